@@ -1,0 +1,18 @@
+import { defineConfig } from "vitest/config";
+
+// Two projects: fast units beside the code, and browser/build tests in tests/
+// that share one build and one server (see tests/global-setup.ts).
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: "unit",
+          include: ["src/**/*.test.{ts,tsx}", "functions/**/*.test.ts", "scripts/**/*.test.ts", "build/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 30_000,
+        },
+      },
+    ],
+  },
+});
