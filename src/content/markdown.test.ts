@@ -1,0 +1,82 @@
+import { describe, expect, it } from "vitest";
+import { readingMinutes, renderMarkdown, renderMarkdownWithSummary, slugify } from "./markdown";
+
+describe("renderMarkdown", () => {
+  it("renders Markdown to HTML", () => {
+    expect(renderMarkdown("Some *soft* text.\n\n- one\n- two")).toBe(
+      "<p>Some <em>soft</em> text.</p>\n<ul>\n<li>one</li>\n<li>two</li>\n</ul>\n",
+    );
+  });
+
+  it("gives every heading a unique id, without the user-content- prefix", () => {
+    const html = renderMarkdown("# When to Prune Oaks?\n\n## Why\n\n## Why\n\n> ### Oak wilt & you\n");
+    expect(html).toContain('<h1 id="when-to-prune-oaks">When to Prune Oaks?</h1>');
+    expect(html).toContain('<h2 id="why">Why</h2>');
+    expect(html).toContain('<h2 id="why-1">Why</h2>');
+    expect(html).toContain('<h3 id="oak-wilt-you">Oak wilt &#x26; you</h3>');
+    expect(html).not.toContain("user-content-");
+  });
+
+  it("starts the id counter afresh for each document", () => {
+    renderMarkdown("## Why");
+    expect(renderMarkdown("## Why")).toBe('<h2 id="why">Why</h2>\n');
+  });
+
+  it("drops script elements", () => {
+    const html = renderMarkdown("Hello <script>alert('x')</script>\n\n<script>\nfetch('/steal')\n</script>\n");
+    expect(html).not.toMatch(/<script/i);
+    expect(html).not.toContain("fetch(");
+    expect(html).toContain("<p>Hello");
+  });
+
+  it("drops event-handler attributes", () => {
+    const html = renderMarkdown('<img src="x" onerror="alert(1)">\n\nText <b onmouseover="alert(2)">bold</b>\n');
+    expect(html).not.toMatch(/onerror|onmouseover/i);
+    expect(html).not.toContain("<img");
+  });
+
+  it("drops javascript: links but keeps safe ones", () => {
+    const html = renderMarkdown(
+      "[bad](javascript:alert(1)) [also bad](JAVASCRIPT:alert(1)) [good](https://example.com/a) [mail](mailto:a@b.c)",
+    );
+    expect(html).not.toMatch(/javascript:/i);
+    expect(html).toContain("<a>bad</a>");
+    expect(html).toContain('<a href="https://example.com/a">good</a>');
+    expect(html).toContain('<a href="mailto:a@b.c">mail</a>');
+  });
+
+  it("drops raw id attributes that could shadow heading ids", () => {
+    expect(renderMarkdown('<div id="why">x</div>\n\n## Why')).toBe('<h2 id="why">Why</h2>\n');
+  });
+});
+
+describe("renderMarkdownWithSummary", () => {
+  it("returns the first paragraph as plain text, skipping headings", () => {
+    const { html, firstParagraph } = renderMarkdownWithSummary(
+      "## Intro\n\nPrune **oaks** in\nlate `winter`, see [the guide](https://x.example).\n\nSecond paragraph.",
+    );
+    expect(firstParagraph).toBe("Prune oaks in late winter, see the guide.");
+    expect(html).toContain('<h2 id="intro">Intro</h2>');
+  });
+
+  it("returns an empty first paragraph when there is none", () => {
+    expect(renderMarkdownWithSummary("## Only a heading").firstParagraph).toBe("");
+  });
+});
+
+describe("slugify", () => {
+  it("keeps letters and digits, joins words with hyphens", () => {
+    expect(slugify("  Stump Grinding: 6-12 Inches?  ")).toBe("stump-grinding-6-12-inches");
+    expect(slugify("Café Oaks")).toBe("café-oaks");
+    expect(slugify("!!!")).toBe("section");
+  });
+});
+
+describe("readingMinutes", () => {
+  it("is words / 200, rounded, at least 1", () => {
+    expect(readingMinutes("")).toBe(1);
+    expect(readingMinutes("## Heading\n\n- a list")).toBe(1);
+    expect(readingMinutes(Array.from({ length: 1000 }, () => "word").join(" "))).toBe(5);
+    expect(readingMinutes(Array.from({ length: 650 }, () => "oak").join("\n"))).toBe(3);
+  });
+});

@@ -1,0 +1,96 @@
+import type { Heading, Nodes, Paragraph, Root } from "mdast";
+import { remark } from "remark";
+import remarkHtml from "remark-html";
+// hast-util-sanitize comes with remark-html (which uses it internally); we only
+// read its default schema so that ours stays "GitHub's rules plus heading ids".
+import { defaultSchema } from "hast-util-sanitize";
+import type { VFile } from "vfile";
+
+/**
+ * GitHub's sanitizer rules, except that `id` is not rewritten to `user-content-…`.
+ * Safe here because raw HTML in a post is dropped before sanitizing (remark-html
+ * never passes it through while sanitizing), so the only ids in the output are
+ * the heading slugs made below, and `/blog/x#why-prune-in-winter` stays readable.
+ */
+const sanitizeSchema = {
+  ...defaultSchema,
+  clobber: (defaultSchema.clobber ?? []).filter((name) => name !== "id"),
+};
+
+/** Lowercase words joined by hyphens, the way GitHub slugs headings; "section" when nothing is left. */
+export function slugify(text: string): string {
+  const slug = text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s_-]/gu, "")
+    .trim()
+    .replace(/\s+/g, "-");
+  return slug === "" ? "section" : slug;
+}
+
+/** The plain text of a node: text and code values, image alt text, breaks as spaces. */
+export function plainText(node: Nodes): string {
+  if (node.type === "text" || node.type === "inlineCode") return node.value;
+  if (node.type === "break") return " ";
+  if (node.type === "image") return node.alt ?? "";
+  if ("children" in node) return node.children.map((child) => plainText(child)).join("");
+  return "";
+}
+
+/**
+ * Gives every heading a unique slug `id` ("Why", "Why" -> "why", "why-1"), and
+ * records the first paragraph's text in `file.data.firstParagraph` so a post's
+ * default excerpt costs no second parse.
+ */
+function headingIdsAndFirstParagraph() {
+  return (tree: Root, file: VFile) => {
+    const used = new Set<string>();
+    let firstParagraph: Paragraph | undefined;
+
+    const walk = (node: Nodes): void => {
+      if (node.type === "heading") {
+        setHeadingId(node, used);
+      } else if (node.type === "paragraph") {
+        firstParagraph ??= node;
+      } else if ("children" in node) {
+        for (const child of node.children) walk(child);
+      }
+    };
+    walk(tree);
+
+    file.data["firstParagraph"] = firstParagraph ? collapseSpace(plainText(firstParagraph)) : "";
+  };
+}
+
+function setHeadingId(heading: Heading, used: Set<string>): void {
+  const base = slugify(plainText(heading));
+  let id = base;
+  for (let n = 1; used.has(id); n += 1) id = `${base}-${n}`;
+  used.add(id);
+  heading.data = { ...heading.data, hProperties: { ...heading.data?.hProperties, id } };
+}
+
+const collapseSpace = (text: string): string => text.replace(/\s+/g, " ").trim();
+
+// Built once: freezing the processor up front keeps each post to parse + run + stringify.
+const processor = remark()
+  .use(headingIdsAndFirstParagraph)
+  .use(remarkHtml, { sanitize: sanitizeSchema })
+  .freeze();
+
+/** Markdown -> sanitized HTML (raw HTML, scripts, event handlers and `javascript:` links are removed). */
+export function renderMarkdown(markdown: string): string {
+  return String(processor.processSync(markdown));
+}
+
+/** Like renderMarkdown, plus the first paragraph as plain text, from the same single pass. */
+export function renderMarkdownWithSummary(markdown: string): { html: string; firstParagraph: string } {
+  const file = processor.processSync(markdown);
+  const firstParagraph = file.data["firstParagraph"];
+  return { html: String(file), firstParagraph: typeof firstParagraph === "string" ? firstParagraph : "" };
+}
+
+/** Minutes to read at 200 words a minute, at least 1. Markdown markers (#, -, >) are not words. */
+export function readingMinutes(markdown: string): number {
+  const words = markdown.match(/[\p{L}\p{N}][\p{L}\p{N}'’_-]*/gu)?.length ?? 0;
+  return Math.max(1, Math.round(words / 200));
+}

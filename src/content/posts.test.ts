@@ -1,0 +1,368 @@
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { ContentError } from "./content-error";
+import {
+  checkUniqueSlugs,
+  loadPosts,
+  parsePost,
+  postId,
+  selectPublished,
+  toPostJson,
+  toPostSummary,
+  truncateOnWord,
+  type Post,
+} from "./posts";
+import { siteSchema, type Site } from "./site";
+
+const site: Site = siteSchema.parse({
+  name: "Cedar Ridge Tree Service",
+  shortName: "Cedar Ridge",
+  tagline: "Certified arborists",
+  url: "https://cedarridgetree.example/",
+  phone: { display: "(803) 555-0142", dial: "+18035550142" },
+  email: "office@cedarridgetree.example",
+  address: { locality: "Chapin", region: "SC", postalCode: "29036", country: "US" },
+  geo: { latitude: 34.1657, longitude: -81.3496 },
+  hours: [{ label: "Monday - Friday", days: ["Monday"], opens: "07:00", closes: "18:00" }],
+  emergencyLine: "24/7 emergency service",
+  social: [],
+  priceRange: "$$",
+  rating: { value: 5, count: 47 },
+  businessType: "HomeAndConstructionBusiness",
+  foundingYear: 2025,
+});
+
+const post = (frontMatter: string, body = "A short body.") => `---\n${frontMatter}\n---\n${body}\n`;
+
+/** The message of the ContentError thrown by `fn`, or a failure when nothing is thrown. */
+function errorOf(fn: () => unknown): string {
+  try {
+    fn();
+  } catch (error) {
+    expect(error).toBeInstanceOf(ContentError);
+    return error instanceof Error ? error.message : String(error);
+  }
+  throw new Error("expected a ContentError, nothing was thrown");
+}
+
+const parse = (frontMatter: string, file = "content/blog/x.md", body?: string) =>
+  parsePost(file, post(frontMatter, body), site);
+
+describe("parsePost", () => {
+  it("fills in every default", () => {
+    const body = "## Why winter\n\nOaks rest in winter, so cuts close before beetles fly.\n\nSecond paragraph.";
+    const p = parse("title: When to Prune Oaks\npublishDate: 2025-02-10", "content/blog/when-to-prune-oaks.md", body);
+    expect(p).toEqual({
+      id: postId("when-to-prune-oaks"),
+      file: "content/blog/when-to-prune-oaks.md",
+      slug: "when-to-prune-oaks",
+      title: "When to Prune Oaks",
+      publishDate: new Date("2025-02-10T00:00:00.000Z"),
+      category: undefined,
+      author: "Cedar Ridge Tree Service",
+      excerpt: "Oaks rest in winter, so cuts close before beetles fly.",
+      metaDescription: "Oaks rest in winter, so cuts close before beetles fly.",
+      featured: false,
+      draft: false,
+      content: `${body}\n`,
+      html: '<h2 id="why-winter">Why winter</h2>\n<p>Oaks rest in winter, so cuts close before beetles fly.</p>\n<p>Second paragraph.</p>\n',
+      readingMinutes: 1,
+    });
+    expect(p.id).toMatch(/^[0-9a-f]{16}$/);
+  });
+
+  it("keeps every value given in the front matter and ignores unknown keys", () => {
+    const p = parse(
+      [
+        'title: "Storm Prep: A Checklist"',
+        'publishDate: "2025-06-01T13:30:00-04:00"',
+        "slug: storm-prep",
+        "category: Storm Prep",
+        "author: Dana Reyes",
+        "excerpt: Short excerpt.",
+        "metaDescription: Meta text.",
+        "featured: true",
+        "draft: true",
+        "layout: wide",
+      ].join("\n"),
+    );
+    expect(p).toMatchObject({
+      title: "Storm Prep: A Checklist",
+      publishDate: new Date("2025-06-01T17:30:00.000Z"),
+      slug: "storm-prep",
+      id: postId("storm-prep"),
+      category: "Storm Prep",
+      author: "Dana Reyes",
+      excerpt: "Short excerpt.",
+      metaDescription: "Meta text.",
+      featured: true,
+      draft: true,
+    });
+    expect(p).not.toHaveProperty("layout");
+  });
+
+  it("defaults metaDescription to a given excerpt", () => {
+    expect(parse("title: T\npublishDate: 2025-01-01\nexcerpt: Mine.").metaDescription).toBe("Mine.");
+  });
+
+  it("accepts quoted dates and times; a time without a zone is UTC", () => {
+    expect(parse('title: T\npublishDate: "2025-03-01"').publishDate.toISOString()).toBe("2025-03-01T00:00:00.000Z");
+    expect(parse("title: T\npublishDate: 2025-03-01T09:30").publishDate.toISOString()).toBe("2025-03-01T09:30:00.000Z");
+    expect(parse('title: T\npublishDate: "2025-03-01T09:30:00Z"').publishDate.toISOString()).toBe(
+      "2025-03-01T09:30:00.000Z",
+    );
+  });
+
+  it("treats an empty optional key as not given", () => {
+    expect(parse("title: T\npublishDate: 2025-01-01\ncategory:\nauthor: ''").category).toBeUndefined();
+    expect(parse("title: T\npublishDate: 2025-01-01\ncategory:\nauthor: ''").author).toBe(site.name);
+  });
+
+  it("trims a long first paragraph to about 160 characters on a word boundary", () => {
+    const long = "Live oaks and loblolly pines shade most yards around Chapin. ".repeat(5);
+    const { excerpt } = parse("title: T\npublishDate: 2025-01-01", "content/blog/x.md", long);
+    expect(excerpt.length).toBeLessThanOrEqual(160);
+    expect(excerpt.length).toBeGreaterThan(120);
+    expect(excerpt).toBe(
+      "Live oaks and loblolly pines shade most yards around Chapin. Live oaks and loblolly pines shade most yards around Chapin. Live oaks and loblolly pines shade…",
+    );
+  });
+
+  it("says a missing title is required", () => {
+    expect(errorOf(() => parse("publishDate: 2025-01-01"))).toBe("content/blog/x.md: title: is required");
+    expect(errorOf(() => parse("title: '  '\npublishDate: 2025-01-01"))).toBe("content/blog/x.md: title: is required");
+  });
+
+  it("says a missing publishDate is required", () => {
+    expect(errorOf(() => parse("title: T"))).toBe("content/blog/x.md: publishDate: is required");
+  });
+
+  it.each(["March 1, 2025", "2025-13-01", "2025-02-30", "01/03/2025", "2025-03-01T25:00"])(
+    "rejects the date %j with an example",
+    (bad) => {
+      expect(errorOf(() => parse(`title: T\npublishDate: "${bad}"`))).toBe(
+        "content/blog/x.md: publishDate: expected a date like 2025-03-01",
+      );
+    },
+  );
+
+  it("rejects a number as a date", () => {
+    expect(errorOf(() => parse("title: T\npublishDate: 2025"))).toBe(
+      "content/blog/x.md: publishDate: expected a date like 2025-03-01",
+    );
+  });
+
+  it("rejects a slug that is not lowercase kebab-case", () => {
+    expect(errorOf(() => parse("title: T\npublishDate: 2025-01-01\nslug: Spring Tips"))).toBe(
+      "content/blog/x.md: slug: expected lowercase words joined by hyphens, like spring-pruning-tips",
+    );
+  });
+
+  it("rejects a file name that cannot be a slug when no slug is given", () => {
+    expect(errorOf(() => parse("title: T\npublishDate: 2025-01-01", "content/blog/Spring Tips.md"))).toBe(
+      'content/blog/Spring Tips.md: slug: the file name "Spring Tips" can\'t be the slug: rename the file to lowercase words joined by hyphens (like spring-pruning-tips.md) or add a slug: line',
+    );
+    expect(parse("title: T\npublishDate: 2025-01-01\nslug: spring-tips", "content/blog/Spring Tips.md").slug).toBe(
+      "spring-tips",
+    );
+  });
+
+  it("rejects a known key with the wrong type", () => {
+    expect(errorOf(() => parse("title: T\npublishDate: 2025-01-01\nfeatured: yes please"))).toBe(
+      "content/blog/x.md: featured: expected true or false",
+    );
+    expect(errorOf(() => parse("title: [a, b]\npublishDate: 2025-01-01"))).toBe("content/blog/x.md: title: expected text");
+  });
+
+  it("lists every problem in a file at once", () => {
+    expect(errorOf(() => parse("draft: 1\ncategory: 3"))).toBe(
+      [
+        "content/blog/x.md: title: is required",
+        "content/blog/x.md: publishDate: is required",
+        "content/blog/x.md: category: expected text",
+        "content/blog/x.md: draft: expected true or false",
+      ].join("\n"),
+    );
+  });
+
+  it("reports front matter that is not valid YAML", () => {
+    expect(errorOf(() => parsePost("content/blog/x.md", "---\ntitle: [oops\n---\nBody", site))).toMatch(
+      /^content\/blog\/x\.md: front matter: could not be read: /,
+    );
+  });
+
+  it("reports a post without front matter", () => {
+    expect(errorOf(() => parsePost("content/blog/x.md", "Just text.", site))).toBe(
+      "content/blog/x.md: title: is required\ncontent/blog/x.md: publishDate: is required",
+    );
+  });
+
+  it("keeps scripts out of the html but the Markdown in content", () => {
+    const p = parse("title: T\npublishDate: 2025-01-01", "content/blog/x.md", "Hi <script>alert(1)</script>");
+    expect(p.html).not.toContain("<script");
+    expect(p.content).toContain("<script>alert(1)</script>");
+  });
+});
+
+describe("truncateOnWord", () => {
+  it("leaves short text alone and cuts long text at a word", () => {
+    expect(truncateOnWord("Short text.")).toBe("Short text.");
+    expect(truncateOnWord("alpha beta, gamma delta", 17)).toBe("alpha beta…");
+  });
+});
+
+const stub = (slug: string, publishDate: string, draft = false) => ({
+  slug,
+  publishDate: new Date(publishDate),
+  draft,
+});
+
+describe("selectPublished", () => {
+  const now = new Date("2025-06-01T12:00:00Z");
+  const posts = [
+    stub("older", "2025-01-05"),
+    stub("b-same-day", "2025-05-01"),
+    stub("draft", "2025-04-01", true),
+    stub("a-same-day", "2025-05-01"),
+    stub("tomorrow", "2025-06-02"),
+    stub("this-morning", "2025-06-01T08:00:00Z"),
+  ];
+
+  it("drops drafts and future posts, newest first, same date by slug", () => {
+    expect(selectPublished(posts, { now }).map((p) => p.slug)).toEqual([
+      "this-morning",
+      "a-same-day",
+      "b-same-day",
+      "older",
+    ]);
+  });
+
+  it("keeps drafts when asked, still not future posts", () => {
+    expect(selectPublished(posts, { now, includeDrafts: true }).map((p) => p.slug)).toEqual([
+      "this-morning",
+      "a-same-day",
+      "b-same-day",
+      "draft",
+      "older",
+    ]);
+  });
+
+  it("does not reorder its input", () => {
+    selectPublished(posts, { now });
+    expect(posts[0]?.slug).toBe("older");
+  });
+});
+
+describe("checkUniqueSlugs", () => {
+  it("names both files", () => {
+    const posts = [
+      { slug: "x", file: "content/blog/a.md" },
+      { slug: "y", file: "content/blog/y.md" },
+      { slug: "x", file: "content/blog/b.md" },
+    ];
+    expect(errorOf(() => checkUniqueSlugs(posts))).toBe('content/blog/b.md: slug: "x" is already used by content/blog/a.md');
+  });
+
+  it("accepts unique slugs", () => {
+    expect(() => checkUniqueSlugs([{ slug: "x", file: "a.md" }, { slug: "y", file: "b.md" }])).not.toThrow();
+  });
+});
+
+describe("toPostJson and toPostSummary", () => {
+  const p: Post = parse(
+    "title: Stump Grinding\npublishDate: 2025-04-02\ncategory: Tree Care Tips\nfeatured: true",
+    "content/blog/stump-grinding.md",
+    "Grinding goes 6-12 inches below ground.",
+  );
+
+  it("has exactly the public fields, the date as ISO text", () => {
+    expect(toPostJson(p)).toEqual({
+      id: postId("stump-grinding"),
+      slug: "stump-grinding",
+      title: "Stump Grinding",
+      metaDescription: "Grinding goes 6-12 inches below ground.",
+      content: "Grinding goes 6-12 inches below ground.\n",
+      html: "<p>Grinding goes 6-12 inches below ground.</p>\n",
+      publishDate: "2025-04-02T00:00:00.000Z",
+      category: "Tree Care Tips",
+      author: "Cedar Ridge Tree Service",
+      excerpt: "Grinding goes 6-12 inches below ground.",
+      featured: true,
+      readingMinutes: 1,
+    });
+  });
+
+  it("summary leaves out the body; a missing category is null", () => {
+    const summary = toPostSummary({ ...p, category: undefined });
+    expect(Object.keys(summary).sort()).toEqual(
+      ["author", "category", "excerpt", "featured", "id", "metaDescription", "publishDate", "readingMinutes", "slug", "title"],
+    );
+    expect(summary.category).toBeNull();
+    expect(JSON.parse(JSON.stringify(toPostJson(p)))).toEqual(toPostJson(p));
+  });
+});
+
+describe("loadPosts", () => {
+  let root: string;
+  const blog = () => path.join(root, "content", "blog");
+
+  beforeEach(async () => {
+    root = await mkdtemp(path.join(tmpdir(), "posts-test-"));
+    await mkdir(blog(), { recursive: true });
+    vi.spyOn(process, "cwd").mockReturnValue(root);
+  });
+
+  afterEach(async () => {
+    vi.restoreAllMocks();
+    await rm(root, { recursive: true, force: true });
+  });
+
+  const write = (name: string, text: string) => writeFile(path.join(blog(), name), text);
+
+  it("reads every .md in file order and returns published posts newest first", async () => {
+    await write("older.md", post("title: Older\npublishDate: 2025-01-01"));
+    await write("newer.md", post("title: Newer\npublishDate: 2025-03-01"));
+    await write("secret.md", post("title: Secret\npublishDate: 2025-02-01\ndraft: true"));
+    await write("later.md", post("title: Later\npublishDate: 2099-01-01"));
+    await write("notes.txt", "not a post");
+    await write(".#older.md", "editor lock file");
+
+    const now = new Date("2025-06-01");
+    const published = await loadPosts(blog(), site, { now });
+    expect(published.map((p) => [p.slug, p.file])).toEqual([
+      ["newer", "content/blog/newer.md"],
+      ["older", "content/blog/older.md"],
+    ]);
+    const all = await loadPosts(blog(), site, { now, includeDrafts: true });
+    expect(all.map((p) => p.slug)).toEqual(["newer", "secret", "older"]);
+  });
+
+  it("collects the problems of every file into one error", async () => {
+    await write("a.md", post("title: A\npublishDate: 2025-01-01\nslug: same"));
+    await write("b.md", post("title: B\npublishDate: 2025-01-02\nslug: same"));
+    await write("c.md", post("publishDate: soon"));
+    await write("d.md", post("title: D\npublishDate: 2025-01-01\nfeatured: maybe"));
+    await mkdir(path.join(blog(), "e.md"));
+    await write("f.md", post("title: Fine\npublishDate: 2025-01-01"));
+
+    const error = await loadPosts(blog(), site).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ContentError);
+    expect(error instanceof Error ? error.message : "").toBe(
+      [
+        "content/blog/c.md: title: is required",
+        "content/blog/c.md: publishDate: expected a date like 2025-03-01",
+        "content/blog/d.md: featured: expected true or false",
+        "content/blog/e.md: (file): could not be read: EISDIR: illegal operation on a directory, read",
+        'content/blog/b.md: slug: "same" is already used by content/blog/a.md',
+      ].join("\n"),
+    );
+  });
+
+  it("reports a missing folder", async () => {
+    const error = await loadPosts(path.join(root, "nope"), site).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ContentError);
+    expect(error instanceof Error ? error.message : "").toMatch(/nope: \(folder\): could not be read: ENOENT/);
+  });
+});
