@@ -1,0 +1,100 @@
+import path from "node:path";
+import { z } from "zod";
+import { ContentError, problemsFromZod, type ContentProblem } from "./content-error";
+import { card, choice, duplicateProblems, group, flag, list, metaDescription, order, readMarkdownDir, relativePath, text } from "./services";
+
+/**
+ * Picks the hero artwork and mood: lakeside towns get water, farm towns
+ * fields, old county seats their main streets, and so on.
+ */
+export const locationThemes = ["lake", "rural", "historic", "suburban", "urban"] as const;
+
+/**
+ * Front matter of one town page, content/locations/{town}-sc.md, served at
+ * /locations/{town}-sc. The page builds the fixed lines from `name`: badge
+ * "Serving {name}, SC", H1 "Tree Service in {name}, SC", the call buttons with
+ * the phone from content/site.json. Everything town-specific lives here. The
+ * Markdown body is not used: all text goes in the fields below.
+ */
+export const locationSchema = group({
+  /** Town name as written on the page and in lists: "West Columbia", "Batesburg-Leesville". */
+  name: text(),
+  /** Position in service-area lists (1 first); unique across towns. */
+  order: order(),
+  /** The business's home town, highlighted in lists; exactly one town has it. */
+  primary: flag(),
+  /** Listed under "Areas we serve" on the contact page. */
+  onContactPage: flag(),
+  theme: choice(locationThemes),
+  /** The <title> without the business name; pages append " | {site.name}". */
+  metaTitle: text(),
+  /** Unique per town, so search engines do not treat the pages as duplicates. */
+  metaDescription: metaDescription(),
+  /** The keywords meta; left out on the pages the spec ships without one. */
+  keywords: list(text(), "keywords", 1, Infinity).optional(),
+  /** The hero line under the H1. */
+  subtitle: text(),
+  intro: group({ heading: text(), paragraphs: list(text(), "paragraphs", 2) }),
+  features: list(card(), "features", 3),
+  /** The bulleted "services in {name}" list. */
+  services: list(text(), "services", 5, 6),
+  /** Neighbourhoods and communities served, shown as a list when present. */
+  neighborhoods: list(text(), "neighborhoods", 1, Infinity).optional(),
+  /** The closing banner above the phone button. */
+  closing: group({ heading: text(), line: text() }),
+});
+
+/** A town page: the front matter plus `slug`, the file name such as "chapin-sc" (the URL segment). */
+export type Location = z.infer<typeof locationSchema> & { slug: string };
+
+const townSlug = { pattern: /^[a-z0-9]+(?:-[a-z0-9]+)*-sc$/, hint: "ending in -sc, like chapin-sc.md" };
+
+/**
+ * Loads every town in `dir` (usually content/locations), sorted by `order`.
+ * Besides each file's own fields it checks what only makes sense across files:
+ * unique orders, names and meta descriptions, and exactly one primary town.
+ * Throws one ContentError listing every problem.
+ */
+export async function loadLocations(dir: string): Promise<Location[]> {
+  const { files, problems } = await readMarkdownDir(dir, townSlug);
+  const loaded: { file: string; location: Location }[] = [];
+
+  for (const { file, slug, data, body } of files) {
+    const result = locationSchema.safeParse(data);
+    if (!result.success) problems.push(...problemsFromZod(file, result.error));
+    // A body would silently never appear on the page, so it is an error rather than ignored.
+    if (body !== "") {
+      problems.push({ file, field: "(body)", problem: "town pages show no Markdown body: move this text into intro.paragraphs" });
+    }
+    if (result.success) loaded.push({ file, location: { ...result.data, slug } });
+  }
+
+  problems.push(
+    ...duplicateProblems(loaded, "order", ({ location }) => location.order),
+    ...duplicateProblems(loaded, "name", ({ location }) => location.name),
+    ...duplicateProblems(loaded, "metaDescription", ({ location }) => location.metaDescription),
+    ...primaryProblems(dir, loaded, files.length === loaded.length),
+  );
+  if (problems.length > 0) throw new ContentError(problems);
+
+  return loaded.map(({ location }) => location).sort((a, b) => a.order - b.order);
+}
+
+function primaryProblems(
+  dir: string,
+  loaded: readonly { file: string; location: Location }[],
+  allParsed: boolean,
+): ContentProblem[] {
+  const primaries = loaded.filter(({ location }) => location.primary);
+  const [first, ...others] = primaries;
+  if (first === undefined) {
+    // A file that failed to parse may be the primary one; its own problems say enough.
+    if (!allParsed) return [];
+    return [{ file: relativePath(path.resolve(dir)), field: "primary", problem: "no town has primary: true; mark the home town" }];
+  }
+  return others.map(({ file }) => ({
+    file,
+    field: "primary",
+    problem: `only one town can be primary, and ${first.file} already is`,
+  }));
+}
