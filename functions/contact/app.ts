@@ -1,0 +1,260 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import express, { type Request, type RequestHandler, type Response } from "express";
+import { parseContent } from "../../src/content/content-error";
+import { siteSchema, type Site } from "../../src/content/site";
+import {
+  renderInvalidFormPage,
+  renderProblemPage,
+  type FormValues,
+  type PageContact,
+  type RenderInvalidForm,
+} from "./form-pages";
+import { consoleLogger, type Logger } from "./jsonl-log";
+import { createMailer, createTransportFromEnv, defaultAddresses, isPermanentMailError, type Mailer } from "./mailer";
+import { createOutbox, type Outbox } from "./outbox";
+import { createRateLimiter } from "./rate-limit";
+import { contactFields, contactSchema, fieldErrors } from "./schema";
+import { spamReason } from "./spam";
+import { createSubmissionStore, SPAM_FILE, type Submission, type SubmissionStore } from "./store";
+
+export const CONTACT_PATH = "/api/contact";
+export const THANK_YOU_PATH = "/contact/thank-you/";
+/** shared/CONTRACT.md: 413 over 16 KiB. */
+export const BODY_LIMIT_BYTES = 16 * 1024;
+export const DEFAULT_RATE_LIMIT = 5;
+export const RATE_WINDOW_MS = 10 * 60_000;
+
+export interface ContactAppOptions {
+  store: Pick<SubmissionStore, "append">;
+  /** Held-back spam goes here (DATA_DIR/spam.jsonl) and is never mailed. */
+  spamStore: Pick<SubmissionStore, "append">;
+  /** Takes the notification after the answer is sent; its failures never reach the visitor. */
+  outbox: Pick<Outbox, "enqueue">;
+  clock?: () => number;
+  /** Posts per IP per window; limit 0 turns it off. Default 5 per 10 minutes. */
+  rateLimit?: { limit: number; windowMs?: number };
+  /** The page for an invalid no-JavaScript post; default: a plain page with the form filled in again. */
+  renderInvalidForm?: RenderInvalidForm;
+  /** Name and phone shown on the no-JavaScript problem pages. */
+  contact?: PageContact;
+  /** Express "trust proxy"; the default trusts X-Forwarded-For only from a proxy on this machine. */
+  trustProxy?: boolean | number | string;
+  logger?: Logger;
+}
+
+type ParsedBody = { kind: "json" | "form"; body: unknown };
+
+const jsonParser = express.json({ limit: BODY_LIMIT_BYTES });
+// extended: false uses node:querystring: flat string fields only, no nested objects.
+const formParser = express.urlencoded({ extended: false, limit: BODY_LIMIT_BYTES, parameterLimit: 50 });
+
+/** Builds the app answering POST /api/contact as shared/CONTRACT.md says; mount it with `site.use(app)`. */
+export function createApp(options: ContactAppOptions): express.Express {
+  const { store, spamStore, outbox, clock = Date.now, contact, logger = consoleLogger } = options;
+  const renderInvalidForm: RenderInvalidForm =
+    options.renderInvalidForm ?? ((values, errors) => renderInvalidFormPage(values, errors, contact));
+  const limiter = createRateLimiter({
+    limit: options.rateLimit?.limit ?? DEFAULT_RATE_LIMIT,
+    windowMs: options.rateLimit?.windowMs ?? RATE_WINDOW_MS,
+    clock,
+  });
+
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", options.trustProxy ?? "loopback");
+
+  /** JSON clients get JSON; form posts get a page a person can read. */
+  function fail(res: Response, kind: ParsedBody["kind"], status: number, title: string, message: string): void {
+    if (kind === "form") res.status(status).type("html").send(renderProblemPage(title, message, contact));
+    else res.status(status).json({ ok: false, message });
+  }
+
+  const handle: RequestHandler = async (req, res) => {
+    res.set("Cache-Control", "no-store");
+    const parsed = await readBody(req, res);
+    if ("status" in parsed) {
+      if (parsed.status === 400 && parsed.kind === "json") res.status(400).json({ ok: false, errors: { form: parsed.message } });
+      else fail(res, parsed.kind, parsed.status, "Message not sent", parsed.message);
+      return;
+    }
+    const { kind, body } = parsed;
+
+    const result = contactSchema.safeParse(body ?? {});
+    if (!result.success) {
+      const errors = fieldErrors(result.error);
+      if (kind === "form") res.status(400).type("html").send(renderInvalidForm(formValues(body), errors));
+      else res.status(400).json({ ok: false, errors });
+      return;
+    }
+
+    const decision = limiter.take(req.ip ?? req.socket.remoteAddress ?? "unknown");
+    if (!decision.ok) {
+      res.set("Retry-After", String(decision.retryAfterSeconds));
+      fail(res, kind, 429, "Too many messages", "Too many messages from your connection. Please try again later or call us.");
+      return;
+    }
+
+    // Spam is kept (the owner can look with `npm run submissions -- --spam`) but not mailed,
+    // and answered like a success so a bot learns nothing.
+    const reason = spamReason(body, clock());
+    let submission: Submission;
+    try {
+      submission = reason ? await spamStore.append(result.data, { spamReason: reason }) : await store.append(result.data);
+    } catch (error) {
+      logger.error("contact: could not store a submission", error);
+      fail(res, kind, 500, "Message not saved", "We could not save your message. Please try again in a moment or call us.");
+      return;
+    }
+
+    if (kind === "form") res.redirect(303, THANK_YOU_PATH);
+    else res.status(201).json({ ok: true, id: submission.id });
+
+    if (!reason) {
+      const { id } = submission;
+      outbox.enqueue(submission).catch((error: unknown) => logger.error(`contact: could not queue the notification for ${id}`, error));
+    }
+  };
+
+  app.post(CONTACT_PATH, handle);
+  app.all(CONTACT_PATH, (_req, res) => {
+    res.set("Allow", "POST").status(405).json({ ok: false, message: "Use POST" });
+  });
+  return app;
+}
+
+/** Parses JSON or urlencoded bodies up to the limit; any other type is a 415. */
+async function readBody(
+  req: Request,
+  res: Response,
+): Promise<ParsedBody | { kind: ParsedBody["kind"]; status: number; message: string }> {
+  const type = req.is(["application/json", "application/x-www-form-urlencoded"]);
+  const kind = type === "application/json" ? "json" : type === "application/x-www-form-urlencoded" ? "form" : undefined;
+  if (!kind) {
+    return { kind: "json", status: 415, message: "Send the form as application/json or application/x-www-form-urlencoded" };
+  }
+  try {
+    await runMiddleware(kind === "json" ? jsonParser : formParser, req, res);
+  } catch (error) {
+    const status = httpStatus(error);
+    if (status === 413) return { kind, status, message: `The message is too large (limit ${BODY_LIMIT_BYTES / 1024} KiB)` };
+    if (status === 415) return { kind, status, message: "Unsupported charset or encoding; send UTF-8" };
+    if (status !== undefined && status >= 400 && status < 500) {
+      return { kind, status: 400, message: kind === "json" ? "The request body is not valid JSON" : "The form data could not be read" };
+    }
+    throw error;
+  }
+  const body: unknown = req.body;
+  return { kind, body };
+}
+
+function runMiddleware(middleware: RequestHandler, req: Request, res: Response): Promise<void> {
+  return new Promise((resolve, reject) => {
+    void middleware(req, res, (error?: unknown) => (error ? reject(error) : resolve()));
+  });
+}
+
+function httpStatus(error: unknown): number | undefined {
+  if (typeof error !== "object" || error === null || !("status" in error)) return undefined;
+  return typeof error.status === "number" ? error.status : undefined;
+}
+
+/** The string fields of a form post, to fill the form in again. */
+function formValues(body: unknown): FormValues {
+  const values: FormValues = {};
+  if (typeof body !== "object" || body === null) return values;
+  const record = new Map(Object.entries(body));
+  for (const field of contactFields) {
+    const value = record.get(field);
+    if (typeof value === "string") values[field] = value;
+  }
+  return values;
+}
+
+export interface ContactFunction {
+  app: express.Express;
+  outbox: Outbox;
+  mailer: Mailer;
+  site: Site;
+  dataDir: string;
+  /** Stops the outbox (waiting for sends in flight) and closes files and the SMTP pool. */
+  close(): Promise<void>;
+}
+
+export interface ContactEnv {
+  DATA_DIR?: string;
+  SMTP_URL?: string;
+  CONTACT_TO?: string;
+  CONTACT_FROM?: string;
+  CONTACT_RATE_LIMIT?: string;
+}
+
+export interface ContactFunctionOptions {
+  /** Defaults to content/site.json under the working directory. */
+  siteFile?: string;
+  retryDelays?: readonly number[];
+  renderInvalidForm?: RenderInvalidForm;
+  logger?: Logger;
+}
+
+/**
+ * Everything the servers need, from the environment of shared/CONTRACT.md:
+ * DATA_DIR, SMTP_URL, CONTACT_TO, CONTACT_FROM, CONTACT_RATE_LIMIT.
+ * Usage: `const contact = await createContactFunction(process.env); site.use(contact.app);`
+ * and `await contact.close()` on shutdown.
+ */
+export async function createContactFunction(env: ContactEnv, options: ContactFunctionOptions = {}): Promise<ContactFunction> {
+  const logger = options.logger ?? consoleLogger;
+  const siteFile = options.siteFile ?? path.resolve("content/site.json");
+  const site = parseContent(siteSchema, JSON.parse(readFileSync(siteFile, "utf8")), siteFile);
+  const dataDir = path.resolve(env.DATA_DIR || "./data");
+  const rateLimit = parseRateLimit(env.CONTACT_RATE_LIMIT);
+
+  const mailer = createMailer({
+    transport: createTransportFromEnv(env, dataDir),
+    site,
+    addresses: defaultAddresses(site, env),
+  });
+  const outbox = createOutbox({
+    dataDir,
+    send: mailer.send,
+    isPermanent: isPermanentMailError,
+    retryDelays: options.retryDelays,
+    logger,
+  });
+  await outbox.start();
+  const store = createSubmissionStore(dataDir, { logger });
+  const spamStore = createSubmissionStore(dataDir, { fileName: SPAM_FILE, logger });
+
+  const app = createApp({
+    store,
+    spamStore,
+    outbox,
+    rateLimit: { limit: rateLimit },
+    renderInvalidForm: options.renderInvalidForm,
+    contact: { name: site.name, phone: site.phone },
+    logger,
+  });
+
+  return {
+    app,
+    outbox,
+    mailer,
+    site,
+    dataDir,
+    async close() {
+      await outbox.stop();
+      await Promise.all([store.close(), spamStore.close()]);
+      mailer.close();
+    },
+  };
+}
+
+function parseRateLimit(value: string | undefined): number {
+  if (value === undefined || value.trim() === "") return DEFAULT_RATE_LIMIT;
+  const limit = Number(value);
+  if (!Number.isInteger(limit) || limit < 0) {
+    throw new Error(`CONTACT_RATE_LIMIT: expected a whole number (0 turns the limit off), got "${value}"`);
+  }
+  return limit;
+}

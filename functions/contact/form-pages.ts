@@ -1,0 +1,108 @@
+// Plain HTML pages for form posts made without JavaScript. The site may pass
+// its own renderInvalidForm (the real React contact page) to createApp; these
+// are the stand-ins, and the pages for 413/429/500.
+import { escapeHtml } from "./html";
+import { contactFields, serviceTypes, type ContactField, type FieldErrors } from "./schema";
+
+export type FormValues = Partial<Record<ContactField, string>>;
+export type RenderInvalidForm = (values: FormValues, errors: FieldErrors) => string;
+
+/** Who to call when the form fails: the business facts the pages need. */
+export interface PageContact {
+  name: string;
+  phone: { display: string; dial: string };
+}
+
+const fieldLabels: Record<ContactField, string> = {
+  name: "Name",
+  email: "Email",
+  phone: "Phone",
+  serviceType: "Service needed",
+  message: "Message",
+};
+
+function page(title: string, body: string): string {
+  return [
+    "<!doctype html>",
+    '<html lang="en">',
+    "<head>",
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    '<meta name="robots" content="noindex">',
+    `<title>${escapeHtml(title)}</title>`,
+    "<style>body{font-family:system-ui,sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem;line-height:1.5}",
+    "label{display:block;font-weight:600;margin-top:1rem}input,select,textarea{width:100%;padding:.5rem;font:inherit}",
+    ".error{color:#b91c1c}button{margin-top:1rem;padding:.6rem 1.2rem;font:inherit}</style>",
+    "</head>",
+    `<body><main>${body}</main></body>`,
+    "</html>",
+  ].join("\n");
+}
+
+function callLine(contact: PageContact | undefined): string {
+  if (!contact) return "";
+  return `<p>You can also call ${escapeHtml(contact.name)} at <a href="tel:${escapeHtml(contact.phone.dial)}">${escapeHtml(contact.phone.display)}</a>.</p>`;
+}
+
+/**
+ * Lists the problems (each linked to its field) and shows the form again with
+ * what the visitor typed, so a long message is not lost to a typo.
+ */
+export function renderInvalidFormPage(values: FormValues, errors: FieldErrors, contact?: PageContact): string {
+  const problems = [
+    ...(errors.form ? [`<li>${escapeHtml(errors.form)}</li>`] : []),
+    ...contactFields.flatMap((field) => {
+      const message = errors[field];
+      return message ? [`<li><a href="#${field}">${escapeHtml(message)}</a></li>`] : [];
+    }),
+  ];
+
+  const control = (field: ContactField): string => {
+    const message = errors[field];
+    const value = values[field] ?? "";
+    const described = message ? ` aria-invalid="true" aria-describedby="${field}-error"` : "";
+    const error = message ? `<p class="error" id="${field}-error">${escapeHtml(message)}</p>` : "";
+    const label = `<label for="${field}">${fieldLabels[field]}</label>`;
+    if (field === "message") {
+      return `${label}<textarea id="${field}" name="${field}" rows="6" required${described}>${escapeHtml(value)}</textarea>${error}`;
+    }
+    if (field === "serviceType") {
+      const options = serviceTypes
+        .map((s) => `<option value="${s.value}"${s.value === value ? " selected" : ""}>${escapeHtml(s.label)}</option>`)
+        .join("");
+      return `${label}<select id="${field}" name="${field}" required${described}><option value="">Select a service</option>${options}</select>${error}`;
+    }
+    const type = field === "email" ? "email" : field === "phone" ? "tel" : "text";
+    return `${label}<input id="${field}" name="${field}" type="${type}" value="${escapeHtml(value)}" required${described}>${error}`;
+  };
+
+  return page(
+    "Please check your message",
+    [
+      "<h1>Please check your message</h1>",
+      '<div role="alert">',
+      `<p>Your message was not sent. Please fix ${problems.length === 1 ? "this problem" : "these problems"}:</p>`,
+      `<ul>${problems.join("")}</ul>`,
+      "</div>",
+      '<form method="post" action="/api/contact">',
+      ...contactFields.map(control),
+      '<button type="submit">Send Message</button>',
+      "</form>",
+      '<p><a href="/contact">Back to the contact page</a></p>',
+      callLine(contact),
+    ].join("\n"),
+  );
+}
+
+/** A short page for a form post that could not be taken (too large, too many, not saved). */
+export function renderProblemPage(title: string, message: string, contact?: PageContact): string {
+  return page(
+    title,
+    [
+      `<h1>${escapeHtml(title)}</h1>`,
+      `<p role="alert">${escapeHtml(message)}</p>`,
+      callLine(contact),
+      '<p><a href="/contact">Back to the contact page</a></p>',
+    ].join("\n"),
+  );
+}

@@ -1,0 +1,169 @@
+import { createReadStream } from "node:fs";
+import { mkdir, open, type FileHandle } from "node:fs/promises";
+import path from "node:path";
+import { createInterface } from "node:readline";
+
+export interface Logger {
+  warn(message: string): void;
+  error(message: string, error?: unknown): void;
+}
+
+export const consoleLogger: Logger = {
+  warn: (message) => console.warn(message),
+  error: (message, error) => console.error(message, error ?? ""),
+};
+
+interface PendingLine {
+  text: string;
+  resolve: () => void;
+  reject: (error: unknown) => void;
+}
+
+export interface JsonlAppender {
+  /** Resolves once the line is written and fsynced; rejects if it may not be on disk. */
+  append(record: unknown): Promise<void>;
+  /** Waits for queued lines, then closes the file. */
+  close(): Promise<void>;
+  readonly file: string;
+}
+
+/**
+ * An append-only JSON-lines file with group commit: lines that arrive while a
+ * write + fsync is in flight are gathered and go to disk together in the next
+ * single write + fsync, so a burst costs a few fsyncs rather than one each.
+ * Only one write is ever in flight, so lines never interleave. One process
+ * owns the file (the function server); readers are other processes.
+ */
+export function createJsonlAppender(file: string, logger: Logger = consoleLogger): JsonlAppender {
+  let pending: PendingLine[] = [];
+  let flushing: Promise<void> | undefined;
+  let handle: FileHandle | undefined;
+  // Set when the file ends mid-line (a crash during a write): the next batch
+  // starts with a newline so the torn fragment stays a line of its own.
+  let needsLeadingNewline = false;
+
+  async function openFile(): Promise<FileHandle> {
+    if (handle) return handle;
+    const dir = path.dirname(file);
+    await mkdir(dir, { recursive: true });
+    const fh = await open(file, "a+");
+    try {
+      const { size } = await fh.stat();
+      if (size === 0) {
+        // A new file is only durable once its directory entry is: fsync the directory too.
+        await syncDirectory(dir);
+      } else {
+        const last = Buffer.alloc(1);
+        await fh.read(last, 0, 1, size - 1);
+        if (last[0] !== 0x0a) {
+          logger.warn(`${file}: the last line is incomplete (an interrupted write); it is kept and skipped by readers`);
+          needsLeadingNewline = true;
+        }
+      }
+    } catch (error) {
+      await fh.close().catch(() => undefined);
+      throw error;
+    }
+    handle = fh;
+    return fh;
+  }
+
+  async function writeBatch(batch: PendingLine[]): Promise<void> {
+    try {
+      const fh = await openFile();
+      const text = (needsLeadingNewline ? "\n" : "") + batch.map((line) => line.text).join("");
+      const bytes = Buffer.from(text, "utf8");
+      let offset = 0;
+      while (offset < bytes.length) {
+        const { bytesWritten } = await fh.write(bytes, offset);
+        offset += bytesWritten;
+      }
+      await fh.sync();
+      needsLeadingNewline = false;
+      for (const line of batch) line.resolve();
+    } catch (error) {
+      // The file may now end in part of this batch: reopen (and re-check the
+      // tail) before the next write, and tell every caller it failed.
+      const fh = handle;
+      handle = undefined;
+      await fh?.close().catch(() => undefined);
+      for (const line of batch) line.reject(error);
+    }
+  }
+
+  async function flushLoop(): Promise<void> {
+    while (pending.length > 0) {
+      const batch = pending;
+      pending = [];
+      await writeBatch(batch);
+    }
+    flushing = undefined;
+  }
+
+  return {
+    file,
+    append(record) {
+      const text = `${JSON.stringify(record)}\n`;
+      return new Promise<void>((resolve, reject) => {
+        pending.push({ text, resolve, reject });
+        flushing ??= flushLoop();
+      });
+    },
+    async close() {
+      await flushing;
+      const fh = handle;
+      handle = undefined;
+      await fh?.close();
+    },
+  };
+}
+
+async function syncDirectory(dir: string): Promise<void> {
+  const fh = await open(dir, "r");
+  try {
+    await fh.sync();
+  } finally {
+    await fh.close();
+  }
+}
+
+/**
+ * Reads every line that parses as JSON and passes `accept`; blank lines are
+ * ignored and anything else (a torn line, a hand edit) is skipped with a
+ * warning naming the line. A missing file reads as empty.
+ */
+export async function readJsonl<T>(
+  file: string,
+  accept: (value: unknown) => T | undefined,
+  logger: Logger = consoleLogger,
+): Promise<T[]> {
+  const records: T[] = [];
+  const stream = createReadStream(file, { encoding: "utf8" });
+  const lines = createInterface({ input: stream, crlfDelay: Infinity });
+  let lineNumber = 0;
+  try {
+    for await (const line of lines) {
+      lineNumber += 1;
+      if (line.trim() === "") continue;
+      const record = accept(parseJson(line));
+      if (record === undefined) logger.warn(`${file}:${lineNumber}: skipped a line that is not a valid record`);
+      else records.push(record);
+    }
+  } catch (error) {
+    if (isErrno(error, "ENOENT")) return [];
+    throw error;
+  }
+  return records;
+}
+
+function parseJson(line: string): unknown {
+  try {
+    return JSON.parse(line);
+  } catch {
+    return undefined;
+  }
+}
+
+export function isErrno(error: unknown, code: string): boolean {
+  return error instanceof Error && "code" in error && error.code === code;
+}

@@ -1,0 +1,176 @@
+import { randomUUID } from "node:crypto";
+import { mkdir, open } from "node:fs/promises";
+import path from "node:path";
+import nodemailer from "nodemailer";
+import type { Site } from "../../src/content/site";
+import { escapeHtml } from "./html";
+import { serviceTypeLabel } from "./schema";
+import type { Submission } from "./store";
+
+export interface MailAddresses {
+  to: string;
+  from: string;
+}
+
+/** A finished notification, ready for any transport. */
+export interface NotificationMessage {
+  from: { name: string; address: string };
+  to: string;
+  replyTo: { name: string; address: string };
+  subject: string;
+  text: string;
+  html: string;
+  headers: Record<string, string>;
+}
+
+/** CONTACT_TO defaults to the business email, CONTACT_FROM to no-reply@ the site's host (see shared/CONTRACT.md). */
+export function defaultAddresses(site: Site, env: { CONTACT_TO?: string; CONTACT_FROM?: string }): MailAddresses {
+  return {
+    to: env.CONTACT_TO || site.email,
+    from: env.CONTACT_FROM || `no-reply@${new URL(site.url).hostname}`,
+  };
+}
+
+/** Builds the owner's notification for one submission. Pure: no clock, no I/O. */
+export function buildMessage(submission: Submission, site: Site, addresses: MailAddresses): NotificationMessage {
+  const service = serviceTypeLabel(submission.serviceType);
+  const received = new Date(submission.createdAt);
+  const receivedText = Number.isNaN(received.getTime()) ? submission.createdAt : received.toUTCString();
+  const rows: Array<[string, string]> = [
+    ["Name", submission.name],
+    ["Email", submission.email],
+    ["Phone", submission.phone],
+    ["Service", service],
+    ["Received", receivedText],
+  ];
+
+  const text = [
+    `New message from the ${site.name} website contact form.`,
+    "",
+    ...rows.map(([label, value]) => `${label}: ${value}`),
+    "",
+    "Message:",
+    submission.message,
+    "",
+    `Reply to this email to answer ${submission.name} directly.`,
+    `Submission id: ${submission.id}`,
+  ].join("\n");
+
+  const tel = submission.phone.replace(/[^\d+]/g, "");
+  const cell = (label: string, value: string): string => {
+    if (label === "Email") return `<a href="mailto:${escapeHtml(value)}">${escapeHtml(value)}</a>`;
+    if (label === "Phone" && tel) return `<a href="tel:${escapeHtml(tel)}">${escapeHtml(value)}</a>`;
+    return escapeHtml(value);
+  };
+  const html = [
+    "<!doctype html>",
+    `<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(`New ${service} request`)}</title></head>`,
+    '<body style="font-family: Arial, sans-serif; line-height: 1.5; color: #1f2933;">',
+    `<h1 style="font-size: 20px;">New message from the ${escapeHtml(site.name)} website</h1>`,
+    '<table cellpadding="6" style="border-collapse: collapse;">',
+    ...rows.map(
+      ([label, value]) =>
+        `<tr><th align="left" scope="row" style="padding-right: 16px;">${label}</th><td>${cell(label, value)}</td></tr>`,
+    ),
+    "</table>",
+    '<h2 style="font-size: 16px;">Message</h2>',
+    `<p style="white-space: pre-wrap;">${escapeHtml(submission.message)}</p>`,
+    `<p style="color: #616e7c; font-size: 12px;">Reply to this email to answer ${escapeHtml(submission.name)} directly. Submission id: ${escapeHtml(submission.id)}</p>`,
+    "</body></html>",
+  ].join("\n");
+
+  return {
+    from: { name: `${site.name} website`, address: addresses.from },
+    to: addresses.to,
+    // nodemailer encodes the display name, so a quote or comma in a name cannot break the header.
+    replyTo: { name: submission.name, address: submission.email },
+    subject: `${service} request from ${submission.name}`,
+    text,
+    html,
+    headers: { "X-Submission-Id": submission.id },
+  };
+}
+
+/** Where notifications go: SMTP, or .eml files when no mail server is configured. */
+export interface MailTransport {
+  send(message: NotificationMessage): Promise<void>;
+  close(): void;
+  readonly description: string;
+}
+
+export function createSmtpTransport(smtpUrl: string): MailTransport {
+  // A small pool: a burst of posts reuses a few connections instead of opening one per mail.
+  // Timeouts are shorter than nodemailer's defaults so a dead server fails the attempt
+  // quickly and the outbox schedules a retry.
+  const transporter = nodemailer.createTransport({
+    url: smtpUrl,
+    pool: true,
+    maxConnections: 3,
+    connectionTimeout: 15_000,
+    greetingTimeout: 15_000,
+    socketTimeout: 60_000,
+  });
+  const where = new URL(smtpUrl);
+  return {
+    description: `SMTP ${where.hostname}:${where.port || "default port"}`,
+    async send(message) {
+      await transporter.sendMail(message);
+    },
+    close: () => transporter.close(),
+  };
+}
+
+/** Writes each message as `<mailDir>/<time>-<id>.eml`, fsynced, for setups without SMTP_URL. */
+export function createFileTransport(mailDir: string): MailTransport {
+  const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  return {
+    description: `.eml files in ${mailDir}`,
+    async send(message) {
+      const info = await transporter.sendMail(message);
+      const raw = info.message;
+      if (!Buffer.isBuffer(raw)) throw new Error("nodemailer returned a stream although buffer: true was set");
+      await mkdir(mailDir, { recursive: true });
+      const stamp = new Date().toISOString().replace(/[:.]/g, "-");
+      const id = message.headers["X-Submission-Id"] ?? randomUUID();
+      const fh = await open(path.join(mailDir, `${stamp}-${id}.eml`), "wx");
+      try {
+        await fh.writeFile(raw);
+        await fh.sync();
+      } finally {
+        await fh.close();
+      }
+    },
+    close: () => transporter.close(),
+  };
+}
+
+/** SMTP_URL set → SMTP; unset → `DATA_DIR/mail/*.eml` (shared/CONTRACT.md). */
+export function createTransportFromEnv(env: { SMTP_URL?: string }, dataDir: string): MailTransport {
+  return env.SMTP_URL ? createSmtpTransport(env.SMTP_URL) : createFileTransport(path.join(dataDir, "mail"));
+}
+
+/** True when retrying the same message would be refused again (SMTP 5xx except 503). */
+export function isPermanentMailError(error: unknown): boolean {
+  if (typeof error !== "object" || error === null) return false;
+  if ("permanent" in error && typeof error.permanent === "boolean") return error.permanent;
+  if ("responseCode" in error && typeof error.responseCode === "number") {
+    return error.responseCode >= 500 && error.responseCode < 600 && error.responseCode !== 503;
+  }
+  return false;
+}
+
+/** Sends the notification for a submission: what the outbox calls. */
+export interface Mailer {
+  send(submission: Submission): Promise<void>;
+  close(): void;
+  readonly description: string;
+}
+
+export function createMailer(options: { transport: MailTransport; site: Site; addresses: MailAddresses }): Mailer {
+  const { transport, site, addresses } = options;
+  return {
+    description: transport.description,
+    send: (submission) => transport.send(buildMessage(submission, site, addresses)),
+    close: () => transport.close(),
+  };
+}

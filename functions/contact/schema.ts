@@ -1,0 +1,134 @@
+// Shared by the server (functions/contact/app.ts) and the React contact form,
+// so this module must stay browser-safe: zod only, no node: imports.
+import { z } from "zod";
+
+export const serviceTypeValues = [
+  "emergency-removal",
+  "tree-removal",
+  "tree-trimming",
+  "cabling-bracing",
+  "stump-removal",
+  "tree-doctor",
+  "other",
+] as const;
+
+export type ServiceType = (typeof serviceTypeValues)[number];
+
+// A Record, so adding a value above without a label fails to typecheck.
+export const serviceTypeLabels: Record<ServiceType, string> = {
+  "emergency-removal": "Emergency Tree Removal",
+  "tree-removal": "Tree Removal",
+  "tree-trimming": "Tree Trimming & Pruning",
+  "cabling-bracing": "Cabling & Bracing",
+  "stump-removal": "Stump Removal & Grinding",
+  "tree-doctor": "Tree Doctor / Health Assessment",
+  other: "Other",
+};
+
+/** The options of the form's select, in display order. */
+export const serviceTypes: ReadonlyArray<{ value: ServiceType; label: string }> = serviceTypeValues.map((value) => ({
+  value,
+  label: serviceTypeLabels[value],
+}));
+
+/** Label for a stored value; records written by an older schema may hold an unknown one. */
+export function serviceTypeLabel(value: string): string {
+  const known = serviceTypeValues.find((v) => v === value);
+  return known ? serviceTypeLabels[known] : value;
+}
+
+export const contactFields = ["name", "email", "phone", "serviceType", "message"] as const;
+export type ContactField = (typeof contactFields)[number];
+
+/** Optional anti-spam fields the form adds; judged in functions/contact/spam.ts. */
+export const HONEYPOT_FIELD = "website";
+export const SHOWN_AT_FIELD = "formShownAt";
+
+export const limits = {
+  nameMin: 2,
+  nameMax: 100,
+  emailMax: 254,
+  phoneMinDigits: 10,
+  phoneMax: 30,
+  messageMin: 10,
+  messageMax: 5000,
+} as const;
+
+const LINE_BREAK = /[\r\n]/;
+
+/**
+ * A required text field: missing, null or blank (after trim) gives the spec's
+ * "required" message rather than a type error; other types get a clear message.
+ */
+function requiredText(label: string, requiredMessage: string) {
+  return z
+    .string({
+      error: (issue) => (issue.input === undefined || issue.input === null ? requiredMessage : `${label} must be text`),
+    })
+    .trim()
+    .min(1, { error: requiredMessage, abort: true });
+}
+
+// Name, email and phone end up in mail headers (Subject, Reply-To), where a
+// line break would let a visitor add headers of their own.
+const noLineBreaks = (label: string) => [
+  (value: string) => !LINE_BREAK.test(value),
+  { error: `${label} must be on a single line`, abort: true },
+] as const;
+
+const countDigits = (value: string): number => value.replace(/\D/g, "").length;
+
+export const contactSchema = z.object(
+  {
+    name: requiredText("Name", "Name is required")
+      .refine(...noLineBreaks("Name"))
+      .min(limits.nameMin, `Name must be at least ${limits.nameMin} characters`)
+      .max(limits.nameMax, `Name must be at most ${limits.nameMax} characters`),
+    email: requiredText("Email", "Email is required")
+      .refine(...noLineBreaks("Email"))
+      .max(limits.emailMax, { error: `Email must be at most ${limits.emailMax} characters`, abort: true })
+      .pipe(z.email({ error: "Invalid email address" })),
+    phone: requiredText("Phone number", "Phone number is required")
+      .refine(...noLineBreaks("Phone number"))
+      .max(limits.phoneMax, { error: `Phone number must be at most ${limits.phoneMax} characters`, abort: true })
+      .refine((value) => countDigits(value) >= limits.phoneMinDigits, `Phone number must be at least ${limits.phoneMinDigits} digits`),
+    // An enum never matches a value with a line break, so no extra check is needed here.
+    serviceType: z.enum(serviceTypeValues, { error: "Please select a service" }),
+    message: requiredText("Message", "Message is required")
+      .min(limits.messageMin, `Message must be at least ${limits.messageMin} characters`)
+      .max(limits.messageMax, `Message must be at most ${limits.messageMax} characters`),
+  },
+  { error: "Send the form fields as one object" },
+);
+
+/** What a valid post holds after trimming; unknown fields are dropped. */
+export type ContactInput = z.infer<typeof contactSchema>;
+
+/** Field name → message; `form` holds a problem with the request as a whole. */
+export type FieldErrors = Partial<Record<ContactField | "form", string>>;
+
+function isContactField(key: unknown): key is ContactField {
+  return contactFields.some((field) => field === key);
+}
+
+/** Keeps the first message per field, the order zod checks them in (so "required" wins over "too short"). */
+export function fieldErrors(error: z.ZodError): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) {
+    const head = issue.path[0];
+    const key = isContactField(head) ? head : "form";
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}
+
+/**
+ * Formats a phone number as it is typed: digits only; up to 3 raw,
+ * 4-6 as "(xxx) yyy", 7-10 as "(xxx) yyy-zzzz"; digits past 10 dropped.
+ */
+export function formatPhone(input: string): string {
+  const digits = input.replace(/\D/g, "").slice(0, 10);
+  if (digits.length <= 3) return digits;
+  if (digits.length <= 6) return `(${digits.slice(0, 3)}) ${digits.slice(3)}`;
+  return `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`;
+}

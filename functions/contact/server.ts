@@ -1,0 +1,39 @@
+// Runs only the contact function, for a deploy where a static host serves dist/
+// and forwards /api/contact here: `tsx functions/contact/server.ts`.
+// `npm start` mounts the same app next to the site instead.
+import type { AddressInfo } from "node:net";
+import { createContactFunction } from "./app";
+
+const port = Number(process.env.PORT || 3000);
+const host = process.env.HOST || "127.0.0.1";
+
+const contact = await createContactFunction(process.env);
+const server = contact.app.listen(port, host, (error?: Error) => {
+  if (error) {
+    console.error(`contact function: could not listen on ${host}:${port}:`, error.message);
+    process.exit(1);
+  }
+  const address: AddressInfo | string | null = server.address();
+  const where = typeof address === "object" && address ? `http://${host}:${address.port}` : String(address);
+  // Tests read this line to find the port when PORT=0.
+  console.log(`contact function listening on ${where} (data in ${contact.dataDir}, mail via ${contact.mailer.description})`);
+});
+
+let closing = false;
+async function shutdown(signal: string): Promise<void> {
+  if (closing) return;
+  closing = true;
+  console.log(`contact function: ${signal}, finishing requests in flight`);
+  // Stop accepting, let answers in flight finish, then stop the outbox; every
+  // stored submission is already fsynced, and unsent mail resumes on the next start.
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  server.closeIdleConnections();
+  const force = setTimeout(() => server.closeAllConnections(), 5_000);
+  await closed;
+  clearTimeout(force);
+  await contact.close();
+  process.exit(0);
+}
+
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));
