@@ -11,6 +11,8 @@ const DATE_HINT = "expected a date like 2025-03-01";
 const SLUG_HINT = "expected lowercase words joined by hyphens, like spring-pruning-tips";
 const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const EXCERPT_LENGTH = 160;
+// The usual cause of a YAML error in front matter written by hand.
+const YAML_HINT = '(tip: a value that contains ": " must be in "double quotes")';
 
 /** "is required" when the key is missing, `expected` when it has the wrong kind of value. */
 const requiredOr = (expected: string) => (issue: { input?: unknown }) =>
@@ -144,7 +146,8 @@ export function parsePost(file: string, source: string, site: Site): Post {
     // The options object turns off gray-matter's cache, which would otherwise keep every source in memory.
     parsed = matter(source, {});
   } catch (error) {
-    throw new ContentError([{ file, field: "front matter", problem: `could not be read: ${firstLine(error)}` }]);
+    const reason = firstLine(error).replace(/:$/, "");
+    throw new ContentError([{ file, field: "front matter", problem: `could not be read: ${reason} ${YAML_HINT}` }]);
   }
 
   const result = frontMatterSchema.safeParse(parsed.data);
