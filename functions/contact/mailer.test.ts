@@ -1,0 +1,102 @@
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { buildMessage, createFileTransport, createMailer, createSmtpTransport, defaultAddresses, isPermanentMailError } from "./mailer";
+import type { Submission } from "./store";
+import { makeTempDir, parseMail, site, startSmtpPeer, validInput, type SmtpPeer } from "./test-support";
+
+const submission: Submission = {
+  id: "0b7c1e0e-1111-4222-8333-944455556666",
+  ...validInput,
+  name: `Jane "JJ" O'Doe <b>`,
+  message: `<script>alert("x")</script>\nSecond line & more`,
+  createdAt: "2025-03-01T12:00:00.000Z",
+};
+const addresses = { to: "owner@example.com", from: "no-reply@example.com" };
+
+describe("buildMessage", () => {
+  const message = buildMessage(submission, site, addresses);
+
+  it("names the service and the visitor in the subject and replies to the visitor", () => {
+    expect(message.subject).toBe(`Tree Trimming & Pruning request from ${submission.name}`);
+    expect(message.replyTo).toEqual({ name: submission.name, address: "jane@example.com" });
+    expect(message.to).toBe("owner@example.com");
+    expect(message.from).toEqual({ name: "Cedar Ridge Tree Service website", address: "no-reply@example.com" });
+  });
+
+  it("keeps the text part verbatim", () => {
+    expect(message.text).toContain(`Name: ${submission.name}`);
+    expect(message.text).toContain(submission.message);
+    expect(message.text).toContain("Phone: (803) 555-0142");
+  });
+
+  it("escapes every value in the HTML part", () => {
+    expect(message.html).not.toContain("<script>");
+    expect(message.html).not.toContain("<b>");
+    expect(message.html).toContain("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;");
+    expect(message.html).toContain("Jane &quot;JJ&quot; O&#39;Doe &lt;b&gt;");
+    expect(message.html).toContain("Second line &amp; more");
+    expect(message.html).toContain('href="tel:8035550142"');
+  });
+});
+
+describe("defaultAddresses", () => {
+  it("defaults to the site email and no-reply@ the site host", () => {
+    expect(defaultAddresses(site, {})).toEqual({ to: "office@cedarridgetree.example", from: "no-reply@cedarridgetree.example" });
+    expect(defaultAddresses(site, { CONTACT_TO: "a@x.co", CONTACT_FROM: "b@x.co" })).toEqual({ to: "a@x.co", from: "b@x.co" });
+  });
+});
+
+describe("isPermanentMailError", () => {
+  it("treats 5xx as permanent except 503, and connection errors as transient", () => {
+    expect(isPermanentMailError(Object.assign(new Error("no"), { responseCode: 550 }))).toBe(true);
+    expect(isPermanentMailError(Object.assign(new Error("later"), { responseCode: 451 }))).toBe(false);
+    expect(isPermanentMailError(Object.assign(new Error("seq"), { responseCode: 503 }))).toBe(false);
+    expect(isPermanentMailError(Object.assign(new Error("down"), { code: "ECONNECTION" }))).toBe(false);
+  });
+});
+
+describe("transports", () => {
+  let dir: string;
+  let cleanup: () => Promise<void>;
+  let peer: SmtpPeer | undefined;
+  beforeEach(async () => ({ dir, cleanup } = await makeTempDir()));
+  afterEach(async () => {
+    await peer?.close();
+    peer = undefined;
+    await cleanup();
+  });
+
+  it("writes an .eml file when there is no SMTP server", async () => {
+    const mailDir = path.join(dir, "mail");
+    const mailer = createMailer({ transport: createFileTransport(mailDir), site, addresses });
+    await mailer.send(submission);
+    mailer.close();
+
+    const files = await readdir(mailDir);
+    expect(files).toHaveLength(1);
+    expect(files[0]).toMatch(new RegExp(`${submission.id}\\.eml$`));
+    const mail = parseMail(await readFile(path.join(mailDir, files[0] ?? ""), "utf8"));
+    expect(mail.headers.get("subject")).toBe(`Tree Trimming & Pruning request from ${submission.name}`);
+    expect(mail.text).toContain(submission.message);
+    expect(mail.html).toContain("&lt;script&gt;");
+  });
+
+  it("delivers through a real SMTP server with Reply-To, subject, text and HTML", async () => {
+    peer = await startSmtpPeer();
+    const mailer = createMailer({ transport: createSmtpTransport(peer.url), site, addresses });
+    await mailer.send({ ...submission, name: "Jane Doe" });
+    mailer.close();
+
+    expect(peer.received).toHaveLength(1);
+    const [received] = peer.received;
+    expect(received?.to).toEqual(["owner@example.com"]);
+    expect(received?.from).toBe("no-reply@example.com");
+    const mail = parseMail(received?.raw ?? "");
+    expect(mail.headers.get("reply-to")).toBe("Jane Doe <jane@example.com>");
+    expect(mail.headers.get("subject")).toBe("Tree Trimming & Pruning request from Jane Doe");
+    expect(mail.text).toContain('<script>alert("x")</script>');
+    expect(mail.html).toContain("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;");
+    expect(mail.html).not.toContain("<script>");
+  });
+});

@@ -1,0 +1,188 @@
+// Helpers for the contact function's tests: real temp dirs, a real SMTP peer on
+// an ephemeral port, a listening app. Nothing here is mocked.
+import { mkdtemp, rm } from "node:fs/promises";
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { Express } from "express";
+import { SMTPServer } from "smtp-server";
+import { siteSchema, type Site } from "../../src/content/site";
+import siteJson from "../../content/site.json";
+import type { Logger } from "./jsonl-log";
+
+export const site: Site = siteSchema.parse(siteJson);
+
+export const validInput = {
+  name: "Jane Doe",
+  email: "jane@example.com",
+  phone: "(803) 555-0142",
+  serviceType: "tree-trimming",
+  message: "The big oak by the driveway is leaning after the storm.",
+} as const;
+
+export async function makeTempDir(): Promise<{ dir: string; cleanup: () => Promise<void> }> {
+  const dir = await mkdtemp(path.join(tmpdir(), "contact-test-"));
+  return { dir, cleanup: () => rm(dir, { recursive: true, force: true }) };
+}
+
+/** A logger that keeps its lines, so tests stay quiet and can assert warnings. */
+export function recordingLogger(): Logger & { warnings: string[]; errors: string[] } {
+  const warnings: string[] = [];
+  const errors: string[] = [];
+  return {
+    warnings,
+    errors,
+    warn: (message) => void warnings.push(message),
+    error: (message) => void errors.push(message),
+  };
+}
+
+export async function waitFor(condition: () => boolean | Promise<boolean>, timeoutMs = 10_000, what = "condition"): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+export interface ReceivedMail {
+  from: string;
+  to: string[];
+  raw: string;
+}
+
+export interface SmtpPeer {
+  port: number;
+  url: string;
+  received: ReceivedMail[];
+  /** Reply code for the next messages: undefined accepts, 550 rejects for good, 451 for now. */
+  rejectWith: number | undefined;
+  close(): Promise<void>;
+}
+
+/** A real SMTP server on 127.0.0.1; `port` 0 picks a free one, a number reopens a known one. */
+export async function startSmtpPeer(port = 0): Promise<SmtpPeer> {
+  const received: ReceivedMail[] = [];
+  const peer: SmtpPeer = {
+    port: 0,
+    url: "",
+    received,
+    rejectWith: undefined,
+    close: async () => undefined,
+  };
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    logger: false,
+    closeTimeout: 200,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", () => {
+        if (peer.rejectWith !== undefined) {
+          const error = Object.assign(new Error(`Rejected by the test peer (${peer.rejectWith})`), { responseCode: peer.rejectWith });
+          callback(error);
+          return;
+        }
+        const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : "";
+        received.push({ from, to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString("utf8") });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, "127.0.0.1", () => resolve());
+  });
+  const address: AddressInfo | string | null = server.server.address();
+  if (typeof address !== "object" || address === null) throw new Error("SMTP peer has no port");
+  peer.port = address.port;
+  peer.url = `smtp://127.0.0.1:${address.port}`;
+  peer.close = () => new Promise<void>((resolve) => server.close(() => resolve()));
+  return peer;
+}
+
+export interface ParsedMail {
+  headers: Map<string, string>;
+  text: string;
+  html: string;
+}
+
+/** Just enough MIME for our own messages: headers, and a multipart/alternative with text and HTML. */
+export function parseMail(raw: string): ParsedMail {
+  const normalized = raw.replace(/\r\n/g, "\n");
+  const [head = "", ...rest] = normalized.split("\n\n");
+  const headers = parseHeaders(head);
+  const body = rest.join("\n\n");
+  const boundary = /boundary="?([^";]+)"?/.exec(headers.get("content-type") ?? "")?.[1];
+  const parts = boundary ? body.split(`--${boundary}`).slice(1, -1) : [];
+  let text = "";
+  let html = "";
+  for (const part of parts) {
+    const [partHead = "", ...partBody] = part.replace(/^\n/, "").split("\n\n");
+    const partHeaders = parseHeaders(partHead);
+    const decoded = decodeBody(partBody.join("\n\n").replace(/\n$/, ""), partHeaders.get("content-transfer-encoding") ?? "7bit");
+    if (partHeaders.get("content-type")?.startsWith("text/plain")) text = decoded;
+    if (partHeaders.get("content-type")?.startsWith("text/html")) html = decoded;
+  }
+  return { headers, text, html };
+}
+
+function parseHeaders(head: string): Map<string, string> {
+  const headers = new Map<string, string>();
+  for (const line of head.replace(/\n[ \t]+/g, " ").split("\n")) {
+    const colon = line.indexOf(":");
+    if (colon > 0) headers.set(line.slice(0, colon).trim().toLowerCase(), decodeWords(line.slice(colon + 1).trim()));
+  }
+  return headers;
+}
+
+/** RFC 2047 encoded words (=?UTF-8?Q?...?= / =?UTF-8?B?...?=), as nodemailer writes non-ASCII or special headers. */
+function decodeWords(value: string): string {
+  return value
+    .replace(/\?=\s+=\?/g, "?==?")
+    .replace(/=\?([^?]+)\?([QB])\?([^?]*)\?=/gi, (_match, _charset: string, kind: string, data: string) =>
+      kind.toUpperCase() === "B"
+        ? Buffer.from(data, "base64").toString("utf8")
+        : decodeBody(data.replace(/_/g, " "), "quoted-printable"),
+    );
+}
+
+function decodeBody(body: string, encoding: string): string {
+  if (encoding.toLowerCase() === "base64") return Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
+  if (encoding.toLowerCase() === "quoted-printable") {
+    const joined = body.replace(/=\n/g, "");
+    const bytes: number[] = [];
+    for (let i = 0; i < joined.length; i++) {
+      const hex = joined.slice(i + 1, i + 3);
+      if (joined[i] === "=" && /^[0-9A-F]{2}$/i.test(hex)) {
+        bytes.push(parseInt(hex, 16));
+        i += 2;
+      } else {
+        bytes.push(...Buffer.from(joined[i] ?? "", "utf8"));
+      }
+    }
+    return Buffer.from(bytes).toString("utf8");
+  }
+  return body;
+}
+
+/** Listens on an ephemeral loopback port. */
+export async function listen(app: Express): Promise<{ url: string; close: () => Promise<void> }> {
+  const server: Server = await new Promise((resolve, reject) => {
+    const s = app.listen(0, "127.0.0.1", (error?: Error) => (error ? reject(error) : resolve(s)));
+  });
+  const address: AddressInfo | string | null = server.address();
+  if (typeof address !== "object" || address === null) throw new Error("server has no port");
+  return {
+    url: `http://127.0.0.1:${address.port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
