@@ -1,0 +1,54 @@
+import { describe, expect, it } from "vitest";
+import type { Submission } from "./store";
+import { newestFirst, outboxTable, submissionsCsv, submissionsTable } from "./submissions-report";
+
+const older: Submission = {
+  id: "a",
+  name: "Jane Doe",
+  email: "jane@example.com",
+  phone: "(803) 555-0142",
+  serviceType: "tree-trimming",
+  message: "Line one\nline two \u001b[31mred",
+  createdAt: "2025-03-01T12:00:00.000Z",
+};
+const newer: Submission = { ...older, id: "b", name: '=HYPERLINK("x")', message: 'Say "hi", please', createdAt: "2025-03-02T12:00:00.000Z" };
+
+describe("submissions report", () => {
+  it("sorts newest first", () => {
+    expect([older, newer].sort(newestFirst).map((s) => s.id)).toEqual(["b", "a"]);
+  });
+
+  it("prints a table with service labels and no control characters", () => {
+    const table = submissionsTable([newer, older]);
+    const lines = table.split("\n");
+    expect(lines[0]).toMatch(/^Received\s+Name\s+Phone\s+Email\s+Service\s+Message$/);
+    expect(lines).toHaveLength(4);
+    expect(table).toContain("Tree Trimming & Pruning");
+    expect(table).toContain("Line one line two [31mred");
+    expect(table).not.toMatch(/[\u0000-\u0009\u000b-\u001f]/);
+  });
+
+  it("adds the spam reason column for held spam", () => {
+    expect(submissionsTable([{ ...older, spamReason: "honeypot" }])).toMatch(/Held because[\s\S]*honeypot/);
+  });
+
+  it("writes RFC 4180 CSV and defuses spreadsheet formulas", () => {
+    const csv = submissionsCsv([newer, older]);
+    const lines = csv.split("\r\n");
+    expect(lines[0]).toBe("id,createdAt,name,email,phone,serviceType,service,message,spamReason");
+    expect(lines[1]).toBe(
+      `b,2025-03-02T12:00:00.000Z,"'=HYPERLINK(""x"")",jane@example.com,(803) 555-0142,tree-trimming,Tree Trimming & Pruning,"Say ""hi"", please",`,
+    );
+    expect(csv).toContain('"Line one\nline two');
+    expect(csv.endsWith("\r\n")).toBe(true);
+  });
+
+  it("lists undelivered jobs with their last error", () => {
+    const table = outboxTable([
+      { id: "a", submission: older, state: "failed", attempts: 1, lastError: "550 mailbox unavailable" },
+      { id: "b", submission: newer, state: "pending", attempts: 2, nextAttemptAt: "2025-03-02T13:00:00.000Z", lastError: "ECONNREFUSED" },
+    ]);
+    expect(table).toMatch(/failed\s+1\s+-\s+.*Jane Doe\s+550 mailbox unavailable/);
+    expect(table).toMatch(/pending\s+2\s+2025-03-02 \d\d:00.*ECONNREFUSED/);
+  });
+});

@@ -1,0 +1,103 @@
+// Formatting for the owner's CLI (scripts/submissions.ts): tables for the
+// terminal, CSV for a spreadsheet. Pure functions over stored records.
+import type { OutboxJob } from "./outbox";
+import { serviceTypeLabel } from "./schema";
+import type { Submission } from "./store";
+
+export const newestFirst = (a: { createdAt: string }, b: { createdAt: string }): number => b.createdAt.localeCompare(a.createdAt);
+
+// Visitor text goes to a terminal: control characters (escape sequences) are
+// replaced so a message cannot recolour or rewrite the owner's screen.
+const forTerminal = (value: string): string => value.replace(/[\s\u0000-\u001f\u007f-\u009f]+/g, " ").trim();
+
+function clip(value: string, width: number): string {
+  return value.length <= width ? value : `${value.slice(0, width - 1)}…`;
+}
+
+/** "2025-03-01 14:05" in the machine's local time, which is the owner's. */
+export function formatDate(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/** A plain text table: each column as wide as its widest cell, up to `max`. */
+export function renderTable(columns: Array<{ title: string; max: number }>, rows: string[][]): string {
+  const cells = rows.map((row) => row.map((cell, i) => clip(forTerminal(cell), columns[i]?.max ?? 40)));
+  const widths = columns.map((column, i) => Math.max(column.title.length, ...cells.map((row) => row[i]?.length ?? 0)));
+  const line = (row: string[]) =>
+    row
+      .map((cell, i) => cell.padEnd(widths[i] ?? 0))
+      .join("  ")
+      .trimEnd();
+  return [line(columns.map((c) => c.title)), line(widths.map((w) => "-".repeat(w))), ...cells.map(line)].join("\n");
+}
+
+export function submissionsTable(submissions: Submission[]): string {
+  const spam = submissions.some((s) => s.spamReason);
+  const columns = [
+    { title: "Received", max: 16 },
+    { title: "Name", max: 24 },
+    { title: "Phone", max: 18 },
+    { title: "Email", max: 32 },
+    { title: "Service", max: 26 },
+    ...(spam ? [{ title: "Held because", max: 12 }] : []),
+    { title: "Message", max: 60 },
+  ];
+  const rows = submissions.map((s) => [
+    formatDate(s.createdAt),
+    s.name,
+    s.phone,
+    s.email,
+    serviceTypeLabel(s.serviceType),
+    ...(spam ? [s.spamReason ?? ""] : []),
+    s.message,
+  ]);
+  return renderTable(columns, rows);
+}
+
+export function outboxTable(jobs: OutboxJob[]): string {
+  const columns = [
+    { title: "State", max: 8 },
+    { title: "Tries", max: 5 },
+    { title: "Next try", max: 16 },
+    { title: "Received", max: 16 },
+    { title: "Name", max: 24 },
+    { title: "Last error", max: 70 },
+  ];
+  const rows = jobs.map((job) => [
+    job.state,
+    String(job.attempts),
+    job.state === "pending" ? (job.nextAttemptAt ? formatDate(job.nextAttemptAt) : "now") : "-",
+    formatDate(job.submission.createdAt),
+    job.submission.name,
+    job.lastError ?? "",
+  ]);
+  return renderTable(columns, rows);
+}
+
+/**
+ * RFC 4180 CSV. A cell starting with = + - @ gets a leading apostrophe so a
+ * spreadsheet shows it as text instead of running it as a formula.
+ */
+export function submissionsCsv(submissions: Submission[]): string {
+  const header = ["id", "createdAt", "name", "email", "phone", "serviceType", "service", "message", "spamReason"];
+  const rows = submissions.map((s) => [
+    s.id,
+    s.createdAt,
+    s.name,
+    s.email,
+    s.phone,
+    s.serviceType,
+    serviceTypeLabel(s.serviceType),
+    s.message,
+    s.spamReason ?? "",
+  ]);
+  return `${[header, ...rows].map((row) => row.map(csvCell).join(",")).join("\r\n")}\r\n`;
+}
+
+function csvCell(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) || safe !== value ? `"${safe.replace(/"/g, '""')}"` : safe;
+}

@@ -1,0 +1,69 @@
+import { execFile } from "node:child_process";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+const run = promisify(execFile);
+const root = path.resolve(import.meta.dirname, "..");
+let dir: string;
+
+const record = (id: string, day: number, extra: Record<string, string> = {}) => ({
+  id,
+  name: `Visitor ${id}`,
+  email: `${id}@example.com`,
+  phone: "(803) 555-0142",
+  serviceType: "stump-removal",
+  message: "Two stumps near the fence, please.",
+  createdAt: `2025-03-0${day}T12:00:00.000Z`,
+  ...extra,
+});
+const jsonl = (items: unknown[]) => items.map((item) => `${JSON.stringify(item)}\n`).join("");
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), "submissions-cli-"));
+  await writeFile(path.join(dir, "submissions.jsonl"), jsonl([record("one", 1), record("two", 2)]));
+  await writeFile(path.join(dir, "spam.jsonl"), jsonl([record("bot", 3, { spamReason: "honeypot" })]));
+  await writeFile(
+    path.join(dir, "outbox.jsonl"),
+    jsonl([
+      { event: "queued", id: "one", at: "2025-03-01T12:00:00.000Z", submission: record("one", 1) },
+      { event: "failed", id: "one", at: "2025-03-01T12:00:01.000Z", attempts: 1, error: "550 mailbox unavailable" },
+      { event: "queued", id: "two", at: "2025-03-02T12:00:00.000Z", submission: record("two", 2) },
+      { event: "sent", id: "two", at: "2025-03-02T12:00:01.000Z", attempts: 1 },
+    ]),
+  );
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+const cli = (...args: string[]) =>
+  run(process.execPath, ["--import", "tsx", "scripts/submissions.ts", ...args], { cwd: root, env: { ...process.env, DATA_DIR: dir } });
+
+describe("scripts/submissions.ts", () => {
+  it("lists submissions newest first as a table", async () => {
+    const { stdout } = await cli();
+    expect(stdout.indexOf("Visitor two")).toBeLessThan(stdout.indexOf("Visitor one"));
+    expect(stdout).toContain("Stump Removal & Grinding");
+    expect(stdout).toContain("2 message(s)");
+  });
+
+  it("prints JSON and CSV", async () => {
+    const json = JSON.parse((await cli("--json")).stdout);
+    expect(json.map((s: { id: string }) => s.id)).toEqual(["two", "one"]);
+    const csv = (await cli("--csv")).stdout.split("\r\n");
+    expect(csv[0]).toMatch(/^id,createdAt,name/);
+    expect(csv[1]).toMatch(/^two,/);
+  });
+
+  it("lists held spam and undelivered mail", async () => {
+    expect((await cli("--spam")).stdout).toMatch(/Visitor bot[\s\S]*honeypot/);
+    const undelivered = (await cli("--undelivered")).stdout;
+    expect(undelivered).toMatch(/failed\s+1.*Visitor one.*550 mailbox unavailable/);
+    expect(undelivered).not.toContain("Visitor two");
+  });
+
+  it("rejects an unknown option with the usage", async () => {
+    await expect(cli("--bogus")).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining("Usage:") });
+  });
+});
