@@ -13,6 +13,18 @@ export default defineConfig({
           testTimeout: 30_000,
         },
       },
+      {
+        test: {
+          name: "e2e",
+          include: ["tests/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["tests/global-setup.ts"],
+          // One shared server and browser on a 2-core machine: files run one after another.
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
     ],
   },
 });

@@ -35,3 +35,11 @@ export function parseContent<S extends z.ZodType>(schema: S, data: unknown, file
   if (!result.success) throw new ContentError(problemsFromZod(file, result.error));
   return result.data;
 }
+
+/**
+ * True for a ContentError from any copy of this module: the build loads the
+ * server bundle, whose ContentError is not the class build.ts imports.
+ */
+export function isContentError(err: unknown): err is ContentError {
+  return err instanceof Error && err.name === "ContentError" && "problems" in err && Array.isArray(err.problems);
+}

@@ -1,0 +1,48 @@
+// `npm run build [-- --content DIR --out DIR]`: renders the whole site into dist/.
+// The pipeline is in build/run-build.ts; this file reads the arguments and prints.
+import { parseArgs } from "node:util";
+import { isContentError } from "./src/content/content-error";
+import { runBuild } from "./build/run-build";
+import { formatSummary } from "./build/summary";
+
+const { values } = parseArgs({
+  options: {
+    content: { type: "string", default: "content" },
+    out: { type: "string", default: "dist" },
+    drafts: { type: "boolean", default: false },
+    quiet: { type: "boolean", default: false },
+  },
+});
+
+const tty = process.stdout.isTTY;
+let lastProgress = "";
+const onProgress = (line: string) => {
+  if (values.quiet) return;
+  // On a terminal one line is rewritten; in logs (CI) only phase changes are printed.
+  if (tty) process.stdout.write(`\r\x1b[K${line}`);
+  else if (!line.startsWith("rendered") || line.endsWith(line.split("/")[1] ?? "")) {
+    if (line.split(" ")[0] !== lastProgress.split(" ")[0] || !line.startsWith("rendered")) console.log(line);
+  }
+  lastProgress = line;
+};
+
+try {
+  const summary = await runBuild({
+    root: process.cwd(),
+    contentDir: values.content,
+    outDir: values.out,
+    mode: values.drafts ? "development" : "production",
+    onProgress,
+  });
+  if (tty && !values.quiet) process.stdout.write("\r\x1b[K");
+  if (!values.quiet) console.log(formatSummary(summary));
+} catch (err) {
+  if (tty) process.stdout.write("\r\x1b[K");
+  if (isContentError(err)) {
+    console.error(`Build failed: the content has ${err.problems.length} problem(s). Nothing in ${values.out}/ was changed.\n${err.message}`);
+  } else {
+    console.error(`Build failed. Nothing in ${values.out}/ was changed.`);
+    console.error(err);
+  }
+  process.exitCode = 1;
+}

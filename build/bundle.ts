@@ -1,0 +1,120 @@
+import { vanillaExtractPlugin } from "@vanilla-extract/esbuild-plugin";
+import { build, type Metafile } from "esbuild";
+import { createHash } from "node:crypto";
+import { readFile, rename } from "node:fs/promises";
+import { basename, join, relative } from "node:path";
+
+import type { AssetManifest } from "../src/app/document";
+
+export interface Bundles {
+  /** Absolute path of the server entry (render, loaders) and of the worker script. */
+  serverEntry: string;
+  workerEntry: string;
+  assets: AssetManifest;
+  /** The entry script and the chunks it imports statically: what every page loads. */
+  entryFiles: string[];
+  /** Output file (site-relative URL) -> bytes, for the summary. */
+  assetFiles: string[];
+}
+
+const define = { "process.env.NODE_ENV": '"production"' };
+
+/**
+ * Two esbuild runs in parallel: the browser build (code split per page, hashed
+ * names) and one server bundle (with the build's worker script sharing its code).
+ * Class names from vanilla-extract are the same in both (same files, same
+ * identifier scheme); the server build is the one that emits the CSS, which holds
+ * every style of the site in one cacheable file. The worker script is bundled
+ * beside it and imports the server entry at run time, so the code exists once.
+ */
+export async function bundle(root: string, outDir: string, serverDir: string): Promise<Bundles> {
+  const assetsDir = join(outDir, "assets");
+  const [client, server] = await Promise.all([
+    build({
+      absWorkingDir: root,
+      entryPoints: ["src/entry-client.tsx"],
+      bundle: true,
+      splitting: true,
+      format: "esm",
+      platform: "browser",
+      target: ["es2022"],
+      outdir: assetsDir,
+      entryNames: "[name]-[hash]",
+      chunkNames: "[name]-[hash]",
+      minify: true,
+      metafile: true,
+      legalComments: "none",
+      jsx: "automatic",
+      define,
+      logLevel: "silent",
+      plugins: [vanillaExtractPlugin({ outputCss: false, identifiers: "short" })],
+    }),
+    build({
+      absWorkingDir: root,
+      entryPoints: { "entry-server": "src/entry-server.tsx", "render-worker": "build/render-worker.ts" },
+      bundle: true,
+      format: "esm",
+      platform: "node",
+      target: ["node20"],
+      outdir: serverDir,
+      outExtension: { ".js": ".mjs" },
+      metafile: true,
+      // Whitespace only: the CSS it extracts ships to browsers; the JS keeps readable names for stack traces.
+      minifyWhitespace: true,
+      jsx: "automatic",
+      define,
+      logLevel: "silent",
+      // Some dependencies (gray-matter) are CommonJS and call require().
+      banner: { js: 'import { createRequire as __cr } from "node:module"; const require = __cr(import.meta.url);' },
+      plugins: [vanillaExtractPlugin({ outputCss: true, identifiers: "short" })],
+    }),
+  ]);
+  const css = await publishServerCss(server.metafile, root, assetsDir);
+  const { manifest, entryFiles } = clientManifest(client.metafile, root, outDir, css);
+  return {
+    serverEntry: join(serverDir, "entry-server.mjs"),
+    workerEntry: join(serverDir, "render-worker.mjs"),
+    assets: manifest,
+    entryFiles,
+    assetFiles: [...Object.keys(client.metafile.outputs).map((f) => toUrl(join(root, f), outDir)), ...css],
+  };
+}
+
+const toUrl = (file: string, outDir: string) => "/" + relative(outDir, file).split("\\").join("/");
+
+/** Moves the CSS the server build extracted into assets/ under a content-hashed name. */
+async function publishServerCss(meta: Metafile, root: string, assetsDir: string): Promise<string[]> {
+  const urls: string[] = [];
+  for (const file of Object.keys(meta.outputs).filter((f) => f.endsWith(".css"))) {
+    const abs = join(root, file);
+    const hash = createHash("sha256").update(await readFile(abs)).digest("base64url").slice(0, 10);
+    const name = `${basename(file, ".css")}-${hash}.css`.replace(/^entry-server/, "site");
+    await rename(abs, join(assetsDir, name));
+    urls.push(`/assets/${name}`);
+  }
+  return urls;
+}
+
+/** Entry script, and for each page module its chunk plus the chunks that chunk imports (for modulepreload). */
+function clientManifest(meta: Metafile, root: string, outDir: string, css: string[]) {
+  const outputs = Object.entries(meta.outputs);
+  const entryOut = outputs.find(([, o]) => o.entryPoint === "src/entry-client.tsx");
+  if (!entryOut) throw new Error("client build produced no entry");
+  const entryFile = entryOut[0];
+  const staticImports = (file: string, seen = new Set<string>()): Set<string> => {
+    if (seen.has(file)) return seen;
+    seen.add(file);
+    for (const imp of meta.outputs[file]?.imports ?? []) if (imp.kind === "import-statement") staticImports(imp.path, seen);
+    return seen;
+  };
+  const fromEntry = staticImports(entryFile);
+  const pages: Record<string, string[]> = {};
+  for (const [file, out] of outputs) {
+    const match = out.entryPoint?.match(/^src\/pages\/([a-z0-9-]+)\.tsx$/);
+    if (!match?.[1]) continue;
+    pages[match[1]] = [...staticImports(file)].filter((f) => !fromEntry.has(f)).map((f) => toUrl(join(root, f), outDir));
+  }
+  const url = (f: string) => toUrl(join(root, f), outDir);
+  const manifest: AssetManifest = { css, entry: url(entryFile), pages };
+  return { manifest, entryFiles: [...fromEntry].map(url) };
+}

@@ -1,0 +1,136 @@
+import { cp, mkdir, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import { availableParallelism } from "node:os";
+import { basename, dirname, join, relative, resolve } from "node:path";
+import { ContentError } from "../src/content/content-error";
+import type { Post } from "../src/content/posts";
+import type { SiteContent } from "../src/content/site-content";
+import { postApiJson, rssXml } from "./blog-files";
+import { bundle } from "./bundle";
+import { headersFile, redirectsFile, robotsTxt, sitemapXml } from "./site-files";
+import { summarize, type BuildSummary } from "./summary";
+import { WorkerPool } from "./worker-pool";
+import type { RenderedFile } from "./worker-protocol";
+
+export interface BuildOptions {
+  root: string;
+  contentDir: string;
+  outDir: string;
+  mode: "production" | "development";
+  /** "Now" for leaving out future posts; tests pin it. */
+  now?: Date;
+  workers?: number;
+  onProgress?: (line: string) => void;
+}
+
+/** Server-side files the servers read from the output folder (never served). */
+export const serverDirName = ".server";
+
+/**
+ * The whole build: bundle, load content, render every path in worker threads,
+ * write feeds and API files, then swap the new folder in. Anything that throws
+ * leaves the previous output folder untouched.
+ */
+export async function runBuild(opts: BuildOptions): Promise<BuildSummary> {
+  const started = performance.now();
+  const outDir = resolve(opts.outDir);
+  const tmpDir = join(dirname(outDir), `.${basename(outDir)}.tmp-${process.pid}-${Date.now()}`);
+  const progress = opts.onProgress ?? (() => {});
+  let pool: WorkerPool | undefined;
+  try {
+    await mkdir(tmpDir, { recursive: true });
+    progress("bundling");
+    const bundles = await bundle(opts.root, tmpDir, join(tmpDir, serverDirName));
+    const t = { bundle: performance.now() - started, content: 0, render: 0 };
+    pool = new WorkerPool(bundles.workerEntry, opts.workers ?? Math.max(1, availableParallelism()), { serverEntry: bundles.serverEntry });
+
+    progress("loading content");
+    const contentDir = resolve(opts.contentDir);
+    const posts = await parsePosts(pool, contentDir);
+    const builtAt = (opts.now ?? new Date()).toISOString();
+    const { content, paths: pagePaths, notFoundPath, rootData } = await pool.request(0, { type: "assemble", contentDir, posts, mode: opts.mode, builtAt }, "assembled");
+    const paths = [...pagePaths, notFoundPath];
+    await pool.broadcast(() => ({ type: "content", content, assets: bundles.assets, outDir: tmpDir }), "ready");
+    t.content = performance.now() - started - t.bundle;
+
+    let done = 0;
+    const renderStart = performance.now();
+    const [batches] = await Promise.all([
+      pool.drain(paths, 64, (batch) => ({ type: "render", paths: batch }), "rendered", (r) => {
+        done += r.files.length;
+        progress(`rendered ${done}/${paths.length} pages`);
+      }),
+      writeSiteFiles(tmpDir, content, paths, notFoundPath),
+      copyStatic(join(contentDir, "static"), tmpDir),
+      writeJson(join(tmpDir, "_data", "_root.json"), rootData),
+    ]);
+    t.render = performance.now() - renderStart;
+    const files: RenderedFile[] = batches.flatMap((b) => b.files);
+
+    await swapIn(tmpDir, outDir);
+    return await summarize({ files, bundles, outDir, wallMs: performance.now() - started, phases: t });
+  } catch (err) {
+    await rm(tmpDir, { recursive: true, force: true });
+    throw err;
+  } finally {
+    await pool?.close();
+  }
+}
+
+/** Post files are parsed (front matter, schema, Markdown) in the workers: the slow part of a big blog. */
+async function parsePosts(pool: WorkerPool, contentDir: string): Promise<Post[]> {
+  const files = (await listMarkdown(join(contentDir, "blog"))).map((abs) => ({ abs, shown: shownPath(abs) }));
+  const share = Math.ceil(files.length / pool.size);
+  const replies = await pool.broadcast((i) => ({ type: "parse", contentDir, files: files.slice(i * share, (i + 1) * share) }), "parsed");
+  const problems = replies.flatMap((r) => r.problems);
+  if (problems.length > 0) throw new ContentError(problems);
+  return replies.flatMap((r) => r.posts);
+}
+
+async function writeJson(file: string, value: unknown) {
+  await mkdir(dirname(file), { recursive: true });
+  await writeFile(file, JSON.stringify(value));
+}
+
+async function writeSiteFiles(out: string, content: SiteContent, paths: string[], notFoundPath: string) {
+  const { site, posts } = content;
+  const postDates = new Map(posts.map((p) => [`/blog/${p.slug}`, p.publishDate]));
+  const indexable = paths.filter((p) => p !== notFoundPath && p !== "/contact/thank-you");
+  await mkdir(join(out, "api", "blog"), { recursive: true });
+  await Promise.all([
+    writeFile(join(out, "sitemap.xml"), sitemapXml(site, indexable.map((path) => ({ path, lastmod: postDates.get(path) })))),
+    writeFile(join(out, "robots.txt"), robotsTxt(site)),
+    writeFile(join(out, "_headers"), headersFile()),
+    writeFile(join(out, "_redirects"), redirectsFile()),
+    writeFile(join(out, "rss.xml"), rssXml(site, posts)),
+    writeFile(join(out, "api", "blog.json"), JSON.stringify(posts.map(postApiJson))),
+  ]);
+  // Many small files: a bounded number in flight keeps file handles in check.
+  for (let i = 0; i < posts.length; i += 256) {
+    await Promise.all(posts.slice(i, i + 256).map((p) => writeFile(join(out, "api", "blog", `${p.slug}.json`), JSON.stringify(postApiJson(p)))));
+  }
+}
+
+/** Files the owner puts in content/static/ (favicon, images) are copied as they are. */
+async function copyStatic(from: string, to: string) {
+  const exists = await stat(from).then((s) => s.isDirectory(), () => false);
+  if (exists) await cp(from, to, { recursive: true });
+}
+
+/** Replaces outDir with the finished build in two renames; the old folder is removed last. */
+async function swapIn(tmpDir: string, outDir: string) {
+  const old = `${tmpDir}.old`;
+  const hadOld = await stat(outDir).then(() => true, () => false);
+  if (hadOld) await rename(outDir, old);
+  await rename(tmpDir, outDir);
+  if (hadOld) await rm(old, { recursive: true, force: true });
+}
+
+export const listMarkdown = async (dir: string): Promise<string[]> => {
+  const names = await readdir(dir).catch((err: NodeJS.ErrnoException) => {
+    if (err.code === "ENOENT") return [];
+    throw err;
+  });
+  return names.filter((n) => n.endsWith(".md")).sort().map((n) => join(dir, n));
+};
+
+export const shownPath = (abs: string) => relative(process.cwd(), abs) || abs;

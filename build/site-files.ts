@@ -1,0 +1,42 @@
+import { escapeHtml } from "../src/app/head";
+import type { Site } from "../src/content/site";
+
+export interface SitemapEntry {
+  path: string;
+  lastmod?: string;
+}
+
+/** sitemap.xml: every indexable page with its absolute URL. */
+export function sitemapXml(site: Site, entries: SitemapEntry[]): string {
+  const urls = entries.map((e) => {
+    const loc = `<loc>${escapeHtml(site.url + (e.path === "/" ? "/" : e.path))}</loc>`;
+    return `<url>${loc}${e.lastmod ? `<lastmod>${e.lastmod.slice(0, 10)}</lastmod>` : ""}</url>`;
+  });
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
+}
+
+export const robotsTxt = (site: Site): string => `User-agent: *\nAllow: /\n\nSitemap: ${site.url}/sitemap.xml\n`;
+
+/**
+ * Static-host config (Netlify and Cloudflare Pages read both files): the blog API
+ * answers at /api/blog and /api/blog/{slug} like `npm start` does, hashed assets
+ * are cached for a year, pages are revalidated. The contact function is a Node
+ * process of its own: see README "Deploying".
+ */
+export const headersFile = (): string =>
+  [
+    "/assets/*",
+    "  Cache-Control: public, max-age=31536000, immutable",
+    "/_data/*",
+    "  Cache-Control: no-cache",
+    "/api/*",
+    "  Cache-Control: no-cache",
+    "  Content-Type: application/json; charset=utf-8",
+    "/*",
+    "  X-Content-Type-Options: nosniff",
+    "  Referrer-Policy: strict-origin-when-cross-origin",
+    "",
+  ].join("\n");
+
+export const redirectsFile = (): string =>
+  ["/api/blog /api/blog.json 200", "/api/blog/:slug /api/blog/:slug.json 200", "/.server/* /404.html 404", ""].join("\n");

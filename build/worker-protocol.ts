@@ -1,0 +1,29 @@
+import type { AssetManifest } from "../src/app/document";
+import type { ContentProblem } from "../src/content/content-error";
+import type { Post } from "../src/content/posts";
+import type { SiteContent } from "../src/content/site-content";
+
+/**
+ * Messages between build/run-build.ts and build/render-worker.ts. Everything
+ * that needs the server bundle runs in the workers: the main thread (under tsx)
+ * only coordinates and writes files. Structured clone keeps Dates.
+ */
+export type WorkerRequest =
+  | { type: "parse"; contentDir: string; files: { abs: string; shown: string }[] }
+  | { type: "assemble"; contentDir: string; posts: Post[]; mode: SiteContent["mode"]; builtAt: string }
+  | { type: "content"; content: SiteContent; assets: AssetManifest; outDir: string }
+  | { type: "render"; paths: string[] };
+
+export interface RenderedFile {
+  path: string;
+  page: string;
+  htmlBytes: number;
+}
+
+export type WorkerReply =
+  | { type: "parsed"; posts: Post[]; problems: ContentProblem[] }
+  | { type: "assembled"; content: SiteContent; paths: string[]; notFoundPath: string; rootData: unknown }
+  | { type: "ready" }
+  | { type: "rendered"; files: RenderedFile[] }
+  | { type: "content-error"; problems: ContentProblem[] }
+  | { type: "error"; message: string };

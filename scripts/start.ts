@@ -1,0 +1,32 @@
+// `npm start`: builds the site, then serves dist/ and the functions in one process.
+import { join, resolve } from "node:path";
+import { runBuild } from "../build/run-build";
+import { formatSummary } from "../build/summary";
+import { createContactFunction } from "../functions/contact/app";
+import { isContentError } from "../src/content/content-error";
+import { createSiteApp } from "./site-app";
+
+const contentDir = resolve("content");
+const distDir = resolve("dist");
+const port = Number(process.env.PORT ?? 3000);
+const host = process.env.HOST ?? "127.0.0.1";
+
+try {
+  console.log(formatSummary(await runBuild({ root: process.cwd(), contentDir, outDir: distDir, mode: "production" })));
+} catch (err) {
+  console.error(isContentError(err) ? `Build failed:\n${err.message}` : err);
+  process.exit(1);
+}
+
+const contact = await createContactFunction(process.env, { siteFile: join(contentDir, "site.json") });
+const app = createSiteApp({ distDir, contact: contact.app });
+const server = app.listen(port, host, () => console.log(`Serving http://${host}:${port}/ (contact messages in ${contact.dataDir})`));
+
+const stop = () => {
+  server.close(async () => {
+    await contact.close();
+    process.exit(0);
+  });
+};
+process.on("SIGTERM", stop);
+process.on("SIGINT", stop);

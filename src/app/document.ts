@@ -1,0 +1,51 @@
+import { escapeHtml } from "./head";
+
+/** What the client build produced; see build/bundle.ts. */
+export interface AssetManifest {
+  css: string[];
+  entry: string;
+  /** Per page module (src/pages/<name>.tsx): its chunk and the chunks it imports. */
+  pages: Record<string, string[]>;
+}
+
+/** Files one page needs from the client build. */
+export interface PageAssets {
+  css: string[];
+  entry: string;
+  /** Chunks to preload so the page's own code arrives with the entry, not after it. */
+  preload: string[];
+}
+
+export interface DocumentParts {
+  headHtml: string;
+  appHtml: string;
+  /** Hydration data for the client router (loader data of the matched routes). */
+  routerData: unknown;
+  assets: PageAssets;
+  /** 404.html is served for any unknown URL: the client renders afresh instead of hydrating. */
+  notFound?: boolean;
+  themeColor: string;
+}
+
+/** JSON that is safe inside <script>: no "</script>", no HTML comment openers. */
+const scriptJson = (value: unknown): string =>
+  JSON.stringify(value).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+
+/** The HTML shell around a rendered page. Pure: the same parts always give the same bytes. */
+export function renderDocument(p: DocumentParts): string {
+  const css = p.assets.css.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join("");
+  const preload = p.assets.preload.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`).join("");
+  return (
+    `<!doctype html><html lang="en"${p.notFound ? " data-not-found" : ""}><head>` +
+    `<meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
+    `<meta name="theme-color" content="${escapeHtml(p.themeColor)}">` +
+    p.headHtml +
+    `<link rel="icon" href="/favicon.svg" type="image/svg+xml">` +
+    css +
+    `<script type="module" src="${escapeHtml(p.assets.entry)}"></script>` +
+    preload +
+    `</head><body><div id="root">${p.appHtml}</div>` +
+    `<script id="router-data" type="application/json">${scriptJson(p.routerData)}</script>` +
+    `</body></html>`
+  );
+}

@@ -1,0 +1,52 @@
+import type { Site } from "../content/site";
+
+/** What a page puts in <head>; rendered by renderHead at build and applied by useHeadSync after client navigation. */
+export interface Head {
+  title: string;
+  description: string;
+  /** Site-relative path of the canonical page, e.g. "/locations/chapin-sc". */
+  path: string;
+  /** Open Graph type: "website" for most pages, "article" for posts. */
+  ogType?: "website" | "article";
+  keywords?: string[];
+  /** Set on pages search engines should skip (404, thank-you, drafts). */
+  noindex?: boolean;
+  article?: { publishedTime: string; author?: string; section?: string };
+}
+
+export interface HeadContext {
+  site: Site;
+}
+
+export const escapeHtml = (s: string): string =>
+  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
+export const absoluteUrl = (site: Site, path: string): string => site.url + (path === "/" ? "/" : path);
+
+/** The <head> tags for one page: title, description, canonical, Open Graph and Twitter card. */
+export function renderHead(head: Head, site: Site): string {
+  const url = absoluteUrl(site, head.path);
+  const meta = (attr: "name" | "property", key: string, value: string) =>
+    `<meta ${attr}="${key}" content="${escapeHtml(value)}">`;
+  const tags = [
+    `<title>${escapeHtml(head.title)}</title>`,
+    meta("name", "description", head.description),
+    head.keywords?.length ? meta("name", "keywords", head.keywords.join(", ")) : "",
+    head.noindex ? meta("name", "robots", "noindex") : "",
+    `<link rel="canonical" href="${escapeHtml(url)}">`,
+    meta("property", "og:type", head.ogType ?? "website"),
+    meta("property", "og:site_name", site.name),
+    meta("property", "og:title", head.title),
+    meta("property", "og:description", head.description),
+    meta("property", "og:url", url),
+    meta("property", "og:image", `${site.url}/og-image.png`),
+    meta("property", "og:locale", "en_US"),
+    head.article ? meta("property", "article:published_time", head.article.publishedTime) : "",
+    head.article?.author ? meta("property", "article:author", head.article.author) : "",
+    head.article?.section ? meta("property", "article:section", head.article.section) : "",
+    meta("name", "twitter:card", "summary_large_image"),
+    meta("name", "twitter:title", head.title),
+    meta("name", "twitter:description", head.description),
+  ];
+  return tags.filter(Boolean).join("");
+}

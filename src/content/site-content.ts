@@ -1,0 +1,27 @@
+import type { Home } from "./home";
+import type { Location } from "./locations";
+import type { PostJson } from "./posts";
+import type { Service } from "./services";
+
+/** A post as pages see it: plain JSON (dates as ISO strings), so it crosses to workers and into pages as is. */
+export type SitePost = PostJson & { draft: boolean };
+
+/** A service with its Markdown intro rendered once at load. */
+export type SiteService = Service & { bodyHtml: string };
+import type { Site } from "./site";
+
+/**
+ * Everything the pages render from, loaded and validated once per build.
+ * Pages import only types from src/content: the loaders use Node and stay out of the browser bundle.
+ */
+export interface SiteContent {
+  site: Site;
+  home: Home;
+  services: SiteService[];
+  locations: Location[];
+  /** Published posts, newest first (drafts only in dev builds). */
+  posts: SitePost[];
+  /** Build time: the copyright year and "future posts" cut-off come from it. */
+  builtAt: string;
+  mode: "production" | "development";
+}

@@ -1,0 +1,28 @@
+import { style } from "@vanilla-extract/css";
+import { vars } from "./theme.css";
+
+/** Page-width container shared by every section. */
+export const container = style({
+  width: "100%",
+  maxWidth: vars.width.page,
+  marginInline: "auto",
+  paddingInline: vars.space.md,
+  "@media": { "(min-width: 768px)": { paddingInline: vars.space.lg } },
+});
+
+export const section = style({
+  paddingBlock: vars.space.xl,
+  "@media": { "(min-width: 768px)": { paddingBlock: vars.space.xxl } },
+});
+
+export const visuallyHidden = style({
+  position: "absolute",
+  width: 1,
+  height: 1,
+  padding: 0,
+  margin: -1,
+  overflow: "hidden",
+  clip: "rect(0 0 0 0)",
+  whiteSpace: "nowrap",
+  border: 0,
+});

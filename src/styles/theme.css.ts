@@ -1,0 +1,36 @@
+import { createGlobalTheme } from "@vanilla-extract/css";
+
+/** Design tokens: the one place for colours, spacing and type. Contrast pairs are checked by axe in tests/. */
+/** The brand colour outside CSS too (the browser's theme-color meta). */
+export const themeColor = "#1f5130";
+
+export const vars = createGlobalTheme(":root", {
+  color: {
+    brand: themeColor,
+    brandDark: "#143821",
+    brandLight: "#e8f1ea",
+    accent: "#b4470f",
+    accentDark: "#8f3709",
+    accentLight: "#fdf0e6",
+    text: "#1c2420",
+    muted: "#4a564f",
+    surface: "#ffffff",
+    surfaceAlt: "#f5f7f4",
+    border: "#d6ddd7",
+    star: "#a15c00",
+    focus: "#1d4ed8",
+    danger: "#b42318",
+    onBrand: "#ffffff",
+  },
+  font: {
+    body: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+    heading: 'ui-serif, Georgia, Cambria, "Times New Roman", serif',
+  },
+  space: { xs: "0.25rem", sm: "0.5rem", md: "1rem", lg: "1.5rem", xl: "2.5rem", xxl: "4rem" },
+  radius: { sm: "6px", md: "12px", lg: "20px", pill: "999px" },
+  shadow: {
+    card: "0 1px 2px rgb(20 40 28 / 8%), 0 4px 16px rgb(20 40 28 / 8%)",
+    raised: "0 8px 28px rgb(20 40 28 / 18%)",
+  },
+  width: { page: "72rem", text: "44rem" },
+});

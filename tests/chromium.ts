@@ -1,0 +1,35 @@
+import { chromium, type Browser, type BrowserContextOptions, type Page } from "playwright-core";
+import { inject } from "vitest";
+
+/** Debian's Chromium (apt-get install chromium); .ci/run installs it when missing. */
+export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+// Without the background-networking flags Chromium keeps dialling Google, which this machine refuses.
+export const chromiumArgs = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-quic", "--no-first-run"];
+
+export const phone = { width: 390, height: 844 };
+export const desktop = { width: 1280, height: 900 };
+
+export async function connectBrowser(): Promise<Browser> {
+  return chromium.connect(inject("browserWs"));
+}
+
+export interface WatchedPage {
+  page: Page;
+  /** Console errors, page errors and failed requests seen so far. */
+  problems: string[];
+  close: () => Promise<void>;
+}
+
+/** A fresh context and page that records every console error, uncaught error and failed request. */
+export async function openPage(browser: Browser, options: BrowserContextOptions = {}): Promise<WatchedPage> {
+  const context = await browser.newContext({ viewport: phone, baseURL: inject("baseUrl"), ...options });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on("console", (msg) => {
+    if (msg.type() === "error" || msg.type() === "warning") problems.push(`console ${msg.type()}: ${msg.text()}`);
+  });
+  page.on("pageerror", (err) => problems.push(`page error: ${err.message}`));
+  page.on("requestfailed", (req) => problems.push(`request failed: ${req.url()} ${req.failure()?.errorText ?? ""}`));
+  return { page, problems, close: () => context.close() };
+}

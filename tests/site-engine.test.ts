@@ -1,0 +1,124 @@
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { connectBrowser, openPage } from "./chromium";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await connectBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+/** Every page the build wrote, read back from its sitemap (the build's own list of paths). */
+async function builtPaths(): Promise<string[]> {
+  const xml = await readFile(join(inject("distDir"), "sitemap.xml"), "utf8");
+  return [...xml.matchAll(/<loc>https?:\/\/[^/]+(\/[^<]*)<\/loc>/g)].map((m) => m[1] ?? "/");
+}
+
+describe("every route", () => {
+  it("has a page in dist for each route kind of the spec", async () => {
+    const paths = await builtPaths();
+    expect(paths).toContain("/");
+    expect(paths).toContain("/contact");
+    expect(paths).toContain("/blog");
+    expect(paths.filter((p) => p.startsWith("/services/"))).toHaveLength(6);
+    expect(paths.filter((p) => p.startsWith("/locations/"))).toHaveLength(20);
+    expect(paths.some((p) => p.startsWith("/blog/"))).toBe(true);
+    await expect(readFile(join(inject("distDir"), "404.html"), "utf8")).resolves.toContain("404 Page Not Found");
+  });
+
+  it("loads and hydrates with no console error, page error or failed request", async () => {
+    const paths = await builtPaths();
+    const { page, problems, close } = await openPage(browser);
+    for (const path of paths) {
+      const res = await page.goto(path, { waitUntil: "networkidle" });
+      expect(res?.status(), path).toBe(200);
+      // The client marks the root once React has hydrated it (see entry-client.tsx).
+      await page.waitForSelector("#root[data-hydrated]", { timeout: 10_000 });
+      expect(problems, path).toEqual([]);
+    }
+    await close();
+  });
+});
+
+describe("client navigation", () => {
+  it("goes home → town → contact in one JS context and lands at the top of each page", async () => {
+    const { page, problems, close } = await openPage(browser);
+    await page.goto("/", { waitUntil: "networkidle" });
+    await page.waitForSelector("#root[data-hydrated]");
+    await page.evaluate(() => Object.assign(window, { __sameContext: "yes" }));
+
+    const footerTown = page.locator('footer a[href="/locations/irmo-sc"]');
+    await footerTown.scrollIntoViewIfNeeded();
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    await footerTown.click();
+    await page.waitForURL("**/locations/irmo-sc");
+    await expect.poll(() => page.locator("h1").textContent()).toBe("Tree Service in Irmo, SC");
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    expect(await page.title()).toMatch(/Irmo/);
+
+    const contactLink = page.locator('footer a[href="/contact"]');
+    await contactLink.scrollIntoViewIfNeeded();
+    await contactLink.click();
+    await page.waitForURL("**/contact");
+    await expect.poll(() => page.locator("h1").textContent()).toMatch(/^Contact/);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    expect(await page.evaluate(() => Reflect.get(window, "__sameContext"))).toBe("yes");
+
+    await page.goBack();
+    await page.waitForURL("**/locations/irmo-sc");
+    await expect.poll(() => page.locator("h1").textContent()).toBe("Tree Service in Irmo, SC");
+    await page.goForward();
+    await page.waitForURL("**/contact");
+    expect(await page.evaluate(() => Reflect.get(window, "__sameContext"))).toBe("yes");
+    expect(problems).toEqual([]);
+    await close();
+  });
+
+  it("shows the not-found page with status 404 for an unknown path", async () => {
+    const { page, problems, close } = await openPage(browser);
+    const res = await page.goto("/no-such-page", { waitUntil: "networkidle" });
+    expect(res?.status()).toBe(404);
+    await page.waitForSelector("#root[data-hydrated]");
+    await expect.poll(() => page.locator("h1").textContent()).toBe("404 Page Not Found");
+    expect(await page.locator("main").textContent()).toContain("Did you forget to add the page to the router?");
+    // The only failure allowed is the document's own 404.
+    expect(problems.filter((p) => !p.includes("404"))).toEqual([]);
+    await close();
+  });
+});
+
+describe("without JavaScript", () => {
+  it("shows every page's content and plain links work", async () => {
+    const { page, close } = await openPage(browser, { javaScriptEnabled: false });
+    await page.goto("/");
+    await page.locator('footer a[href="/locations/chapin-sc"]').click();
+    await page.waitForURL("**/locations/chapin-sc");
+    expect(await page.locator("h1").textContent()).toBe("Tree Service in Chapin, SC");
+    await page.locator('footer a[href="/blog"]').click();
+    await page.waitForURL("**/blog");
+    expect(await page.locator("h1").textContent()).toBe("Tree Care Blog");
+    await close();
+  });
+});
+
+describe("static serving", () => {
+  it("caches hashed assets for a year and revalidates HTML", async () => {
+    const base = inject("baseUrl");
+    const html = await fetch(`${base}/contact`);
+    expect(html.status).toBe(200);
+    expect(html.headers.get("content-type")).toMatch(/text\/html/);
+    expect(html.headers.get("cache-control")).toBe("no-cache");
+    const body = await html.text();
+    const asset = body.match(/src="(\/assets\/[^"]+\.js)"/)?.[1];
+    expect(asset).toBeDefined();
+    const js = await fetch(`${base}${asset}`, { headers: { "accept-encoding": "gzip" } });
+    expect(js.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(js.headers.get("content-type")).toMatch(/javascript/);
+    expect(js.headers.get("content-encoding")).toBe("gzip");
+    expect((await fetch(`${base}/.server/entry-server.mjs`)).status).toBe(404);
+  });
+});
