@@ -71,7 +71,7 @@ export async function createRenderer(content: SiteContent, assets: AssetManifest
     const html = renderDocument({
       headHtml: renderHead(notFound ? { ...head, noindex: true } : head, content.site),
       appHtml,
-      routerData: { loaderData: notFound ? { root: rootData } : context.loaderData },
+      routerData: { loaderData: context.loaderData },
       assets: pageAssets(assets, page),
       notFound,
       themeColor,

@@ -26,6 +26,8 @@ function clientLoader(mod: PageModule) {
   };
 }
 
+const EmptyFallback = () => null;
+
 /** The same route table for the browser: pages load lazily, data comes from /_data JSON. */
 export function createClientRoutes(): RouteObject[] {
   const children = routeTable.map((r): RouteObject => {
@@ -33,7 +35,13 @@ export function createClientRoutes(): RouteObject[] {
       id: r.page,
       lazy: async () => {
         const mod = await importPage(r.page);
-        return { Component: mod.Component, ErrorBoundary: mod.ErrorBoundary ?? PageErrorBoundary, loader: clientLoader(mod), handle: { head: mod.head } };
+        return {
+          Component: mod.Component,
+          ErrorBoundary: mod.ErrorBoundary ?? PageErrorBoundary,
+          HydrateFallback: mod.HydrateFallback ?? EmptyFallback,
+          loader: clientLoader(mod),
+          handle: { head: mod.head },
+        };
       },
     };
     return { ...route, ...routePlacement(r) };

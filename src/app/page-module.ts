@@ -21,6 +21,8 @@ export interface PageModule<Data = unknown> {
   head: (data: Data, ctx: HeadContext) => Head;
   Component: ComponentType;
   ErrorBoundary?: ComponentType;
+  /** Shown while the page's data loads on a first render without prerendered HTML (404.html served for this URL). */
+  HydrateFallback?: ComponentType;
   /** Overrides the default client loader (which fetches /_data/<path>.json). */
   clientDataUrl?: (params: Params, pathname: string) => string;
 }

@@ -177,7 +177,7 @@ describe("loadLocations on broken content", () => {
     const lines = await errorLines();
     expect(lines).toContain("content/locations/peak-sc.md: name: required");
     expect(lines).toContain(
-      "content/locations/peak-sc.md: theme: expected one of lake, rural, historic, suburban, urban, got text",
+      "content/locations/peak-sc.md: theme: expected one of lake, rural, historic, suburban, urban, got \"mountain\"",
     );
     expect(lines).toContain("content/locations/peak-sc.md: features: expected exactly 3 features, got 2");
     expect(lines).toContain("content/locations/peak-sc.md: services: expected 5 to 6 services, got 1");

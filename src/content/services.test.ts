@@ -100,7 +100,7 @@ describe("loadServices on broken content", () => {
     });
     const lines = (await loadError()).message.split("\n");
     expect(lines).toContain("content/services/broken.md: title: required");
-    expect(lines).toContain("content/services/broken.md: order: expected a whole number like 1, got text");
+    expect(lines).toContain("content/services/broken.md: order: expected a whole number like 1, got \"first\"");
     expect(lines).toContain("content/services/broken.md: features: expected exactly 3 features, got 2");
   });
 

@@ -14,7 +14,8 @@ import { ContentError, problemsFromZod, type ContentProblem } from "./content-er
 function describeValue(value: unknown): string {
   if (value === null) return "nothing (null)";
   if (Array.isArray(value)) return "a list";
-  if (typeof value === "string") return "text";
+  // Quoting short text shows the exact typo ("mountian"); long text would bury the message.
+  if (typeof value === "string") return value.length <= 40 ? JSON.stringify(value) : "text";
   if (typeof value === "number") return "a number";
   if (typeof value === "boolean") return "true/false";
   if (value instanceof Date) return "a date";
