@@ -36,7 +36,15 @@ const townSlugs = [
 const pageText = (town: Location | undefined): string =>
   town === undefined
     ? ""
-    : [town.subtitle, town.intro.heading, ...town.intro.paragraphs, ...town.features.flatMap((f) => [f.title, f.description]), ...town.services, town.closing.heading, town.closing.line].join(" ");
+    : [
+        town.subtitle,
+        town.intro.heading,
+        ...town.intro.paragraphs,
+        ...town.features.flatMap((f) => [f.title, f.description]),
+        ...town.services,
+        town.closing.heading,
+        town.closing.line,
+      ].join(" ");
 
 describe("loadLocations on the real content", () => {
   let towns: Location[];
