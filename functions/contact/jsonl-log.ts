@@ -25,6 +25,8 @@ export interface JsonlAppender {
   /** Waits for queued lines, then closes the file. */
   close(): Promise<void>;
   readonly file: string;
+  /** How many write + fsync rounds so far: fewer than appends when group commit is working. */
+  readonly flushes: number;
 }
 
 /**
@@ -41,6 +43,7 @@ export function createJsonlAppender(file: string, logger: Logger = consoleLogger
   // Set when the file ends mid-line (a crash during a write): the next batch
   // starts with a newline so the torn fragment stays a line of its own.
   let needsLeadingNewline = false;
+  let flushes = 0;
 
   async function openFile(): Promise<FileHandle> {
     if (handle) return handle;
@@ -79,6 +82,7 @@ export function createJsonlAppender(file: string, logger: Logger = consoleLogger
         offset += bytesWritten;
       }
       await fh.sync();
+      flushes += 1;
       needsLeadingNewline = false;
       for (const line of batch) line.resolve();
     } catch (error) {
@@ -102,6 +106,9 @@ export function createJsonlAppender(file: string, logger: Logger = consoleLogger
 
   return {
     file,
+    get flushes() {
+      return flushes;
+    },
     append(record) {
       const text = `${JSON.stringify(record)}\n`;
       return new Promise<void>((resolve, reject) => {

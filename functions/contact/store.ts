@@ -29,6 +29,8 @@ export interface SubmissionStore {
   list(): Promise<Submission[]>;
   close(): Promise<void>;
   readonly file: string;
+  /** Write + fsync rounds so far (see createJsonlAppender). */
+  readonly flushes: number;
 }
 
 export interface SubmissionStoreOptions {
@@ -49,6 +51,9 @@ export function createSubmissionStore(dataDir: string, options: SubmissionStoreO
 
   return {
     file,
+    get flushes() {
+      return appender.flushes;
+    },
     async append(input, extra = {}) {
       const submission: Submission = {
         id: randomUUID(),
