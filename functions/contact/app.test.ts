@@ -333,4 +333,16 @@ describe("POST /api/contact as a form without JavaScript", () => {
     expect(res.status).toBe(400);
     expect(await res.text()).toBe("<p>phone,serviceType,message|Jo</p>");
   });
+
+  it("falls back to the plain page when the site's renderer throws", async () => {
+    const app = await startApp({
+      renderInvalidForm: () => {
+        throw new Error("render failed");
+      },
+    });
+    const res = await app.postForm({ name: "Jo" });
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain("Email is required");
+    expect(logger.errors.join("\n")).toMatch(/renderInvalidForm failed/);
+  });
 });

@@ -52,8 +52,17 @@ const formParser = express.urlencoded({ extended: false, limit: BODY_LIMIT_BYTES
 /** Builds the app answering POST /api/contact as shared/CONTRACT.md says; mount it with `site.use(app)`. */
 export function createApp(options: ContactAppOptions): express.Express {
   const { store, spamStore, outbox, clock = Date.now, contact, logger = consoleLogger } = options;
-  const renderInvalidForm: RenderInvalidForm =
-    options.renderInvalidForm ?? ((values, errors) => renderInvalidFormPage(values, errors, contact));
+  const renderDefault: RenderInvalidForm = (values, errors) => renderInvalidFormPage(values, errors, contact);
+  // The site's renderer (the React contact page) must not turn a typo into a 500.
+  const renderInvalidForm: RenderInvalidForm = (values, errors) => {
+    if (!options.renderInvalidForm) return renderDefault(values, errors);
+    try {
+      return options.renderInvalidForm(values, errors);
+    } catch (error) {
+      logger.error("contact: renderInvalidForm failed, using the plain page", error);
+      return renderDefault(values, errors);
+    }
+  };
   const limiter = createRateLimiter({
     limit: options.rateLimit?.limit ?? DEFAULT_RATE_LIMIT,
     windowMs: options.rateLimit?.windowMs ?? RATE_WINDOW_MS,

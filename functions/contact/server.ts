@@ -7,7 +7,11 @@ import { createContactFunction } from "./app";
 const port = Number(process.env.PORT || 3000);
 const host = process.env.HOST || "127.0.0.1";
 
-const contact = await createContactFunction(process.env);
+const contact = await createContactFunction(process.env).catch((error: unknown) => {
+  // A bad site.json, DATA_DIR or CONTACT_RATE_LIMIT: say which, without a stack trace.
+  console.error(`contact function: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});
 const server = contact.app.listen(port, host, (error?: Error) => {
   if (error) {
     console.error(`contact function: could not listen on ${host}:${port}:`, error.message);
@@ -24,6 +28,8 @@ async function shutdown(signal: string): Promise<void> {
   if (closing) return;
   closing = true;
   console.log(`contact function: ${signal}, finishing requests in flight`);
+  // Never hang a deploy: whatever is not done in 10 s is safe on disk anyway.
+  setTimeout(() => process.exit(1), 10_000).unref();
   // Stop accepting, let answers in flight finish, then stop the outbox; every
   // stored submission is already fsynced, and unsent mail resumes on the next start.
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
