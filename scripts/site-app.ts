@@ -7,7 +7,7 @@ export interface SiteAppOptions {
   distDir: string;
   /** The contact function's app (functions/contact/app.ts), mounted before the static files. */
   contact?: express.Express;
-  /** Extra routes mounted first (the dev server's reload stream). */
+  /** Extra handlers mounted first (the dev server's reload stream). */
   before?: express.RequestHandler[];
 }
 
@@ -15,8 +15,9 @@ export interface SiteAppOptions {
 export function createSiteApp(opts: SiteAppOptions): express.Express {
   const app = express();
   app.disable("x-powered-by");
-  app.use(compression());
+  // Before compression, which would buffer an event stream.
   for (const handler of opts.before ?? []) app.use(handler);
+  app.use(compression());
   if (opts.contact) app.use(opts.contact);
   app.use(createBlogApi(opts.distDir));
   app.use(staticSite(opts.distDir));

@@ -75,6 +75,7 @@ export async function createRenderer(content: SiteContent, assets: AssetManifest
       assets: pageAssets(assets, page),
       notFound,
       themeColor,
+      liveReload: content.mode === "development",
     });
     return { status: notFound ? 404 : status, html, page, data, rootData, head };
   }

@@ -25,7 +25,11 @@ export interface DocumentParts {
   /** 404.html is served for any unknown URL: the client renders afresh instead of hydrating. */
   notFound?: boolean;
   themeColor: string;
+  /** Dev builds only: reload when `npm run dev` has rebuilt (scripts/dev.ts sends the event). */
+  liveReload?: boolean;
 }
+
+const liveReloadScript = `<script>new EventSource("/__dev/events").addEventListener("reload",()=>location.reload())</script>`;
 
 /** JSON that is safe inside <script>: no "</script>", no HTML comment openers. */
 const scriptJson = (value: unknown): string =>
@@ -46,6 +50,7 @@ export function renderDocument(p: DocumentParts): string {
     preload +
     `</head><body><div id="root">${p.appHtml}</div>` +
     `<script id="router-data" type="application/json">${scriptJson(p.routerData)}</script>` +
+    (p.liveReload ? liveReloadScript : "") +
     `</body></html>`
   );
 }
