@@ -1,0 +1,202 @@
+import type {
+  BreadcrumbList,
+  City,
+  FAQPage,
+  LocalBusiness,
+  OpeningHoursSpecification,
+  Service,
+  WithContext,
+} from "schema-dts";
+import type { Site } from "../content/site";
+import { absoluteUrl } from "./head";
+
+/**
+ * JSON-LD builders: pure functions of the content, safe in the browser (pages
+ * render them during hydration too). <JsonLd> in src/components/json-ld.tsx
+ * puts their result in the page.
+ */
+
+type BusinessNode = Exclude<LocalBusiness, string>;
+type BusinessType = BusinessNode["@type"];
+
+/** The schema.org types content/site.json may name in `businessType`; the spec's is HomeAndConstructionBusiness. */
+const businessTypes = [
+  "LocalBusiness",
+  "HomeAndConstructionBusiness",
+  "ProfessionalService",
+  "GeneralContractor",
+] as const satisfies readonly BusinessType[];
+
+type KnownBusinessType = (typeof businessTypes)[number];
+
+const isKnownBusinessType = (value: string): value is KnownBusinessType =>
+  (businessTypes as readonly string[]).includes(value);
+
+/**
+ * An unknown name falls back to LocalBusiness, still valid schema.org, rather
+ * than failing the build from inside a page render (site.ts keeps it a free string).
+ */
+export const businessType = (site: Site): KnownBusinessType =>
+  isKnownBusinessType(site.businessType) ? site.businessType : "LocalBusiness";
+
+/** One id for the business, so the Service entries on town and service pages point at the home page's node. */
+export const businessId = (site: Site): string => `${site.url}/#business`;
+
+const stateName: Record<string, string> = { SC: "South Carolina" };
+
+/** A town in the business's state, as areaServed. */
+export function city(site: Site, name: string): City {
+  return {
+    "@type": "City",
+    name,
+    containedInPlace: { "@type": "State", name: stateName[site.address.region] ?? site.address.region },
+  };
+}
+
+function postalAddress(site: Site) {
+  return {
+    "@type": "PostalAddress",
+    ...(site.address.streetAddress ? { streetAddress: site.address.streetAddress } : {}),
+    addressLocality: site.address.locality,
+    addressRegion: site.address.region,
+    postalCode: site.address.postalCode,
+    addressCountry: site.address.country,
+  } as const;
+}
+
+/** Days with opening and closing times; a day with only a note ("Emergency only") has no regular hours. */
+export function openingHours(site: Site): OpeningHoursSpecification[] {
+  return site.hours.flatMap((h) =>
+    h.opens && h.closes ? [{ "@type": "OpeningHoursSpecification", dayOfWeek: h.days, opens: h.opens, closes: h.closes }] : [],
+  );
+}
+
+/** The short form of the business used as a Service's provider: enough to stand alone, linked by @id to the full node. */
+function provider(site: Site): BusinessNode {
+  return {
+    "@type": businessType(site),
+    "@id": businessId(site),
+    name: site.name,
+    url: absoluteUrl(site, "/"),
+    telephone: site.phone.dial,
+    address: postalAddress(site),
+  };
+}
+
+export interface ServiceSummary {
+  slug: string;
+  title: string;
+  description: string;
+}
+
+/** The full business for the home page: contact, hours, rating, the towns served and the six services offered. */
+export function localBusinessData(
+  site: Site,
+  services: readonly ServiceSummary[],
+  towns: readonly string[],
+): WithContext<LocalBusiness> {
+  return {
+    "@context": "https://schema.org",
+    "@type": businessType(site),
+    "@id": businessId(site),
+    name: site.name,
+    description: site.tagline,
+    url: absoluteUrl(site, "/"),
+    image: `${site.url}/og-image.png`,
+    telephone: site.phone.dial,
+    email: site.email,
+    address: postalAddress(site),
+    geo: { "@type": "GeoCoordinates", latitude: site.geo.latitude, longitude: site.geo.longitude },
+    openingHoursSpecification: openingHours(site),
+    priceRange: site.priceRange,
+    areaServed: towns.map((t) => city(site, t)),
+    aggregateRating: {
+      "@type": "AggregateRating",
+      // schema.org readers expect "5.0", not 5, and the count as a whole number.
+      ratingValue: site.rating.value.toFixed(1),
+      reviewCount: site.rating.count,
+      bestRating: 5,
+      worstRating: 1,
+    },
+    sameAs: site.social.map((s) => s.url),
+    hasOfferCatalog: {
+      "@type": "OfferCatalog",
+      name: "Tree Services",
+      itemListElement: services.map((s) => ({
+        "@type": "Offer",
+        itemOffered: {
+          "@type": "Service",
+          name: s.title,
+          description: s.description,
+          url: absoluteUrl(site, `/services/${s.slug}`),
+        },
+      })),
+    },
+  };
+}
+
+export interface ServiceDataInput {
+  /** The service name: "Tree Removal", or "Tree Service in Irmo, SC" on a town page. */
+  name: string;
+  serviceType: string;
+  description: string;
+  /** The page's own path, e.g. "/locations/irmo-sc". */
+  path: string;
+  /** Town names the service covers. */
+  towns: readonly string[];
+}
+
+/** A Service on a service or town page, provided by the business. */
+export function serviceData(site: Site, input: ServiceDataInput): WithContext<Service> {
+  const areas = input.towns.map((t) => city(site, t));
+  return {
+    "@context": "https://schema.org",
+    "@type": "Service",
+    name: input.name,
+    serviceType: input.serviceType,
+    description: input.description,
+    url: absoluteUrl(site, input.path),
+    provider: provider(site),
+    // One town is one City; a service page lists every town served.
+    areaServed: areas.length === 1 && areas[0] !== undefined ? areas[0] : areas,
+  };
+}
+
+/** The FAQs of a service page, so search engines can show them as rich results. */
+export function faqPageData(faqs: readonly { question: string; answer: string }[]): WithContext<FAQPage> {
+  return {
+    "@context": "https://schema.org",
+    "@type": "FAQPage",
+    mainEntity: faqs.map((f) => ({
+      "@type": "Question",
+      name: f.question,
+      acceptedAnswer: { "@type": "Answer", text: f.answer },
+    })),
+  };
+}
+
+export interface Crumb {
+  name: string;
+  /** Site-relative path: "/", "/services/tree-removal". */
+  path: string;
+}
+
+/** The trail from home to the current page; <Breadcrumbs> shows the same trail. */
+export function breadcrumbData(site: Site, trail: readonly Crumb[]): WithContext<BreadcrumbList> {
+  return {
+    "@context": "https://schema.org",
+    "@type": "BreadcrumbList",
+    itemListElement: trail.map((c, i) => ({
+      "@type": "ListItem",
+      position: i + 1,
+      name: c.name,
+      item: absoluteUrl(site, c.path),
+    })),
+  };
+}
+
+/**
+ * JSON for a <script type="application/ld+json">: `<` becomes \u003c so text
+ * such as "</script>" in content cannot end the script element early.
+ */
+export const jsonLdText = (data: object): string => JSON.stringify(data).replace(/</g, "\\u003c");
