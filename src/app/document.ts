@@ -19,8 +19,8 @@ export interface PageAssets {
 export interface DocumentParts {
   headHtml: string;
   appHtml: string;
-  /** Hydration data for the client router (loader data of the matched routes). */
-  routerData: unknown;
+  /** Hydration data for the client router (loader data of the matched routes), already JSON. */
+  routerDataJson: string;
   assets: PageAssets;
   /** 404.html is served for any unknown URL: the client renders afresh instead of hydrating. */
   notFound?: boolean;
@@ -31,9 +31,9 @@ export interface DocumentParts {
 
 const liveReloadScript = `<script>new EventSource("/__dev/events").addEventListener("reload",()=>location.reload())</script>`;
 
-/** JSON that is safe inside <script>: no "</script>", no HTML comment openers. */
-const scriptJson = (value: unknown): string =>
-  JSON.stringify(value).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+/** JSON made safe inside <script>: no "</script>", no HTML comment openers. */
+const scriptSafe = (json: string): string =>
+  json.replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
 
 /** The HTML shell around a rendered page. Pure: the same parts always give the same bytes. */
 export function renderDocument(p: DocumentParts): string {
@@ -49,7 +49,7 @@ export function renderDocument(p: DocumentParts): string {
     `<script type="module" src="${escapeHtml(p.assets.entry)}"></script>` +
     preload +
     `</head><body><div id="root">${p.appHtml}</div>` +
-    `<script id="router-data" type="application/json">${scriptJson(p.routerData)}</script>` +
+    `<script id="router-data" type="application/json">${scriptSafe(p.routerDataJson)}</script>` +
     (p.liveReload ? liveReloadScript : "") +
     `</body></html>`
   );

@@ -1,9 +1,7 @@
 import type { RouteObject } from "react-router-dom";
-import type { LeafRoute } from "../routes";
-import type { SiteContent } from "../content/site-content";
-import { importPage, routePlacement, routeTable } from "../routes";
+import { importPage, routePlacement, routeTable, type LeafRoute } from "../routes";
 import type { PageModule } from "./page-module";
-import { loadRootData, rootRouteId } from "./root-data";
+import { rootRouteId } from "./root-data";
 import { PageErrorBoundary, RootErrorBoundary, RootLayout } from "./root-layout";
 
 /** Every page module, loaded eagerly: the server bundle has them all inline. */
@@ -12,32 +10,22 @@ export async function loadPageModules(): Promise<Map<string, PageModule>> {
   return new Map(entries);
 }
 
-/** The route table as react-router routes whose loaders read the build's content. */
-export function createServerRoutes(modules: Map<string, PageModule>, content: SiteContent): RouteObject[] {
+/**
+ * The route table as react-router routes for the server render. They carry no
+ * loaders: the render fills the loader data itself from each page's load()
+ * (see createRenderer in src/entry-server.tsx).
+ */
+export function createServerRoutes(modules: Map<string, PageModule>): RouteObject[] {
   const children = routeTable.map((r): RouteObject => {
     const mod = modules.get(r.page);
     if (!mod) throw new Error(`page ${r.page} did not load`);
     const route: LeafRoute = {
       id: r.page,
-      loader: ({ params }) => {
-        const data = mod.load({ params, content });
-        if (data === null) throw new Response("Not Found", { status: 404 });
-        return data;
-      },
       Component: mod.Component,
       ErrorBoundary: mod.ErrorBoundary ?? PageErrorBoundary,
       handle: { head: mod.head },
     };
     return { ...route, ...routePlacement(r) };
   });
-  return [
-    {
-      id: rootRouteId,
-      path: "/",
-      loader: () => loadRootData(content),
-      Component: RootLayout,
-      ErrorBoundary: RootErrorBoundary,
-      children,
-    },
-  ];
+  return [{ id: rootRouteId, path: "/", Component: RootLayout, ErrorBoundary: RootErrorBoundary, children }];
 }
