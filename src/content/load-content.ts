@@ -7,8 +7,8 @@ import { renderMarkdown } from "./markdown";
 import { loadServices } from "./services";
 import { siteSchema } from "./site";
 
-/** Reads and validates content/site.json. */
-export async function loadSite(contentDir: string) {
+/** Reads and validates content/site.json; SITE_URL, when set, replaces its `url` (previews, staging). */
+export async function loadSite(contentDir: string, env: { SITE_URL?: string } = process.env) {
   const file = join(contentDir, "site.json");
   const shown = relative(process.cwd(), file);
   let raw: unknown;
@@ -17,7 +17,8 @@ export async function loadSite(contentDir: string) {
   } catch (err) {
     throw new ContentError([{ file: shown, field: "(file)", problem: `could not be read as JSON: ${errorText(err)}` }]);
   }
-  return parseContent(siteSchema, raw, shown);
+  const withUrl = env.SITE_URL && raw && typeof raw === "object" ? { ...raw, url: env.SITE_URL } : raw;
+  return parseContent(siteSchema, withUrl, env.SITE_URL ? `${shown} (url from SITE_URL)` : shown);
 }
 
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
