@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
 import { ContentError, parseContent } from "./content-error";
-import { choice, group, list, relativePath, text } from "./services";
+import { choice, group, list, relativePath, text } from "./fields";
 
 /** Picks each benefit card's icon; the page maps each name to an SVG. */
 export const benefitIcons = ["clock", "certified", "shield", "home", "estimate", "cleanup"] as const;

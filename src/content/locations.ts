@@ -1,7 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
 import { ContentError, problemsFromZod, type ContentProblem } from "./content-error";
-import { card, choice, duplicateProblems, group, flag, list, metaDescription, order, readMarkdownDir, relativePath, text } from "./services";
+import { card, choice, duplicateProblems, group, flag, list, metaDescription, order, readMarkdownDir, relativePath, text } from "./fields";
 
 /**
  * Picks the hero artwork and mood: lakeside towns get water, farm towns
