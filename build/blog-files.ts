@@ -1,39 +1,80 @@
+import { mkdir, writeFile } from "node:fs/promises";
+import { join } from "node:path";
 import { escapeHtml } from "../src/app/head";
+import type { PostJson } from "../src/content/posts";
 import type { Site } from "../src/content/site";
 import type { SitePost } from "../src/content/site-content";
 
-/** The public JSON of one post, as /api/blog/{slug} answers (fields: shared/CONTRACT.md). */
-export function postApiJson(post: SitePost) {
+/**
+ * The blog's machine-readable files: /api/blog.json, /api/blog/{slug}.json and
+ * /rss.xml. The posts come in as the build selected them (src/content/posts.ts
+ * selectPublished: newest first, no future posts, drafts only in dev builds).
+ * `npm start` answers /api/blog from these files (functions/blog/app.ts); static
+ * hosts map the URLs with dist/_redirects (build/site-files.ts).
+ */
+
+/** The public JSON of one post (fields: shared/CONTRACT.md): everything but the build's draft flag. */
+export function postApiJson(post: SitePost): PostJson {
   const { draft: _draft, ...json } = post;
   return json;
 }
 
-const rfc822 = (iso: string) => new Date(iso).toUTCString();
+/** How many posts the feed carries: readers only look at the newest, and the file stays small with 4,000 posts. */
+export const FEED_ITEMS = 50;
 
-/** RSS 2.0 with absolute links; the newest 50 posts. */
-export function rssXml(site: Site, posts: SitePost[]): string {
-  const items = posts.slice(0, 50).map((p) => {
+// Characters XML 1.0 forbids even when escaped: one stray control character in a title would make the whole feed unreadable.
+const XML_FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
+const xmlText = (s: string): string => escapeHtml(s.replace(XML_FORBIDDEN, ""));
+
+const rfc822 = (iso: string): string => new Date(iso).toUTCString();
+
+/**
+ * RSS 2.0 with absolute links: the newest FEED_ITEMS posts. Drafts never go in
+ * (a dev build's feed must not announce a preview), whatever the build selected.
+ */
+export function rssXml(site: Site, posts: readonly SitePost[]): string {
+  const shown = posts.filter((p) => !p.draft).slice(0, FEED_ITEMS);
+  const items = shown.map((p) => {
     const link = `${site.url}/blog/${p.slug}`;
     return [
       "<item>",
-      `<title>${escapeHtml(p.title)}</title>`,
-      `<link>${escapeHtml(link)}</link>`,
-      `<guid isPermaLink="true">${escapeHtml(link)}</guid>`,
+      `<title>${xmlText(p.title)}</title>`,
+      `<link>${xmlText(link)}</link>`,
+      `<guid isPermaLink="true">${xmlText(link)}</guid>`,
       `<pubDate>${rfc822(p.publishDate)}</pubDate>`,
-      p.category ? `<category>${escapeHtml(p.category)}</category>` : "",
-      `<description>${escapeHtml(p.excerpt)}</description>`,
+      `<dc:creator>${xmlText(p.author)}</dc:creator>`,
+      p.category ? `<category>${xmlText(p.category)}</category>` : "",
+      `<description>${xmlText(p.metaDescription)}</description>`,
       "</item>",
     ].join("");
   });
+  const newest = shown[0];
   return (
-    `<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom"><channel>` +
-    `<title>${escapeHtml(`${site.name} Blog`)}</title>` +
-    `<link>${escapeHtml(site.url)}/blog</link>` +
-    `<atom:link href="${escapeHtml(site.url)}/rss.xml" rel="self" type="application/rss+xml"/>` +
-    `<description>${escapeHtml(`Tree care articles from ${site.name}`)}</description>` +
+    `<?xml version="1.0" encoding="UTF-8"?>\n` +
+    `<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/"><channel>` +
+    `<title>${xmlText(`${site.name} Blog`)}</title>` +
+    `<link>${xmlText(`${site.url}/blog`)}</link>` +
+    `<atom:link href="${xmlText(`${site.url}/rss.xml`)}" rel="self" type="application/rss+xml"/>` +
+    `<description>${xmlText(`Tree care articles from ${site.name}`)}</description>` +
     `<language>en-us</language>` +
-    (posts[0] ? `<lastBuildDate>${rfc822(posts[0].publishDate)}</lastBuildDate>` : "") +
+    // The newest post's date rather than the clock: the same content gives the same feed bytes.
+    (newest ? `<lastBuildDate>${rfc822(newest.publishDate)}</lastBuildDate>` : "") +
+    "\n" +
     items.join("\n") +
-    `</channel></rss>\n`
+    `\n</channel></rss>\n`
   );
+}
+
+// Many small files: a bounded number in flight keeps file handles in check with 4,000 posts.
+const WRITE_BATCH = 128;
+
+/** dist/api/blog.json (every post, newest first, full fields) and dist/api/blog/{slug}.json. */
+export async function writeBlogApi(outDir: string, posts: readonly SitePost[]): Promise<void> {
+  const dir = join(outDir, "api", "blog");
+  await mkdir(dir, { recursive: true });
+  const all = posts.map(postApiJson);
+  await writeFile(join(outDir, "api", "blog.json"), JSON.stringify(all));
+  for (let i = 0; i < all.length; i += WRITE_BATCH) {
+    await Promise.all(all.slice(i, i + WRITE_BATCH).map((p) => writeFile(join(dir, `${p.slug}.json`), JSON.stringify(p))));
+  }
 }

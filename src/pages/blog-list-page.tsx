@@ -1,31 +1,61 @@
-import { Link, useLoaderData } from "react-router-dom";
-import type { LoadArgs } from "../app/page-module";
+import { useLoaderData } from "react-router-dom";
 import type { Head, HeadContext } from "../app/head";
+import type { LoadArgs } from "../app/page-module";
+import { BlogCardGrid } from "../components/blog-card";
+import { listPath, loadListing, type BlogListData } from "../components/blog-listing";
+import { BlogCategoryFilter, BlogPagination } from "../components/blog-nav";
+import { BlogListSkeleton } from "../components/blog-skeleton";
+import * as css from "../components/blog-list.css";
 import { container, section } from "../styles/layout.css";
 
-export function load({ content }: LoadArgs) {
-  return { posts: content.posts.map((p) => ({ slug: p.slug, title: p.title })) };
+/**
+ * Every list page of the blog: /blog, /blog/page/N, /blog/category/C and
+ * /blog/category/C/page/N. The three other route entries (src/routes.ts) re-export
+ * this module with their own paths(); the URL's params pick the posts. A page's
+ * data is only the cards it shows (at most 12 summaries, no bodies).
+ */
+export function load({ params, content }: LoadArgs): BlogListData | null {
+  return loadListing(content, { category: params.category, page: params.page });
 }
 
-type Data = ReturnType<typeof load>;
-
-export function head(_data: Data, { site }: HeadContext): Head {
-  return { title: `Tree Care Blog | ${site.name}`, description: "Tree care tips for Chapin and Lake Murray homeowners.", path: "/blog" };
+export function head(data: BlogListData, { site }: HeadContext): Head {
+  const pageNote = data.page > 1 ? ` (Page ${data.page})` : "";
+  const where = data.category ? `${data.category.name} | ` : "";
+  return {
+    title: `${where}Tree Care Blog${pageNote} | ${site.name}`,
+    description: data.category
+      ? `${data.category.name} articles from the certified arborists of ${site.name} in ${site.address.locality}, SC.`
+      : `Tree care tips, seasonal maintenance, storm prep and tree health advice for ${site.address.locality}, Lake Murray and the Midlands from ${site.name}.`,
+    path: listPath(data.category?.slug ?? null, data.page),
+  };
 }
 
 export function Component() {
-  const { posts } = useLoaderData<typeof load>();
+  const data = useLoaderData<typeof load>();
+  if (!data) return null;
+  const { category, posts, page, pageCount, total } = data;
   return (
     <div className={`${container} ${section}`}>
-      <h1>Tree Care Blog</h1>
-      {posts.length === 0 ? <p>No blog posts yet. Check back soon!</p> : null}
-      <ul>
-        {posts.map((p) => (
-          <li key={p.slug}>
-            <Link to={`/blog/${p.slug}`}>{p.title}</Link>
-          </li>
-        ))}
-      </ul>
+      <header className={css.intro}>
+        <h1>Tree Care Blog</h1>
+        <p className={css.lead}>Advice from our arborists on keeping the trees around your home healthy and safe.</p>
+      </header>
+      <BlogCategoryFilter current={category?.slug ?? null} page={page} />
+      {total === 0 ? (
+        <p className={css.empty}>No blog posts yet. Check back soon!</p>
+      ) : (
+        <>
+          <p className={css.count}>
+            {category ? `${total} ${total === 1 ? "post" : "posts"} in ${category.name}` : `${total} ${total === 1 ? "post" : "posts"}`}
+            {pageCount > 1 ? `, page ${page} of ${pageCount}` : ""}
+          </p>
+          <BlogCardGrid posts={posts} />
+          <BlogPagination category={category?.slug ?? null} page={page} pageCount={pageCount} />
+        </>
+      )}
     </div>
   );
 }
+
+/** First render of a list URL the build did not make (404.html served): shown while its data is fetched. */
+export const HydrateFallback = BlogListSkeleton;

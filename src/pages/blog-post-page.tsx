@@ -1,30 +1,85 @@
-import { Link, useLoaderData } from "react-router-dom";
-import type { LoadArgs } from "../app/page-module";
+import { isRouteErrorResponse, useLoaderData, useRouteError } from "react-router-dom";
 import type { Head, HeadContext } from "../app/head";
-import type { SiteContent } from "../content/site-content";
-import { container, section } from "../styles/layout.css";
+import type { LoadArgs } from "../app/page-module";
+import { useRootData } from "../app/root-data";
+import { breadcrumbData } from "../app/structured-data";
+import type { SiteContent, SitePost } from "../content/site-content";
+import { PostSkeleton } from "../components/blog-skeleton";
+import { JsonLd } from "../components/json-ld";
+import { blogPostingData } from "../components/post-structured-data";
+import { PostNotFound, PostView, type PostViewData } from "../components/post-view";
+import { PageErrorBoundary } from "../app/root-layout";
 
 export const paths = (content: SiteContent) => content.posts.map((p) => `/blog/${p.slug}`);
 
-export function load({ params, content }: LoadArgs) {
-  const post = content.posts.find((p) => p.slug === params.slug);
-  return post ?? null;
+/** Posts by slug, built once per content object: the build loads thousands of post pages. */
+const bySlugCache = new WeakMap<readonly SitePost[], Map<string, SitePost>>();
+function postBySlug(posts: readonly SitePost[], slug: string): SitePost | undefined {
+  let index = bySlugCache.get(posts);
+  if (!index) {
+    index = new Map(posts.map((p) => [p.slug, p]));
+    bySlugCache.set(posts, index);
+  }
+  return index.get(slug);
 }
 
-type Data = NonNullable<ReturnType<typeof load>>;
+/** Only what the page shows: the Markdown `content` stays out (it is in /api/blog/{slug}.json). */
+export function load({ params, content }: LoadArgs): PostViewData | null {
+  const post = params.slug === undefined ? undefined : postBySlug(content.posts, params.slug);
+  if (!post) return null;
+  return {
+    slug: post.slug,
+    title: post.title,
+    metaDescription: post.metaDescription,
+    publishDate: post.publishDate,
+    author: post.author,
+    category: post.category,
+    readingMinutes: post.readingMinutes,
+    html: post.html,
+    draft: post.draft,
+  };
+}
 
-export function head(post: Data, _ctx: HeadContext): Head {
-  return { title: post.title, description: post.metaDescription, path: `/blog/${post.slug}`, ogType: "article" };
+export function head(post: PostViewData, { site }: HeadContext): Head {
+  return {
+    title: `${post.title} | ${site.name}`,
+    description: post.metaDescription,
+    path: `/blog/${post.slug}`,
+    ogType: "article",
+    article: { publishedTime: post.publishDate, author: post.author, ...(post.category ? { section: post.category } : {}) },
+    // Drafts exist only in dev builds; never let a preview be indexed.
+    ...(post.draft ? { noindex: true } : {}),
+  };
 }
 
 export function Component() {
   const post = useLoaderData<typeof load>();
+  const { site } = useRootData();
   if (!post) return null;
   return (
-    <article className={`${container} ${section}`}>
-      <h1>{post.title}</h1>
-      <div dangerouslySetInnerHTML={{ __html: post.html }} />
-      <Link to="/blog">Back to Blog</Link>
-    </article>
+    <>
+      <JsonLd data={blogPostingData(site, post)} />
+      <JsonLd
+        data={breadcrumbData(site, [
+          { name: "Home", path: "/" },
+          { name: "Blog", path: "/blog" },
+          { name: post.title, path: `/blog/${post.slug}` },
+        ])}
+      />
+      <PostView post={post} />
+    </>
   );
 }
+
+/**
+ * An unknown slug answers 404 from /_data (the client loader's fetch), either after a
+ * client navigation or when a static host serves 404.html for /blog/nope.
+ */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <PostNotFound />;
+  return <PageErrorBoundary />;
+}
+
+/** First render without prerendered HTML for this URL (404.html): shown while the post's data loads. */
+export const HydrateFallback = PostSkeleton;

@@ -1,0 +1,45 @@
+import { Link } from "react-router-dom";
+import { formatShortDate } from "../app/format-date";
+import { visuallyHidden } from "../styles/layout.css";
+import type { PostCardData } from "./blog-listing";
+import * as css from "./blog-card.css";
+
+/** A visible "Draft" label; drafts exist only in dev builds (see build/run-build.ts and src/content/posts.ts selectPublished). */
+export function DraftBadge() {
+  return <span className={css.draft}>Draft</span>;
+}
+
+export function BlogCard({ post }: { post: PostCardData }) {
+  const href = `/blog/${post.slug}`;
+  return (
+    <article className={css.card}>
+      <div className={css.meta}>
+        <time dateTime={post.publishDate}>{formatShortDate(post.publishDate)}</time>
+        {post.category ? <span className={css.category}>{post.category}</span> : null}
+        {post.draft ? <DraftBadge /> : null}
+      </div>
+      <h2 className={css.title}>
+        <Link to={href} className={css.titleLink}>
+          {post.title}
+        </Link>
+      </h2>
+      <p className={css.description}>{post.metaDescription}</p>
+      <Link to={href} className={css.readMore}>
+        Read More<span className={visuallyHidden}>: {post.title}</span>
+      </Link>
+    </article>
+  );
+}
+
+/** The cards of one list page. */
+export function BlogCardGrid({ posts }: { posts: readonly PostCardData[] }) {
+  return (
+    <ul className={css.grid}>
+      {posts.map((p) => (
+        <li key={p.slug}>
+          <BlogCard post={p} />
+        </li>
+      ))}
+    </ul>
+  );
+}

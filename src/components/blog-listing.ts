@@ -1,0 +1,128 @@
+import type { SiteContent, SitePost } from "../content/site-content";
+
+/**
+ * The blog's list pages (/blog, /blog/page/N, /blog/category/C, /blog/category/C/page/N):
+ * which posts each shows and which paths exist. Pure functions of the content, used by
+ * the page modules in src/pages/blog-*.tsx (route entries: src/routes.ts).
+ */
+
+export const POSTS_PER_PAGE = 12;
+
+export interface BlogCategory {
+  name: string;
+  slug: string;
+}
+
+/** The spec's four filter buttons, in its order. A post may name another category: it is shown on the card but has no filter. */
+export const blogCategories: readonly BlogCategory[] = [
+  { name: "Tree Care Tips", slug: "tree-care-tips" },
+  { name: "Seasonal Maintenance", slug: "seasonal-maintenance" },
+  { name: "Storm Prep", slug: "storm-prep" },
+  { name: "Tree Health", slug: "tree-health" },
+];
+
+/** "Storm Prep" -> "storm-prep"; front matter written as "storm prep" lands in the same category. */
+export const categorySlug = (name: string): string =>
+  name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "");
+
+/** What one card shows, and nothing more: list pages must stay small with thousands of posts. */
+export interface PostCardData {
+  slug: string;
+  title: string;
+  metaDescription: string;
+  publishDate: string;
+  category: string | null;
+  draft: boolean;
+}
+
+export interface BlogListData {
+  /** null on the unfiltered list ("All"). */
+  category: BlogCategory | null;
+  posts: PostCardData[];
+  /** 1-based. */
+  page: number;
+  pageCount: number;
+  /** Posts in this list across all its pages. */
+  total: number;
+}
+
+/** The path of one list page; page 1 has no /page/1 (one URL per page for search engines). */
+export function listPath(category: string | null, page = 1): string {
+  const base = category === null ? "/blog" : `/blog/category/${category}`;
+  return page <= 1 ? base : `${base}/page/${page}`;
+}
+
+const toCard = (p: SitePost): PostCardData => ({
+  slug: p.slug,
+  title: p.title,
+  metaDescription: p.metaDescription,
+  publishDate: p.publishDate,
+  category: p.category,
+  draft: p.draft,
+});
+
+/**
+ * Posts per category slug, newest first (content.posts is already newest first).
+ * Computed once per content object: the build calls load() for hundreds of list
+ * pages, and each would otherwise scan every post.
+ */
+const byCategoryCache = new WeakMap<readonly SitePost[], Map<string, SitePost[]>>();
+function postsByCategory(posts: readonly SitePost[]): Map<string, SitePost[]> {
+  const cached = byCategoryCache.get(posts);
+  if (cached) return cached;
+  const groups = new Map<string, SitePost[]>(blogCategories.map((c) => [c.slug, []]));
+  for (const post of posts) {
+    if (post.category === null) continue;
+    groups.get(categorySlug(post.category))?.push(post);
+  }
+  byCategoryCache.set(posts, groups);
+  return groups;
+}
+
+const pageCountOf = (total: number) => Math.max(1, Math.ceil(total / POSTS_PER_PAGE));
+
+/** "2", "10": a page number as it appears in a URL. "1", "02", "x" are not pages (page 1 is the bare list). */
+const PAGE_PARAM = /^(?:[2-9]|[1-9]\d+)$/;
+
+/**
+ * The data of one list page, or null when the URL names no such page (unknown
+ * category, page past the end): the route then answers 404.
+ */
+export function loadListing(content: Pick<SiteContent, "posts">, params: { category?: string; page?: string }): BlogListData | null {
+  let page = 1;
+  if (params.page !== undefined) {
+    if (!PAGE_PARAM.test(params.page)) return null;
+    page = Number(params.page);
+  }
+  let category: BlogCategory | null = null;
+  let posts: readonly SitePost[] = content.posts;
+  if (params.category !== undefined) {
+    const found = blogCategories.find((c) => c.slug === params.category);
+    const inCategory = postsByCategory(content.posts).get(params.category);
+    if (!found || !inCategory) return null;
+    category = found;
+    posts = inCategory;
+  }
+  const pageCount = pageCountOf(posts.length);
+  if (page > pageCount) return null;
+  const start = (page - 1) * POSTS_PER_PAGE;
+  return { category, posts: posts.slice(start, start + POSTS_PER_PAGE).map(toCard), page, pageCount, total: posts.length };
+}
+
+const range = (from: number, to: number) => Array.from({ length: Math.max(0, to - from + 1) }, (_, i) => from + i);
+
+/** /blog/page/2 ... for the unfiltered list. */
+export const pagedListPaths = (content: Pick<SiteContent, "posts">): string[] =>
+  range(2, pageCountOf(content.posts.length)).map((n) => listPath(null, n));
+
+/** One page per category, also when it has no posts yet (its button must never lead to a 404). */
+export const categoryPaths = (): string[] => blogCategories.map((c) => listPath(c.slug));
+
+/** /blog/category/C/page/2 ... */
+export const pagedCategoryPaths = (content: Pick<SiteContent, "posts">): string[] => {
+  const groups = postsByCategory(content.posts);
+  return blogCategories.flatMap((c) => range(2, pageCountOf(groups.get(c.slug)?.length ?? 0)).map((n) => listPath(c.slug, n)));
+};

@@ -1,0 +1,81 @@
+import { Link } from "react-router-dom";
+import { blogCategories, listPath } from "./blog-listing";
+import * as css from "./blog-nav.css";
+
+/**
+ * The category filter: links, so it works without JavaScript and each filter is a
+ * page of its own (/blog/category/storm-prep). The link of the list being shown has
+ * aria-current: "page" when it is exactly this page, "true" on its later pages.
+ * (aria-pressed belongs to buttons, not links, so it is not used.)
+ */
+export function BlogCategoryFilter({ current, page }: { current: string | null; page: number }) {
+  const options = [{ name: "All", slug: null }, ...blogCategories];
+  return (
+    <nav aria-label="Blog categories">
+      <ul className={css.filters}>
+        {options.map((c) => {
+          const active = c.slug === current;
+          return (
+            <li key={c.name}>
+              <Link
+                to={listPath(c.slug)}
+                className={css.toggle}
+                aria-current={active ? (page === 1 ? "page" : "true") : undefined}
+              >
+                {c.name}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
+
+/** Page numbers to show: the first, the last and two either side of the current one; null marks a gap. */
+export function pageWindow(page: number, pageCount: number): (number | null)[] {
+  const shown: (number | null)[] = [];
+  for (let n = 1; n <= pageCount; n++) {
+    if (n === 1 || n === pageCount || Math.abs(n - page) <= 2) shown.push(n);
+    else if (shown[shown.length - 1] !== null) shown.push(null);
+  }
+  return shown;
+}
+
+export function BlogPagination({ category, page, pageCount }: { category: string | null; page: number; pageCount: number }) {
+  if (pageCount <= 1) return null;
+  return (
+    <nav aria-label="Blog pages" className={css.pager}>
+      {page > 1 ? (
+        <Link to={listPath(category, page - 1)} className={css.pageLink} rel="prev">
+          Newer posts
+        </Link>
+      ) : null}
+      <ul className={css.pagerList}>
+        {pageWindow(page, pageCount).map((n, i) =>
+          n === null ? (
+            <li key={`gap-${i}`} className={css.gap} aria-hidden="true">
+              …
+            </li>
+          ) : (
+            <li key={n}>
+              <Link
+                to={listPath(category, n)}
+                className={css.pageLink}
+                aria-current={n === page ? "page" : undefined}
+                aria-label={`Page ${n}`}
+              >
+                {n}
+              </Link>
+            </li>
+          ),
+        )}
+      </ul>
+      {page < pageCount ? (
+        <Link to={listPath(category, page + 1)} className={css.pageLink} rel="next">
+          Older posts
+        </Link>
+      ) : null}
+    </nav>
+  );
+}

@@ -1,0 +1,37 @@
+import type { BlogPosting, WithContext } from "schema-dts";
+import { absoluteUrl } from "../app/head";
+import { businessId, businessType } from "../app/structured-data";
+import type { Site } from "../content/site";
+
+export interface PostForStructuredData {
+  slug: string;
+  title: string;
+  metaDescription: string;
+  publishDate: string;
+  author: string;
+  category: string | null;
+}
+
+/**
+ * BlogPosting for a post page. The author is the business itself unless the post
+ * names a person (front matter `author:`); the publisher is always the business,
+ * linked by @id to the home page's LocalBusiness node (src/app/structured-data.ts).
+ */
+export function blogPostingData(site: Site, post: PostForStructuredData): WithContext<BlogPosting> {
+  const url = absoluteUrl(site, `/blog/${post.slug}`);
+  const business = { "@type": businessType(site), "@id": businessId(site), name: site.name, url: absoluteUrl(site, "/") } as const;
+  return {
+    "@context": "https://schema.org",
+    "@type": "BlogPosting",
+    headline: post.title,
+    description: post.metaDescription,
+    datePublished: post.publishDate,
+    url,
+    mainEntityOfPage: { "@type": "WebPage", "@id": url },
+    image: `${site.url}/og-image.png`,
+    author: post.author === site.name ? business : { "@type": "Person", name: post.author },
+    publisher: business,
+    inLanguage: "en-US",
+    ...(post.category ? { articleSection: post.category } : {}),
+  };
+}
