@@ -4,7 +4,7 @@ import { basename, dirname, join, relative, resolve } from "node:path";
 import { ContentError } from "../src/content/content-error";
 import type { Post } from "../src/content/posts";
 import type { SiteContent } from "../src/content/site-content";
-import { postApiJson, rssXml } from "./blog-files";
+import { rssXml, writeBlogApi } from "./blog-files";
 import { bundle } from "./bundle";
 import { headersFile, redirectsFile, robotsTxt, sitemapXml } from "./site-files";
 import { summarize, type BuildSummary } from "./summary";
@@ -91,23 +91,26 @@ async function writeJson(file: string, value: unknown) {
   await writeFile(file, JSON.stringify(value));
 }
 
+/**
+ * Everything beside the pages: sitemap, robots, host config, the feed and the blog API.
+ * Posts are as the build selected them; drafts (dev builds only) stay out of the sitemap
+ * and the feed, which are for the outside world.
+ */
 async function writeSiteFiles(out: string, content: SiteContent, paths: string[], notFoundPath: string) {
   const { site, posts } = content;
   const postDates = new Map(posts.map((p) => [`/blog/${p.slug}`, p.publishDate]));
-  const indexable = paths.filter((p) => p !== notFoundPath && p !== "/contact/thank-you");
-  await mkdir(join(out, "api", "blog"), { recursive: true });
+  const newest = posts.find((p) => !p.draft)?.publishDate;
+  if (newest) postDates.set("/blog", newest);
+  const hidden = new Set([notFoundPath, "/contact/thank-you", ...posts.filter((p) => p.draft).map((p) => `/blog/${p.slug}`)]);
+  const indexable = paths.filter((p) => !hidden.has(p));
   await Promise.all([
     writeFile(join(out, "sitemap.xml"), sitemapXml(site, indexable.map((path) => ({ path, lastmod: postDates.get(path) })))),
     writeFile(join(out, "robots.txt"), robotsTxt(site)),
     writeFile(join(out, "_headers"), headersFile()),
     writeFile(join(out, "_redirects"), redirectsFile()),
     writeFile(join(out, "rss.xml"), rssXml(site, posts)),
-    writeFile(join(out, "api", "blog.json"), JSON.stringify(posts.map(postApiJson))),
+    writeBlogApi(out, posts),
   ]);
-  // Many small files: a bounded number in flight keeps file handles in check.
-  for (let i = 0; i < posts.length; i += 256) {
-    await Promise.all(posts.slice(i, i + 256).map((p) => writeFile(join(out, "api", "blog", `${p.slug}.json`), JSON.stringify(postApiJson(p)))));
-  }
 }
 
 /** Files the owner puts in content/static/ (favicon, images) are copied as they are. */

@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { isRouteErrorResponse, Outlet, ScrollRestoration, useRouteError } from "react-router-dom";
+import { BlogNavigationSkeleton } from "../components/blog-skeleton";
 import { NotFound } from "../components/not-found";
 import { SiteFooter } from "../components/site-footer";
 import { SiteHeader } from "../components/site-header";
@@ -19,7 +20,7 @@ export function RootLayout() {
       {root.dev ? <p className={css.devBanner}>Development preview: drafts are shown.</p> : null}
       <SiteHeader />
       <main id="main" className={css.main} tabIndex={-1}>
-        <Outlet />
+        <BlogNavigationSkeleton><Outlet /></BlogNavigationSkeleton>
       </main>
       <SiteFooter />
       <ScrollRestoration />
