@@ -126,3 +126,24 @@ export const pagedCategoryPaths = (content: Pick<SiteContent, "posts">): string[
   const groups = postsByCategory(content.posts);
   return blogCategories.flatMap((c) => range(2, pageCountOf(groups.get(c.slug)?.length ?? 0)).map((n) => listPath(c.slug, n)));
 };
+
+/** Page numbers to show: the first, the last and two either side of the current one; null marks a gap. */
+export function pageWindow(page: number, pageCount: number): (number | null)[] {
+  const shown: (number | null)[] = [];
+  for (let n = 1; n <= pageCount; n++) {
+    if (n === 1 || n === pageCount || Math.abs(n - page) <= 2) shown.push(n);
+    else if (shown[shown.length - 1] !== null) shown.push(null);
+  }
+  return shown;
+}
+
+// List pages: /blog, /blog/page/N, /blog/category/C, /blog/category/C/page/N (src/routes.ts).
+const LIST_PATH = /^\/blog(?:\/page\/[^/]+|\/category\/[^/]+(?:\/page\/[^/]+)?)?\/?$/;
+const POST_PATH = /^\/blog\/[^/]+\/?$/;
+
+/** Which skeleton a pending navigation to `pathname` should show, if any. */
+export function blogSkeletonFor(pathname: string): "list" | "post" | null {
+  if (LIST_PATH.test(pathname)) return "list";
+  if (POST_PATH.test(pathname)) return "post";
+  return null;
+}

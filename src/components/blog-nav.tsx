@@ -1,5 +1,5 @@
 import { Link } from "react-router-dom";
-import { blogCategories, listPath } from "./blog-listing";
+import { blogCategories, listPath, pageWindow } from "./blog-listing";
 import * as css from "./blog-nav.css";
 
 /**
@@ -30,16 +30,6 @@ export function BlogCategoryFilter({ current, page }: { current: string | null; 
       </ul>
     </nav>
   );
-}
-
-/** Page numbers to show: the first, the last and two either side of the current one; null marks a gap. */
-export function pageWindow(page: number, pageCount: number): (number | null)[] {
-  const shown: (number | null)[] = [];
-  for (let n = 1; n <= pageCount; n++) {
-    if (n === 1 || n === pageCount || Math.abs(n - page) <= 2) shown.push(n);
-    else if (shown[shown.length - 1] !== null) shown.push(null);
-  }
-  return shown;
 }
 
 export function BlogPagination({ category, page, pageCount }: { category: string | null; page: number; pageCount: number }) {

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { useNavigation } from "react-router-dom";
 import { container, section, visuallyHidden } from "../styles/layout.css";
+import { blogSkeletonFor } from "./blog-listing";
 import * as cardCss from "./blog-card.css";
 import * as css from "./blog-skeleton.css";
 
@@ -50,17 +51,6 @@ export function PostSkeleton() {
       </div>
     </div>
   );
-}
-
-// List pages: /blog, /blog/page/N, /blog/category/C, /blog/category/C/page/N (src/routes.ts).
-const LIST_PATH = /^\/blog(?:\/page\/[^/]+|\/category\/[^/]+(?:\/page\/[^/]+)?)?\/?$/;
-const POST_PATH = /^\/blog\/[^/]+\/?$/;
-
-/** Which skeleton a pending navigation to `pathname` should show, if any. */
-export function blogSkeletonFor(pathname: string): "list" | "post" | null {
-  if (LIST_PATH.test(pathname)) return "list";
-  if (POST_PATH.test(pathname)) return "post";
-  return null;
 }
 
 /**

@@ -1,0 +1,87 @@
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { siteSchema } from "../src/content/site";
+import type { SitePost } from "../src/content/site-content";
+import { FEED_ITEMS, postApiJson, rssXml, writeBlogApi } from "./blog-files";
+
+const site = siteSchema.parse(JSON.parse(await readFile("content/site.json", "utf8")));
+
+const post = (i: number, extra: Partial<SitePost> = {}): SitePost => ({
+  id: `id${i}`,
+  slug: `post-${i}`,
+  title: `Post ${i}`,
+  metaDescription: `About post ${i}`,
+  content: `Body ${i}`,
+  html: `<p>Body ${i}</p>`,
+  publishDate: new Date(Date.UTC(2025, 5, 30) - i * 86_400_000).toISOString(),
+  category: "Storm Prep",
+  author: "Cedar Ridge Tree Service",
+  excerpt: `Excerpt ${i}`,
+  featured: false,
+  readingMinutes: 2,
+  draft: false,
+  ...extra,
+});
+
+const contractFields = ["author", "category", "content", "excerpt", "featured", "html", "id", "metaDescription", "publishDate", "slug", "title"];
+
+describe("post JSON", () => {
+  it("has the contract's fields and no build-only flag", () => {
+    const json = postApiJson(post(1, { draft: true }));
+    for (const field of contractFields) expect(json).toHaveProperty(field);
+    expect(json).not.toHaveProperty("draft");
+  });
+});
+
+describe("rss.xml", () => {
+  it("links every item absolutely and dates it in RFC 822", () => {
+    const xml = rssXml(site, [post(0), post(1)]);
+    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0"')).toBe(true);
+    expect(xml.match(/<item>/g)).toHaveLength(2);
+    expect(xml).toContain(`<link>${site.url}/blog/post-0</link>`);
+    expect(xml).toContain("<pubDate>Mon, 30 Jun 2025 00:00:00 GMT</pubDate>");
+    expect(xml).toContain(`<atom:link href="${site.url}/rss.xml" rel="self"`);
+  });
+
+  it("escapes markup and drops characters XML cannot carry", () => {
+    const xml = rssXml(site, [post(0, { title: 'Oaks & "pines" <b>now</b>\u0007', category: null })]);
+    expect(xml).toContain("<title>Oaks &amp; &quot;pines&quot; &lt;b&gt;now&lt;/b&gt;</title>");
+    expect(xml).not.toContain("\u0007");
+    expect(xml).not.toContain("<category>");
+  });
+
+  it("carries the newest posts only, and never a draft", () => {
+    const many = Array.from({ length: FEED_ITEMS + 10 }, (_, i) => post(i, { draft: i === 0 }));
+    const xml = rssXml(site, many);
+    expect(xml.match(/<item>/g)).toHaveLength(FEED_ITEMS);
+    expect(xml).not.toContain("/blog/post-0<");
+    expect(xml).toContain("/blog/post-1<");
+  });
+
+  it("is a valid empty channel without posts", () => {
+    const xml = rssXml(site, []);
+    expect(xml).not.toContain("<item>");
+    expect(xml).not.toContain("lastBuildDate");
+    expect(xml).toContain("</channel></rss>");
+  });
+});
+
+describe("writeBlogApi", () => {
+  let dir = "";
+  afterEach(async () => {
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  it("writes the list newest first and one file per post", async () => {
+    dir = await mkdtemp(join(tmpdir(), "blog-api-"));
+    const posts = Array.from({ length: 300 }, (_, i) => post(i));
+    await writeBlogApi(dir, posts);
+    const list: unknown = JSON.parse(await readFile(join(dir, "api", "blog.json"), "utf8"));
+    expect(Array.isArray(list) && list.length).toBe(300);
+    expect(list).toEqual(posts.map(postApiJson));
+    expect((await readdir(join(dir, "api", "blog"))).length).toBe(300);
+    expect(JSON.parse(await readFile(join(dir, "api", "blog", "post-7.json"), "utf8"))).toEqual(postApiJson(post(7)));
+  });
+});

@@ -1,0 +1,117 @@
+import { describe, expect, it } from "vitest";
+import type { SitePost } from "../content/site-content";
+import {
+  blogSkeletonFor,
+  categoryPaths,
+  loadListing,
+  pagedCategoryPaths,
+  pagedListPaths,
+  pageWindow,
+  POSTS_PER_PAGE,
+} from "./blog-listing";
+
+const categories = ["Tree Care Tips", "Seasonal Maintenance", "Storm Prep", "Tree Health"];
+
+/** n posts, newest first like content.posts, cycling through the four categories (every fifth has none). */
+function posts(n: number): SitePost[] {
+  return Array.from({ length: n }, (_, i) => ({
+    id: `id-${i}`,
+    slug: `post-${i}`,
+    title: `Post ${i}`,
+    metaDescription: `About ${i}`,
+    content: "BODY MARKDOWN",
+    html: "<p>BODY HTML</p>",
+    publishDate: new Date(Date.UTC(2025, 0, 1) - i * 86_400_000).toISOString(),
+    category: i % 5 === 4 ? null : (categories[i % 4] ?? null),
+    author: "Someone",
+    excerpt: "x",
+    featured: false,
+    readingMinutes: 1,
+    draft: false,
+  }));
+}
+
+describe("list pages", () => {
+  it("shows the newest 12 on /blog and only what a card needs (no bodies)", () => {
+    const content = { posts: posts(30) };
+    const data = loadListing(content, {});
+    expect(data).not.toBeNull();
+    expect(data?.posts.map((p) => p.slug)).toEqual(content.posts.slice(0, POSTS_PER_PAGE).map((p) => p.slug));
+    expect(data).toMatchObject({ category: null, page: 1, pageCount: 3, total: 30 });
+    expect(Object.keys(data?.posts[0] ?? {}).sort()).toEqual(["category", "draft", "metaDescription", "publishDate", "slug", "title"]);
+    expect(JSON.stringify(data)).not.toMatch(/BODY/);
+  });
+
+  it("pages through the rest and refuses pages that do not exist", () => {
+    const content = { posts: posts(30) };
+    expect(loadListing(content, { page: "3" })?.posts.map((p) => p.slug)).toEqual(["post-24", "post-25", "post-26", "post-27", "post-28", "post-29"]);
+    for (const page of ["1", "4", "02", "0", "-1", "x", "2.0"]) expect(loadListing(content, { page }), page).toBeNull();
+  });
+
+  it("filters by category slug and paginates each category", () => {
+    const content = { posts: posts(100) };
+    const storm = loadListing(content, { category: "storm-prep" });
+    expect(storm?.category).toEqual({ name: "Storm Prep", slug: "storm-prep" });
+    expect(storm?.posts.every((p) => p.category === "Storm Prep")).toBe(true);
+    expect(storm?.total).toBe(content.posts.filter((p) => p.category === "Storm Prep").length);
+    expect(loadListing(content, { category: "storm-prep", page: "2" })?.posts[0]?.category).toBe("Storm Prep");
+    expect(loadListing(content, { category: "lawn-care" })).toBeNull();
+  });
+
+  it("matches a category written in another case", () => {
+    const list = posts(3).map((p) => ({ ...p, category: "storm prep" }));
+    expect(loadListing({ posts: list }, { category: "storm-prep" })?.total).toBe(3);
+  });
+
+  it("gives an empty first page when there are no posts, so the empty state shows", () => {
+    expect(loadListing({ posts: [] }, {})).toEqual({ category: null, posts: [], page: 1, pageCount: 1, total: 0 });
+    expect(loadListing({ posts: [] }, { category: "tree-health" })?.total).toBe(0);
+  });
+
+  it("lists every list path the build must render", () => {
+    const content = { posts: posts(30) };
+    expect(pagedListPaths(content)).toEqual(["/blog/page/2", "/blog/page/3"]);
+    expect(categoryPaths()).toEqual([
+      "/blog/category/tree-care-tips",
+      "/blog/category/seasonal-maintenance",
+      "/blog/category/storm-prep",
+      "/blog/category/tree-health",
+    ]);
+    expect(pagedCategoryPaths({ posts: posts(100) })).toContain("/blog/category/storm-prep/page/2");
+    expect(pagedCategoryPaths(content)).toEqual([]);
+    expect(pagedListPaths({ posts: posts(12) })).toEqual([]);
+  });
+
+  it("stays cheap with 4,000 posts", () => {
+    const content = { posts: posts(4000) };
+    const started = performance.now();
+    const paths = [...pagedListPaths(content), ...pagedCategoryPaths(content)];
+    for (const path of paths) {
+      const m = /^\/blog(?:\/category\/([^/]+))?\/page\/(\d+)$/.exec(path);
+      const shown = loadListing(content, { category: m?.[1], page: m?.[2] })?.posts.length ?? 0;
+      expect(shown, path).toBeGreaterThan(0);
+      expect(shown, path).toBeLessThanOrEqual(POSTS_PER_PAGE);
+    }
+    expect(performance.now() - started).toBeLessThan(2000);
+  });
+});
+
+describe("page links", () => {
+  it("shows the ends and two either side of the current page", () => {
+    expect(pageWindow(1, 3)).toEqual([1, 2, 3]);
+    expect(pageWindow(1, 10)).toEqual([1, 2, 3, null, 10]);
+    expect(pageWindow(6, 10)).toEqual([1, null, 4, 5, 6, 7, 8, null, 10]);
+  });
+});
+
+describe("skeleton choice", () => {
+  it("tells list and post routes apart", () => {
+    for (const p of ["/blog", "/blog/", "/blog/page/2", "/blog/category/storm-prep", "/blog/category/storm-prep/page/3"]) {
+      expect(blogSkeletonFor(p), p).toBe("list");
+    }
+    expect(blogSkeletonFor("/blog/when-to-prune")).toBe("post");
+    expect(blogSkeletonFor("/blog/page")).toBe("post");
+    expect(blogSkeletonFor("/contact")).toBeNull();
+    expect(blogSkeletonFor("/blogs")).toBeNull();
+  });
+});
