@@ -1,11 +1,23 @@
-import { Link, useLoaderData } from "react-router-dom";
+import { useLoaderData } from "react-router-dom";
 import type { LoadArgs } from "../app/page-module";
 import type { Head, HeadContext } from "../app/head";
-import { container, section } from "../styles/layout.css";
+import { useRootData } from "../app/root-data";
+import { localBusinessData } from "../app/structured-data";
+import { CallLink, QuoteLink } from "../components/cta-links";
+import { FloatingCallButton } from "../components/floating-call-button";
+import { AboutSection } from "../components/home/about-section";
+import { NativeTreesSection } from "../components/home/native-trees-section";
+import { ServiceAreasSection } from "../components/home/service-areas-section";
+import { ServicesSection } from "../components/home/services-section";
+import { TestimonialsSection } from "../components/home/testimonials-section";
+import { JsonLd } from "../components/json-ld";
+import { PageHero } from "../components/page-hero";
+import { avatarInitials } from "../components/home/avatar-initials";
 
 export function load({ content }: LoadArgs) {
   return {
-    home: content.home,
+    home: { ...content.home, testimonials: content.home.testimonials.map((t) => ({ ...t, initials: avatarInitials(t.name) })) },
+    services: content.services.map((s) => ({ slug: s.slug, icon: s.icon, title: s.title, card: s.card })),
     locations: content.locations.map((l) => ({ slug: l.slug, name: l.name, primary: l.primary })),
   };
 }
@@ -13,21 +25,44 @@ export function load({ content }: LoadArgs) {
 type Data = ReturnType<typeof load>;
 
 export function head(_data: Data, { site }: HeadContext): Head {
-  return { title: `${site.name} | Tree Service in Chapin, SC`, description: site.tagline, path: "/" };
+  return {
+    title: `${site.name} | Tree Service in Chapin, SC`,
+    description: `Tree removal, pruning, stump grinding and 24/7 emergency tree service in Chapin, Lake Murray and the Midlands. ISA-certified, insured. Free estimates.`,
+    path: "/",
+  };
 }
 
 export function Component() {
-  const { home, locations } = useLoaderData<typeof load>();
+  const { home, services, locations } = useLoaderData<typeof load>();
+  const { site } = useRootData();
+  const business = localBusinessData(
+    site,
+    services.map((s) => ({ slug: s.slug, title: s.title, description: s.card.description })),
+    locations.map((l) => l.name),
+  );
   return (
-    <div className={`${container} ${section}`}>
-      <h1>{home.hero.heading}</h1>
-      <ul>
-        {locations.map((l) => (
-          <li key={l.slug}>
-            <Link to={`/locations/${l.slug}`}>{l.name}</Link>
-          </li>
-        ))}
-      </ul>
-    </div>
+    <>
+      <JsonLd data={business} />
+      <PageHero
+        scene="lake"
+        size="home"
+        badge={`Locally owned in ${site.address.locality}, ${site.address.region}`}
+        title={home.hero.heading}
+        subtitle={home.hero.subheading}
+        actions={
+          <>
+            <CallLink label={`Call ${site.phone.display}`} />
+            <QuoteLink label="Get Free Quote" />
+          </>
+        }
+        points={home.hero.badges}
+      />
+      <AboutSection about={home.about} benefits={home.benefits} />
+      <ServicesSection heading={home.sections.services} services={services} />
+      <TestimonialsSection heading={home.sections.testimonials} testimonials={home.testimonials} />
+      <NativeTreesSection heading={home.sections.nativeTrees} trees={home.nativeTrees} />
+      <ServiceAreasSection heading={home.sections.serviceAreas} areas={locations} />
+      <FloatingCallButton />
+    </>
   );
 }

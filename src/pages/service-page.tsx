@@ -1,28 +1,105 @@
-import { useLoaderData } from "react-router-dom";
+import { Link, useLoaderData } from "react-router-dom";
 import type { LoadArgs } from "../app/page-module";
 import type { Head, HeadContext } from "../app/head";
+import { useRootData } from "../app/root-data";
+import { faqPageData, serviceData } from "../app/structured-data";
+import { Breadcrumbs } from "../components/breadcrumbs";
+import { button } from "../components/button.css";
+import { CtaBanner } from "../components/cta-banner";
+import { CallLink, QuoteLink } from "../components/cta-links";
+import { FeatureCards } from "../components/feature-cards";
+import { JsonLd } from "../components/json-ld";
+import { PageHero } from "../components/page-hero";
+import { prose } from "../components/prose.css";
+import { SectionHeader } from "../components/section-header";
+import { FaqList } from "../components/service/faq-list";
+import { ProcessSteps } from "../components/service/process-steps";
+import * as css from "../components/service/service.css";
 import type { SiteContent } from "../content/site-content";
 import { container, section } from "../styles/layout.css";
 
 export const paths = (content: SiteContent) => content.services.map((s) => `/services/${s.slug}`);
 
 export function load({ params, content }: LoadArgs) {
-  return content.services.find((s) => s.slug === params.slug) ?? null;
+  const service = content.services.find((s) => s.slug === params.slug);
+  if (!service) return null;
+  // The Markdown source stays at build time; the page needs only its HTML.
+  const { body: _body, ...rest } = service;
+  return rest;
 }
 
 type Data = NonNullable<ReturnType<typeof load>>;
 
-export function head(service: Data, _ctx: HeadContext): Head {
-  return { title: service.metaTitle, description: service.metaDescription, path: `/services/${service.slug}` };
+export function head(service: Data, { site }: HeadContext): Head {
+  return { title: `${service.metaTitle} | ${site.name}`, description: service.metaDescription, path: `/services/${service.slug}` };
 }
 
 export function Component() {
   const service = useLoaderData<typeof load>();
+  const { site, services, locations } = useRootData();
   if (!service) return null;
+  const path = `/services/${service.slug}`;
+  const others = services.filter((s) => s.slug !== service.slug);
   return (
-    <div className={`${container} ${section}`}>
-      <h1>{service.hero.heading}</h1>
-      <p>{service.hero.subheading}</p>
-    </div>
+    <>
+      <JsonLd
+        data={serviceData(site, {
+          name: service.title,
+          serviceType: service.title,
+          description: service.metaDescription,
+          path,
+          towns: locations.map((l) => l.name),
+        })}
+      />
+      <JsonLd data={faqPageData(service.faqs)} />
+      <PageHero
+        scene="forest"
+        size="compact"
+        top={<Breadcrumbs tone="onDark" trail={[{ name: "Home", path: "/" }, { name: service.title, path }]} />}
+        badge={service.card.badge}
+        title={service.hero.heading}
+        subtitle={service.hero.subheading}
+        actions={
+          <>
+            <CallLink label={`Call ${site.phone.display}`} />
+            <QuoteLink label="Get Free Consultation" />
+          </>
+        }
+      />
+      <section className={section} aria-label={`About ${service.title}`}>
+        <div className={`${container} ${prose}`} dangerouslySetInnerHTML={{ __html: service.bodyHtml }} />
+      </section>
+      <section className={`${section} ${css.alt}`} aria-labelledby="features-title">
+        <div className={container}>
+          <SectionHeader id="features-title" title={`Why Choose Us for ${service.title}`} />
+          <FeatureCards cards={service.features} />
+        </div>
+      </section>
+      <section className={section} aria-labelledby="process-title">
+        <div className={container}>
+          <SectionHeader id="process-title" title={service.process.heading} intro={service.process.intro} />
+          <ProcessSteps steps={service.process.steps} />
+        </div>
+      </section>
+      <section className={`${section} ${css.alt}`} aria-labelledby="faq-title">
+        <div className={container}>
+          <SectionHeader id="faq-title" title="Frequently Asked Questions" />
+          <FaqList faqs={service.faqs} />
+        </div>
+      </section>
+      <CtaBanner title={service.cta.heading} text={service.cta.text} quoteLabel="Request Free Quote" />
+      <nav className={section} aria-labelledby="other-services-title">
+        <div className={container}>
+          <SectionHeader id="other-services-title" title="Other Tree Services" />
+          <ul className={css.related}>
+            {others.map((s) => (
+              <li key={s.slug}>
+                <Link className={button.outline} to={`/services/${s.slug}`}>{s.title}</Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </nav>
+    </>
   );
 }

@@ -21,6 +21,8 @@ export const vars = createGlobalTheme(":root", {
     focus: "#1d4ed8",
     danger: "#b42318",
     onBrand: "#ffffff",
+    /** Behind the drawn hero scenery; the SVG's sky starts with the same colour. */
+    heroSky: "#0c2419",
   },
   font: {
     body: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',

@@ -1,0 +1,46 @@
+import type { ReactNode } from "react";
+import { container } from "../styles/layout.css";
+import { CheckIcon } from "./icons";
+import * as css from "./page-hero.css";
+import { Scenery, type SceneName } from "./scenery";
+
+interface PageHeroProps {
+  scene: SceneName;
+  size: keyof typeof css.hero;
+  title: string;
+  subtitle: string;
+  /** The pill above the title: "Serving Irmo, SC". */
+  badge?: string;
+  /** Calls to action: a CallLink and a QuoteLink. */
+  actions: ReactNode;
+  /** Short trust points under the buttons. */
+  points?: readonly string[];
+  /** Above the badge: breadcrumbs on inner pages. */
+  top?: ReactNode;
+}
+
+/** The page's first screen: drawn scenery, one H1, the calls to action. */
+export function PageHero({ scene, size, title, subtitle, badge, actions, points, top }: PageHeroProps) {
+  return (
+    <section className={css.hero[size]} aria-labelledby="page-title">
+      <Scenery scene={scene} className={css.art} />
+      <div className={`${container} ${css.content}`}>
+        {top}
+        {badge ? <p className={css.badge}>{badge}</p> : null}
+        <h1 id="page-title" className={css.title}>{title}</h1>
+        <p className={css.subtitle}>{subtitle}</p>
+        <div className={css.actions}>{actions}</div>
+        {points?.length ? (
+          <ul className={css.trust}>
+            {points.map((p) => (
+              <li key={p} className={css.trustItem}>
+                <CheckIcon size={18} />
+                {p}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,46 @@
+import { style } from "@vanilla-extract/css";
+import { vars } from "../../styles/theme.css";
+
+export const alt = style({ background: vars.color.surfaceAlt });
+
+export const steps = style({ listStyle: "none", counterReset: "step", padding: 0, margin: 0, display: "grid", gap: vars.space.lg, maxWidth: "52rem" });
+
+export const step = style({
+  counterIncrement: "step",
+  display: "grid",
+  gridTemplateColumns: "3rem 1fr",
+  columnGap: vars.space.md,
+  selectors: {
+    "&::before": {
+      content: "counter(step)",
+      gridRow: "span 2",
+      display: "grid",
+      placeItems: "center",
+      width: "3rem",
+      height: "3rem",
+      borderRadius: "50%",
+      background: vars.color.brand,
+      color: "#fff",
+      fontWeight: 700,
+      fontSize: "1.2rem",
+    },
+  },
+});
+
+export const stepTitle = style({ fontSize: "1.2rem", margin: "0.6rem 0 0.25rem" });
+export const stepText = style({ margin: 0, color: vars.color.muted });
+export const lead = style({ maxWidth: vars.width.text, fontSize: "1.1rem", marginBottom: vars.space.xl });
+
+export const faqs = style({ display: "grid", gap: vars.space.md, maxWidth: "52rem", margin: 0 });
+
+export const faq = style({
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  padding: vars.space.lg,
+});
+
+export const question = style({ fontFamily: vars.font.heading, fontWeight: 700, fontSize: "1.2rem", color: vars.color.brandDark, marginBottom: vars.space.sm });
+export const answer = style({ margin: 0 });
+
+export const related = style({ listStyle: "none", padding: 0, margin: 0, display: "flex", flexWrap: "wrap", gap: vars.space.sm });
