@@ -24,6 +24,8 @@ export interface BuildOptions {
 
 /** Server-side files the servers read from the output folder (never served). */
 export const serverDirName = ".server";
+/** Beside the server bundle in serverDirName: the assembled SiteContent and the AssetManifest. */
+export const serverFiles = { content: "content.json", assets: "assets.json" } as const;
 
 /**
  * The whole build: bundle, load content, render every path in worker threads,
@@ -62,6 +64,10 @@ export async function runBuild(opts: BuildOptions): Promise<BuildSummary> {
       writeSiteFiles(tmpDir, content, paths, notFoundPath),
       copyStatic(join(contentDir, "static"), tmpDir),
       writeJson(join(tmpDir, "_data", "_root.json"), rootData),
+      // What this build rendered with, so a server can render pages again without
+      // rebuilding (the no-JavaScript contact answer: scripts/contact-form-renderer.ts).
+      writeJson(join(tmpDir, serverDirName, serverFiles.content), content),
+      writeJson(join(tmpDir, serverDirName, serverFiles.assets), bundles.assets),
     ]);
     t.render = performance.now() - renderStart;
     const files: RenderedFile[] = batches.flatMap((b) => b.files);

@@ -4,6 +4,7 @@ import { runBuild } from "../build/run-build";
 import { formatSummary } from "../build/summary";
 import { createContactFunction } from "../functions/contact/app";
 import { isContentError } from "../src/content/content-error";
+import { createContactFormRenderer } from "./contact-form-renderer";
 import { createSiteApp } from "./site-app";
 
 const contentDir = resolve("content");
@@ -18,7 +19,10 @@ try {
   process.exit(1);
 }
 
-const contact = await createContactFunction(process.env, { siteFile: join(contentDir, "site.json") });
+const contact = await createContactFunction(process.env, {
+  siteFile: join(contentDir, "site.json"),
+  renderInvalidForm: await createContactFormRenderer(distDir),
+});
 const app = createSiteApp({ distDir, contact: contact.app });
 const server = app.listen(port, host, () => console.log(`Serving http://${host}:${port}/ (contact messages in ${contact.dataDir})`));
 

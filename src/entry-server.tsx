@@ -5,6 +5,9 @@ import { renderHead, type Head } from "./app/head";
 import { loadRootData, rootRouteId } from "./app/root-data";
 import { createServerRoutes, loadPageModules } from "./app/server-routes";
 import type { SiteContent } from "./content/site-content";
+import type { FormValues } from "../functions/contact/form-pages";
+import type { FieldErrors } from "../functions/contact/schema";
+import { head as contactHead, load as loadContactPage, type ContactPageData } from "./pages/contact-page";
 import { notFoundPath, routeTable } from "./routes";
 import { themeColor } from "./styles/theme.css";
 
@@ -99,7 +102,48 @@ export async function createRenderer(content: SiteContent, assets: AssetManifest
     return { status: notFound ? 404 : 200, html, page, data, rootData, head };
   }
 
-  return { listPaths, render };
+  /**
+   * The contact page as the answer to an invalid form post made without
+   * JavaScript: the same components, each field's message under it and what the
+   * visitor typed kept. The contact function calls it synchronously (see
+   * scripts/contact-form-renderer.ts). The page carries no scripts: it is served
+   * at /api/contact, a URL the client router would render as not-found, and the
+   * form posts again without them.
+   */
+  function renderContactWithErrors(values: FormValues, errors: FieldErrors): string {
+    const pathname = "/contact";
+    const page = "contact-page";
+    const matches = matchRoutes(handler.dataRoutes, pathname);
+    if (!matches) throw new Error(`${pathname}: no route matched`);
+    const data: ContactPageData = { ...loadContactPage({ params: {}, content }), refused: { values, errors } };
+    const context: StaticHandlerContext = {
+      basename: "/",
+      location: { pathname, search: "", hash: "", state: null, key: "default" },
+      matches,
+      loaderData: { [rootRouteId]: rootData, [page]: data },
+      actionData: null,
+      errors: null,
+      statusCode: 400,
+      loaderHeaders: {},
+      actionHeaders: {},
+    };
+    const router = createStaticRouter(handler.dataRoutes, context);
+    const appHtml = renderToString(<StaticRouterProvider router={router} context={context} hydrate={false} />);
+    const head = contactHead(data, { site: content.site });
+    const html = renderDocument({
+      // "Error:" first, so the tab and a screen reader's page announcement say what happened.
+      headHtml: renderHead({ ...head, title: `Error: ${head.title}`, noindex: true }, content.site),
+      appHtml,
+      routerDataJson: "null",
+      assets: { css: assets.css, entry: "", preload: [] },
+      themeColor,
+    });
+    // Every script goes: the entry, the (empty) router data, JSON-LD. React escapes what the
+    // visitor typed, so "<script" in the markup is only ever ours.
+    return html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, "");
+  }
+
+  return { listPaths, render, renderContactWithErrors };
 }
 
 function pageAssets(assets: AssetManifest, page: string): PageAssets {

@@ -6,6 +6,7 @@ import { chromium, type BrowserServer } from "playwright-core";
 import type { TestProject } from "vitest/node";
 import { runBuild } from "../build/run-build";
 import { createContactFunction } from "../functions/contact/app";
+import { createContactFormRenderer } from "../scripts/contact-form-renderer";
 import { createSiteApp } from "../scripts/site-app";
 import { chromiumPath, chromiumArgs } from "./chromium";
 
@@ -28,7 +29,10 @@ export default async function setup(project: TestProject) {
   const dataDir = join(work, "data");
   await runBuild({ root: process.cwd(), contentDir: resolve("content"), outDir: distDir, mode: "production" });
 
-  const contact = await createContactFunction({ DATA_DIR: dataDir, CONTACT_RATE_LIMIT: "0" }, { siteFile: resolve("content/site.json") });
+  const contact = await createContactFunction(
+    { DATA_DIR: dataDir, CONTACT_RATE_LIMIT: "0" },
+    { siteFile: resolve("content/site.json"), renderInvalidForm: await createContactFormRenderer(distDir) },
+  );
   const app = createSiteApp({ distDir, contact: contact.app });
   const server = app.listen(0, "127.0.0.1");
   await new Promise((ok) => server.once("listening", ok));

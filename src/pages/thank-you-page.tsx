@@ -1,19 +1,36 @@
 import { Link } from "react-router-dom";
 import type { Head, HeadContext } from "../app/head";
+import { button } from "../components/button.css";
+import { ThankYouPanel } from "../components/contact-thank-you";
 import { container, section } from "../styles/layout.css";
 
+/**
+ * /contact/thank-you/: where a form post made without JavaScript lands once
+ * it is stored (the 303 in functions/contact/app.ts, THANK_YOU_PATH). With
+ * JavaScript the contact page shows the same panel in place.
+ */
 export const load = () => ({});
 
 export function head(_data: unknown, { site }: HeadContext): Head {
-  return { title: `Thank You | ${site.name}`, description: "We've received your message and will contact you within 24 hours.", path: "/contact/thank-you", noindex: true };
+  return {
+    title: `Thank You | ${site.name}`,
+    description: "We've received your message and will contact you within 24 hours.",
+    path: "/contact/thank-you",
+    noindex: true,
+  };
 }
 
 export function Component() {
   return (
     <div className={`${container} ${section}`}>
-      <h1>Thank You!</h1>
-      <p>We've received your message and will contact you within 24 hours.</p>
-      <Link to="/contact">Send Another Message</Link>
+      <ThankYouPanel
+        headingLevel={1}
+        action={
+          <Link className={button.brand} to="/contact">
+            Send Another Message
+          </Link>
+        }
+      />
     </div>
   );
 }

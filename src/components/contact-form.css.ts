@@ -1,0 +1,52 @@
+import { style } from "@vanilla-extract/css";
+import { vars } from "../styles/theme.css";
+
+export const form = style({ display: "grid", gap: vars.space.md });
+
+export const note = style({ margin: 0, fontSize: "0.9rem", color: vars.color.muted });
+
+export const row = style({
+  display: "grid",
+  gap: vars.space.md,
+  "@media": { "(min-width: 640px)": { gridTemplateColumns: "1fr 1fr" } },
+});
+
+export const field = style({ display: "grid", gap: vars.space.xs });
+
+export const label = style({ fontWeight: 600 });
+
+export const required = style({ color: vars.color.danger, marginLeft: "0.15em" });
+
+export const control = style({
+  width: "100%",
+  minHeight: "44px",
+  padding: "0.6rem 0.75rem",
+  font: "inherit",
+  color: vars.color.text,
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.muted}`,
+  borderRadius: vars.radius.sm,
+  selectors: {
+    '&[aria-invalid="true"]': { borderColor: vars.color.danger, boxShadow: `0 0 0 1px ${vars.color.danger}` },
+    "&::placeholder": { color: vars.color.muted, opacity: 1 },
+  },
+});
+
+export const textarea = style([control, { minHeight: "8rem", resize: "vertical" }]);
+
+export const error = style({ margin: 0, color: vars.color.danger, fontSize: "0.9rem", fontWeight: 600 });
+
+/** The no-JavaScript answer's list of problems, above the form. */
+export const summary = style({
+  padding: vars.space.md,
+  border: `2px solid ${vars.color.danger}`,
+  borderRadius: vars.radius.sm,
+  background: "#fff5f4",
+  selectors: { "&:focus": { outline: `3px solid ${vars.color.focus}`, outlineOffset: "2px" } },
+});
+
+export const summaryTitle = style({ fontSize: "1.1rem", margin: "0 0 0.5em", color: vars.color.danger });
+
+export const summaryList = style({ margin: 0, paddingLeft: "1.25rem" });
+
+export const submit = style({ width: "100%", "@media": { "(min-width: 640px)": { width: "auto", justifySelf: "start" } } });

@@ -1,0 +1,242 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useForm, type FieldErrors as FormErrors } from "react-hook-form";
+import type { z } from "zod";
+import {
+  contactFields,
+  contactSchema,
+  formatPhone,
+  HONEYPOT_FIELD,
+  serviceTypes,
+  serviceTypeValues,
+  SHOWN_AT_FIELD,
+  type ContactField,
+  type ContactInput,
+  type FieldErrors,
+} from "../../functions/contact/schema";
+import { CONTACT_ENDPOINT, useContactSubmit } from "../app/use-contact-submit";
+import { visuallyHidden } from "../styles/layout.css";
+import { button } from "./button.css";
+import * as css from "./contact-form.css";
+import { useToast } from "./toast";
+
+/** What a no-JavaScript post sent and why the contact function refused it; see renderContactWithErrors in src/entry-server.tsx. */
+export interface RefusedSubmission {
+  values: Partial<Record<ContactField, string>>;
+  errors: FieldErrors;
+}
+
+type FormInput = z.input<typeof contactSchema>;
+
+const labels: Record<ContactField, string> = {
+  name: "Full Name",
+  email: "Email",
+  phone: "Phone",
+  serviceType: "Service Needed",
+  message: "Message",
+};
+
+/** Element ids: the no-JavaScript problem list links to them. */
+const inputId = (field: ContactField) => `contact-${field}`;
+const errorId = (field: ContactField) => `contact-${field}-error`;
+
+const asServiceType = (value: string | undefined) => serviceTypeValues.find((v) => v === value);
+
+/** The form's starting values: empty, or what the visitor typed before the server refused it. */
+function startValues(refused: RefusedSubmission | undefined) {
+  const v = refused?.values ?? {};
+  return {
+    name: v.name ?? "",
+    email: v.email ?? "",
+    phone: v.phone ?? "",
+    serviceType: asServiceType(v.serviceType),
+    message: v.message ?? "",
+  };
+}
+
+/** The server's messages in react-hook-form's shape, so they show (and render on the server) like the form's own. */
+function serverErrors(refused: RefusedSubmission | undefined): FormErrors<FormInput> | undefined {
+  if (!refused) return undefined;
+  const errors: FormErrors<FormInput> = {};
+  for (const field of contactFields) {
+    const message = refused.errors[field];
+    if (message) errors[field] = { type: "server", message };
+  }
+  return errors;
+}
+
+export interface ContactFormProps {
+  refused?: RefusedSubmission;
+  /** Called once the message is stored; the success toast is already up and the form reset. */
+  onSent: () => void;
+  /** Put the cursor in the first field when the form appears (after "Send Another Message"). */
+  focusOnMount?: boolean;
+}
+
+/**
+ * The contact form: react-hook-form validating with the same schema as the
+ * contact function. It is also a plain POST form to the same endpoint with
+ * the same field names, so it works before (or without) JavaScript; then the
+ * function validates and answers with this page again (see `refused`).
+ * noValidate: the browser's own bubbles would hide the spec's messages.
+ */
+export function ContactForm({ refused, onSent, focusOnMount = false }: ContactFormProps) {
+  const [defaults] = useState(() => startValues(refused));
+  const [initialErrors] = useState(() => serverErrors(refused));
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setFocus,
+    formState: { errors, isSubmitting },
+  } = useForm<FormInput, unknown, ContactInput>({
+    resolver: zodResolver(contactSchema),
+    defaultValues: defaults,
+    errors: initialErrors,
+  });
+  const { shownAt, submit } = useContactSubmit();
+  const toast = useToast();
+  const honeypot = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    if (focusOnMount) setFocus("name");
+  }, [focusOnMount, setFocus]);
+
+  const send = async (values: ContactInput) => {
+    try {
+      await submit(values, honeypot.current?.value ?? "");
+    } catch (error) {
+      // The toast is what the visitor needs; the "status: text" detail is for whoever opens the console.
+      console.error("Contact form:", error);
+      toast({ title: "Error", description: "Failed to send message. Please call us directly.", variant: "destructive" });
+      return;
+    }
+    toast({ title: "Message Sent!", description: "We'll get back to you within 24 hours." });
+    reset({ name: "", email: "", phone: "", serviceType: undefined, message: "" });
+    onSent();
+  };
+
+  const describe = (field: ContactField) => {
+    const message = errors[field]?.message;
+    return {
+      id: inputId(field),
+      "aria-required": true,
+      "aria-invalid": message ? true : undefined,
+      "aria-describedby": message ? errorId(field) : undefined,
+    } as const;
+  };
+
+  const field = (name: ContactField, control: ReactNode) => {
+    const message = errors[name]?.message;
+    return (
+      <div className={css.field}>
+        <label className={css.label} htmlFor={inputId(name)}>
+          {labels[name]}
+          <span className={css.required} aria-hidden="true">*</span>
+        </label>
+        {control}
+        {message ? (
+          <p className={css.error} id={errorId(name)}>
+            {message}
+          </p>
+        ) : null}
+      </div>
+    );
+  };
+
+  // Registered in page order: on a failed submit react-hook-form focuses the first registered field with a problem.
+  const fields = {
+    name: register("name"),
+    email: register("email"),
+    phone: register("phone"),
+    serviceType: register("serviceType"),
+    message: register("message"),
+  };
+  const { phone } = fields;
+
+  return (
+    <form className={css.form} method="post" action={CONTACT_ENDPOINT} noValidate onSubmit={handleSubmit(send)}>
+      {refused ? <ProblemList refused={refused} /> : null}
+      <p className={css.note}>
+        Fields marked <span aria-hidden="true">*</span>
+        <span className={visuallyHidden}>with an asterisk</span> are required.
+      </p>
+      <div className={css.row}>
+        {field("name", <input className={css.control} type="text" autoComplete="name" placeholder="John Doe" required defaultValue={defaults.name} {...describe("name")} {...fields.name} />)}
+        {field(
+          "email",
+          <input className={css.control} type="email" autoComplete="email" placeholder="john@example.com" required defaultValue={defaults.email} {...describe("email")} {...fields.email} />,
+        )}
+      </div>
+      <div className={css.row}>
+        {field(
+          "phone",
+          <input
+            className={css.control}
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel-national"
+            placeholder="(803) 555-0123"
+            required
+            defaultValue={defaults.phone}
+            {...describe("phone")}
+            {...phone}
+            onChange={(event) => {
+              // Formatted as typed (spec section 5); the schema counts the digits.
+              event.target.value = formatPhone(event.target.value);
+              return phone.onChange(event);
+            }}
+          />,
+        )}
+        {field(
+          "serviceType",
+          <select className={css.control} required defaultValue={defaults.serviceType ?? ""} {...describe("serviceType")} {...fields.serviceType}>
+            <option value="">Select a service</option>
+            {serviceTypes.map((s) => (
+              <option key={s.value} value={s.value}>
+                {s.label}
+              </option>
+            ))}
+          </select>,
+        )}
+      </div>
+      {field(
+        "message",
+        <textarea className={css.textarea} rows={5} placeholder="Tell us about your tree service needs..." required defaultValue={defaults.message} {...describe("message")} {...fields.message} />,
+      )}
+      {/* Anti-spam (functions/contact/spam.ts): people never see or reach the honeypot; bots fill it. */}
+      <div className={visuallyHidden} aria-hidden="true">
+        <label htmlFor="contact-website">Leave this field empty</label>
+        <input ref={honeypot} id="contact-website" type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
+      </div>
+      <input type="hidden" name={SHOWN_AT_FIELD} value={shownAt ?? ""} />
+      <button className={`${button.primary} ${css.submit}`} type="submit" disabled={isSubmitting}>
+        {isSubmitting ? "Sending..." : "Send Message"}
+      </button>
+    </form>
+  );
+}
+
+/** The no-JavaScript answer's summary: every problem, each linked to its field, so none is missed on a long page. */
+function ProblemList({ refused }: { refused: RefusedSubmission }) {
+  const { errors } = refused;
+  const problems = contactFields.flatMap((field) => {
+    const message = errors[field];
+    return message ? [{ field, message }] : [];
+  });
+  return (
+    <div className={css.summary} role="alert" aria-labelledby="contact-problems-title">
+      <h3 className={css.summaryTitle} id="contact-problems-title">
+        Your message was not sent. Please fix {problems.length + (errors.form ? 1 : 0) === 1 ? "this problem" : "these problems"}:
+      </h3>
+      <ul className={css.summaryList}>
+        {errors.form ? <li>{errors.form}</li> : null}
+        {problems.map((p) => (
+          <li key={p.field}>
+            <a href={`#${inputId(p.field)}`}>{p.message}</a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

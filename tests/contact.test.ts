@@ -1,0 +1,412 @@
+import { readFile } from "node:fs/promises";
+import { join, resolve } from "node:path";
+import type { Browser, Page, Route } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { MIN_FILL_MS } from "../functions/contact/spam";
+import { SUBMISSIONS_FILE } from "../functions/contact/store";
+import { connectBrowser, openPage } from "./chromium";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await connectBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+const messages = {
+  nameRequired: "Name is required",
+  nameShort: "Name must be at least 2 characters",
+  emailRequired: "Email is required",
+  emailInvalid: "Invalid email address",
+  phoneRequired: "Phone number is required",
+  phoneShort: "Phone number must be at least 10 digits",
+  serviceRequired: "Please select a service",
+  messageRequired: "Message is required",
+  messageShort: "Message must be at least 10 characters",
+};
+
+const field = (page: Page, name: string) => page.locator(`form [name="${name}"]`);
+
+async function openContact(page: Page) {
+  await page.goto("/contact", { waitUntil: "networkidle" });
+  await page.waitForSelector("#root[data-hydrated]");
+}
+
+/** A message no other test sends, to find its line in the data folder. */
+const uniqueMessage = (what: string) => `Please look at the oak by the dock (${what} ${Date.now()} ${Math.random()}).`;
+
+async function fillValid(page: Page, message: string) {
+  await field(page, "name").fill("Jane Tester");
+  await field(page, "email").fill("jane@example.com");
+  await field(page, "phone").pressSequentially("8035550199");
+  await field(page, "serviceType").selectOption("tree-trimming");
+  await field(page, "message").fill(message);
+}
+
+/** The contact function holds posts sent under 3 s after the form was shown (spam.jsonl); stored tests wait past that. */
+const waitPastSpamRule = (page: Page) => page.waitForTimeout(MIN_FILL_MS + 300);
+
+/** The stored record whose message is `message`, from DATA_DIR/submissions.jsonl. */
+async function storedRecord(message: string): Promise<unknown> {
+  const text = await readFile(join(inject("dataDir"), SUBMISSIONS_FILE), "utf8").catch(() => "");
+  const records: unknown[] = text
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => JSON.parse(line));
+  return records.find((r) => typeof r === "object" && r !== null && "message" in r && r.message === message);
+}
+
+async function expectStored(message: string) {
+  await expect.poll(() => storedRecord(message), { timeout: 5_000 }).toBeDefined();
+  expect(await storedRecord(message)).toMatchObject({ name: "Jane Tester", email: "jane@example.com", serviceType: "tree-trimming", message });
+}
+
+/** The toast region Radix renders; its label names the F8 hotkey. */
+const toastRegion = (page: Page) => page.getByRole("region", { name: "Notifications (F8)" });
+
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: resolve("node_modules/axe-core/axe.min.js") });
+  return page.evaluate(async () => {
+    const result = await axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] } });
+    return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+  });
+}
+
+declare const axe: typeof import("axe-core");
+
+describe("contact page", () => {
+  it("shows the spec's static parts and a form whose fields are all marked required", async () => {
+    const { page, problems, close } = await openPage(browser);
+    await openContact(page);
+    expect(await page.locator("h1").textContent()).toBe("Contact Cedar Ridge Tree Service");
+    const main = page.locator("main");
+    await expect.poll(() => main.textContent()).toContain("Get a free estimate or schedule emergency tree services");
+    expect(await main.locator('a[href="tel:+18035550142"]').count()).toBeGreaterThan(0);
+    expect(await main.locator('a[href="mailto:office@cedarridgetree.example"]').count()).toBeGreaterThan(0);
+    expect(await main.textContent()).toContain("Chapin, SC 29036");
+    expect(await main.textContent()).toContain("Mon");
+    const areas = main.locator('section[aria-labelledby="contact-areas"] a');
+    expect(await areas.count()).toBe(12);
+    expect(await areas.first().getAttribute("href")).toBe("/locations/chapin-sc");
+
+    const form = page.locator('form[action="/api/contact"][method="post"]');
+    expect(await form.count()).toBe(1);
+    for (const name of ["name", "email", "phone", "serviceType", "message"]) {
+      const control = field(page, name);
+      expect(await control.getAttribute("aria-required"), name).toBe("true");
+      expect(await control.getAttribute("required"), name).not.toBeNull();
+    }
+    expect(await field(page, "email").getAttribute("type")).toBe("email");
+    const options = await field(page, "serviceType").locator("option").evaluateAll((els) =>
+      els.map((el) => [el.getAttribute("value"), el.textContent]),
+    );
+    expect(options[0]).toEqual(["", "Select a service"]);
+    expect(options.slice(1).map(([value]) => value)).toEqual([
+      "emergency-removal",
+      "tree-removal",
+      "tree-trimming",
+      "cabling-bracing",
+      "stump-removal",
+      "tree-doctor",
+      "other",
+    ]);
+    expect(options.every(([, label]) => label && label.length > 3)).toBe(true);
+
+    // Anti-spam extras: a honeypot no person reaches, and the time the form was shown (set after hydration).
+    const honeypot = field(page, "website");
+    expect(await honeypot.getAttribute("tabindex")).toBe("-1");
+    expect(await honeypot.getAttribute("autocomplete")).toBe("off");
+    expect(await page.getByLabel("Leave this field empty").count()).toBe(1);
+    expect(await honeypot.evaluate((el) => el.closest('[aria-hidden="true"]') !== null)).toBe(true);
+    expect(Number(await field(page, "formShownAt").inputValue())).toBeGreaterThan(Date.now() - 60_000);
+
+    const ld = await page.locator('script[type="application/ld+json"]').allTextContents();
+    expect(ld.some((t) => t.includes('"BreadcrumbList"'))).toBe(true);
+    expect(problems).toEqual([]);
+    await close();
+  });
+
+  it("shows every validation message under its field, linked by aria-describedby", async () => {
+    const { page, close } = await openPage(browser);
+    await openContact(page);
+    const expectError = async (name: string, message: string) => {
+      const control = field(page, name);
+      await expect.poll(() => control.getAttribute("aria-invalid"), { message: name }).toBe("true");
+      const id = await control.getAttribute("aria-describedby");
+      expect(id, name).toBeTruthy();
+      expect(await page.locator(`[id="${id}"]`).textContent(), name).toBe(message);
+    };
+
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await expectError("name", messages.nameRequired);
+    await expectError("email", messages.emailRequired);
+    await expectError("phone", messages.phoneRequired);
+    await expectError("serviceType", messages.serviceRequired);
+    await expectError("message", messages.messageRequired);
+    // react-hook-form puts the cursor in the first field with a problem.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("name"))).toBe("name");
+
+    await field(page, "name").fill("J");
+    await field(page, "email").fill("not-an-email");
+    await field(page, "phone").pressSequentially("80355");
+    await field(page, "message").fill("Too short");
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await expectError("name", messages.nameShort);
+    await expectError("email", messages.emailInvalid);
+    await expectError("phone", messages.phoneShort);
+    await expectError("message", messages.messageShort);
+
+    // Fixed fields lose their message and their invalid state.
+    await field(page, "name").fill("Jane");
+    await expect.poll(() => field(page, "name").getAttribute("aria-invalid")).toBeNull();
+    expect(await field(page, "name").getAttribute("aria-describedby")).toBeNull();
+    await close();
+  });
+
+  it("formats the phone number as it is typed", async () => {
+    const { page, close } = await openPage(browser);
+    await openContact(page);
+    const phone = field(page, "phone");
+    const steps: [string, string][] = [
+      ["8", "8"],
+      ["0", "80"],
+      ["3", "803"],
+      ["5", "(803) 5"],
+      ["x", "(803) 5"],
+      ["5", "(803) 55"],
+      ["5", "(803) 555"],
+      ["0", "(803) 555-0"],
+      ["-", "(803) 555-0"],
+      ["1", "(803) 555-01"],
+      ["4", "(803) 555-014"],
+      ["2", "(803) 555-0142"],
+      ["9", "(803) 555-0142"],
+    ];
+    for (const [key, expected] of steps) {
+      await phone.press(key);
+      expect(await phone.inputValue(), `after typing ${key}`).toBe(expected);
+    }
+    await phone.fill("");
+    await phone.pressSequentially("+1 (803) 555");
+    expect(await phone.inputValue()).toBe("(180) 355-5");
+    await close();
+  });
+
+  it("sends JSON with cookies, shows 'Sending...' while waiting, then the toast and the Thank You panel", async () => {
+    const { page, close } = await openPage(browser);
+    await page.context().addCookies([{ name: "visit", value: "1", url: inject("baseUrl") }]);
+    await openContact(page);
+    const message = uniqueMessage("js");
+    await fillValid(page, message);
+    await waitPastSpamRule(page);
+
+    let release: () => void = () => {};
+    const held = new Promise<void>((ok) => (release = ok));
+    let seen: { contentType?: string; cookie?: string; body: unknown } | undefined;
+    await page.route("**/api/contact", async (route: Route) => {
+      const request = route.request();
+      seen = { contentType: request.headers()["content-type"], cookie: await request.headerValue("cookie") ?? undefined, body: request.postDataJSON() };
+      await held;
+      await route.continue();
+    });
+
+    const submit = page.locator('form button[type="submit"]');
+    await submit.click();
+    await expect.poll(() => submit.textContent()).toBe("Sending...");
+    expect(await submit.isDisabled()).toBe(true);
+    expect(seen?.contentType).toMatch(/^application\/json/);
+    expect(seen?.cookie).toContain("visit=1");
+    expect(seen?.body).toMatchObject({ name: "Jane Tester", phone: "(803) 555-0199", message, website: "" });
+    expect(seen?.body).toHaveProperty("formShownAt", expect.any(Number));
+    release();
+
+    await expect.poll(() => toastRegion(page).textContent()).toContain("Message Sent!");
+    expect(await toastRegion(page).textContent()).toContain("We'll get back to you within 24 hours.");
+    const thanks = page.getByRole("heading", { name: "Thank You!" });
+    await expect.poll(() => thanks.count()).toBe(1);
+    expect(await page.locator("main").textContent()).toContain("We've received your message and will contact you within 24 hours.");
+    expect(await page.locator("form").count()).toBe(0);
+    expect(await thanks.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expectStored(message);
+
+    await page.getByRole("button", { name: "Send Another Message" }).click();
+    await expect.poll(() => page.locator("form").count()).toBe(1);
+    for (const name of ["name", "email", "phone", "message"]) expect(await field(page, name).inputValue(), name).toBe("");
+    expect(await field(page, "serviceType").inputValue()).toBe("");
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("name"))).toBe("name");
+    await close();
+  });
+
+  it("keeps the entries and shows the destructive 'Error' toast when the server fails", async () => {
+    const { page, problems, close } = await openPage(browser);
+    await openContact(page);
+    await page.route("**/api/contact", (route) => route.fulfill({ status: 500, contentType: "application/json", body: '{"ok":false}' }));
+    const message = uniqueMessage("fail");
+    await fillValid(page, message);
+    await page.locator('form button[type="submit"]').click();
+
+    await expect.poll(() => toastRegion(page).textContent()).toContain("Error");
+    expect(await toastRegion(page).textContent()).toContain("Failed to send message. Please call us directly.");
+    expect(await field(page, "name").inputValue()).toBe("Jane Tester");
+    expect(await field(page, "phone").inputValue()).toBe("(803) 555-0199");
+    expect(await field(page, "serviceType").inputValue()).toBe("tree-trimming");
+    expect(await field(page, "message").inputValue()).toBe(message);
+    expect(await page.locator('form button[type="submit"]').textContent()).toBe("Send Message");
+    // The request helper's error text is "status: body text" (spec section 8).
+    expect(problems.some((p) => p.includes('500: {"ok":false}'))).toBe(true);
+
+    // A network error is a failure too.
+    await page.unroute("**/api/contact");
+    await page.route("**/api/contact", (route) => route.abort("connectionrefused"));
+    await page.locator('form button[type="submit"]').click();
+    await expect.poll(() => page.locator('[data-state="open"]').count()).toBe(1);
+    expect(await toastRegion(page).textContent()).toContain("Failed to send message. Please call us directly.");
+    expect(await field(page, "message").inputValue()).toBe(message);
+    expect(await storedRecord(message)).toBeUndefined();
+    await close();
+  });
+
+  it("moves focus to the toast region with F8", async () => {
+    const { page, close } = await openPage(browser);
+    await openContact(page);
+    await field(page, "name").focus();
+    await page.keyboard.press("F8");
+    expect(await toastRegion(page).evaluate((region) => region.contains(document.activeElement))).toBe(true);
+    await close();
+  });
+
+  it("has no axe violations when idle, showing errors, and after a success", async () => {
+    const { page, close } = await openPage(browser, { viewport: { width: 1280, height: 900 } });
+    await openContact(page);
+    expect(await axeViolations(page)).toEqual([]);
+
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await expect.poll(() => page.locator('[aria-invalid="true"]').count()).toBe(5);
+    expect(await axeViolations(page)).toEqual([]);
+
+    // The success state without storing anything: the answer comes from the test.
+    await page.route("**/api/contact", (route) => route.fulfill({ status: 201, contentType: "application/json", body: '{"ok":true,"id":"x"}' }));
+    await fillValid(page, uniqueMessage("axe"));
+    await page.locator('form button[type="submit"]').click();
+    await expect.poll(() => page.getByRole("heading", { name: "Thank You!" }).count()).toBe(1);
+    await expect.poll(() => toastRegion(page).textContent()).toContain("Message Sent!");
+    expect(await axeViolations(page)).toEqual([]);
+    await close();
+  });
+
+  it("keeps the form's libraries out of the other pages' scripts", async () => {
+    // Markers that survive minification: Radix Toast's label, the schema's message, a react-hook-form option.
+    const markers = ["Notifications ({hotkey})", "Invalid email address", "shouldUnregister"];
+    const scriptsOf = async (path: string) => {
+      const { page, close } = await openPage(browser);
+      const bodies: string[] = [];
+      page.on("response", async (res) => {
+        if (res.url().endsWith(".js")) bodies.push(await res.text());
+      });
+      await page.goto(path, { waitUntil: "networkidle" });
+      await page.waitForSelector("#root[data-hydrated]");
+      await close();
+      return bodies.join("\n");
+    };
+    const home = await scriptsOf("/");
+    const contact = await scriptsOf("/contact");
+    for (const marker of markers) {
+      expect(home.includes(marker), marker).toBe(false);
+      expect(contact.includes(marker), marker).toBe(true);
+    }
+  });
+});
+
+describe("contact form without JavaScript", () => {
+  it("posts a valid message, lands on /contact/thank-you/ and stores it", async () => {
+    const { page, close } = await openPage(browser, { javaScriptEnabled: false });
+    await page.goto("/contact");
+    const message = uniqueMessage("no-js");
+    await field(page, "name").fill("Jane Tester");
+    await field(page, "email").fill("jane@example.com");
+    await field(page, "phone").fill("803 555 0199");
+    await field(page, "serviceType").selectOption("tree-trimming");
+    await field(page, "message").fill(message);
+    const post = page.waitForResponse((res) => res.url().endsWith("/api/contact") && res.request().method() === "POST");
+    await page.locator('form button[type="submit"]').click();
+    expect((await post).status()).toBe(303);
+    await page.waitForURL("**/contact/thank-you/");
+    expect(await page.locator("h1").textContent()).toBe("Thank You!");
+    expect(await page.locator("main").textContent()).toContain("We've received your message and will contact you within 24 hours.");
+    expect(await page.getByRole("link", { name: "Send Another Message" }).getAttribute("href")).toBe("/contact");
+    expect(await page.locator('meta[name="robots"]').getAttribute("content")).toBe("noindex");
+    await expectStored(message);
+    await close();
+  });
+
+  it("answers an invalid post with the contact page showing the messages and keeping what was typed", async () => {
+    const { page, close } = await openPage(browser, { javaScriptEnabled: false });
+    await page.goto("/contact");
+    const typed = 'A long message about the <b>"big"</b> pine & the shed, which must not be lost.';
+    await field(page, "name").fill("J");
+    await field(page, "email").fill("jane@");
+    await field(page, "message").fill(typed);
+    const post = page.waitForResponse((res) => res.url().endsWith("/api/contact") && res.request().method() === "POST");
+    await page.locator('form button[type="submit"]').click();
+    const res = await post;
+    expect(res.status()).toBe(400);
+    await page.waitForLoadState();
+
+    // The real contact page, rendered by the same React components...
+    expect(await page.locator("h1").textContent()).toBe("Contact Cedar Ridge Tree Service");
+    expect(await page.title()).toMatch(/^Error: Contact/);
+    expect(await page.locator('meta[name="robots"]').getAttribute("content")).toBe("noindex");
+    // ...with no scripts: the client router would take /api/contact for an unknown page.
+    expect(await res.text()).not.toMatch(/<script/);
+
+    const expectError = async (name: string, message: string) => {
+      const control = field(page, name);
+      expect(await control.getAttribute("aria-invalid"), name).toBe("true");
+      const id = await control.getAttribute("aria-describedby");
+      expect(await page.locator(`[id="${id}"]`).textContent(), name).toBe(message);
+    };
+    await expectError("name", messages.nameShort);
+    await expectError("email", messages.emailInvalid);
+    await expectError("phone", messages.phoneRequired);
+    await expectError("serviceType", messages.serviceRequired);
+    expect(await field(page, "message").getAttribute("aria-invalid")).toBeNull();
+    const summary = page.getByRole("alert");
+    expect(await summary.textContent()).toContain(messages.phoneRequired);
+    expect(await summary.locator("a").first().getAttribute("href")).toBe("#contact-name");
+
+    expect(await field(page, "name").inputValue()).toBe("J");
+    expect(await field(page, "email").inputValue()).toBe("jane@");
+    expect(await field(page, "message").inputValue()).toBe(typed);
+
+    // Fixing the problems on that page and sending again works too.
+    await field(page, "name").fill("Jane Tester");
+    await field(page, "email").fill("jane@example.com");
+    await field(page, "phone").fill("(803) 555-0199");
+    await field(page, "serviceType").selectOption("tree-trimming");
+    await page.locator('form button[type="submit"]').click();
+    await page.waitForURL("**/contact/thank-you/");
+    await expectStored(typed);
+    await close();
+  });
+
+  it("passes axe on the refused-post page", async () => {
+    const { page, close } = await openPage(browser, { javaScriptEnabled: false });
+    await page.goto("/contact");
+    await page.locator('form button[type="submit"]').click();
+    await page.waitForURL("**/api/contact");
+    expect(await page.locator('[aria-invalid="true"]').count()).toBe(5);
+    await close();
+    // axe needs JavaScript; the same HTML, fetched and loaded as a page with scripts allowed.
+    const html = await fetch(`${inject("baseUrl")}/api/contact`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "name=&email=&phone=&serviceType=&message=",
+    }).then((r) => r.text());
+    const withJs = await openPage(browser, { viewport: { width: 1280, height: 900 } });
+    await withJs.page.route("**/refused", (route) => route.fulfill({ status: 400, contentType: "text/html", body: html }));
+    await withJs.page.goto("/refused");
+    expect(await axeViolations(withJs.page)).toEqual([]);
+    await withJs.close();
+  });
+});
