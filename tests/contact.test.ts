@@ -276,6 +276,25 @@ describe("contact page", () => {
     await close();
   });
 
+  it("dismisses the toast with a swipe to the right", async () => {
+    const { page, close } = await openPage(browser, { viewport: { width: 1280, height: 900 } });
+    await openContact(page);
+    await page.route("**/api/contact", (route) => route.fulfill({ status: 500, body: "" }));
+    await fillValid(page, uniqueMessage("swipe"));
+    await page.locator('form button[type="submit"]').click();
+    const toast = toastRegion(page).locator("li");
+    await expect.poll(() => toast.getAttribute("data-state")).toBe("open");
+    const box = await toast.boundingBox();
+    if (!box) throw new Error("the toast has no box");
+    const y = box.y + box.height / 2;
+    await page.mouse.move(box.x + 20, y);
+    await page.mouse.down();
+    for (let dx = 10; dx <= 120; dx += 10) await page.mouse.move(box.x + 20 + dx, y);
+    await page.mouse.up();
+    await expect.poll(() => toast.count()).toBe(0);
+    await close();
+  });
+
   it("has no axe violations when idle, showing errors, and after a success", async () => {
     const { page, close } = await openPage(browser, { viewport: { width: 1280, height: 900 } });
     await openContact(page);
