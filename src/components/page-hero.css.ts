@@ -1,13 +1,13 @@
 import { style, styleVariants } from "@vanilla-extract/css";
 import { vars } from "../styles/theme.css";
 
+/** The sky: dark enough at its lightest for white text (about 6:1). */
 const base = style({
   position: "relative",
   overflow: "hidden",
-  display: "grid",
-  alignItems: "center",
-  // The sky's top colour, so text stays readable before the SVG paints.
-  background: vars.color.heroSky,
+  display: "flex",
+  flexDirection: "column",
+  background: `linear-gradient(${vars.color.heroSky}, ${vars.color.heroHorizon})`,
   color: "#fff",
 });
 
@@ -18,14 +18,17 @@ export const hero = styleVariants({
   compact: [base, { minHeight: "26rem" }],
 });
 
-export const art = style({ position: "absolute", inset: 0, width: "100%", height: "100%", maxWidth: "none" });
+/** The drawn ground, a band under the text. */
+export const art = style({ display: "block", width: "100%", height: "clamp(7.5rem, 19vw, 15rem)", maxWidth: "none", flexShrink: 0 });
 
 export const content = style({
-  position: "relative",
+  flex: 1,
+  display: "flex",
+  flexDirection: "column",
+  justifyContent: "center",
+  alignItems: "flex-start",
   paddingTop: vars.space.xl,
-  // Leaves the drawn ground (trees, water, fields) visible below the text.
-  paddingBottom: "clamp(7rem, 20vw, 11rem)",
-  textShadow: "0 1px 3px rgb(0 0 0 / 45%)",
+  paddingBottom: vars.space.md,
 });
 
 export const badge = style({
@@ -51,7 +54,7 @@ export const title = style({
 
 export const subtitle = style({ fontSize: "clamp(1.05rem, 1rem + 0.4vw, 1.25rem)", maxWidth: "40rem", color: "#edf3ee", marginBottom: vars.space.lg });
 
-export const actions = style({ display: "flex", flexWrap: "wrap", gap: vars.space.md, textShadow: "none" });
+export const actions = style({ display: "flex", flexWrap: "wrap", gap: vars.space.md });
 
 export const trust = style({
   listStyle: "none",

@@ -23,7 +23,6 @@ interface PageHeroProps {
 export function PageHero({ scene, size, title, subtitle, badge, actions, points, top }: PageHeroProps) {
   return (
     <section className={css.hero[size]} aria-labelledby="page-title">
-      <Scenery scene={scene} className={css.art} />
       <div className={`${container} ${css.content}`}>
         {top}
         {badge ? <p className={css.badge}>{badge}</p> : null}
@@ -41,6 +40,7 @@ export function PageHero({ scene, size, title, subtitle, badge, actions, points,
           </ul>
         ) : null}
       </div>
+      <Scenery scene={scene} className={css.art} />
     </section>
   );
 }

@@ -5,17 +5,16 @@ import type { Location } from "../content/locations";
 export type SceneName = Location["theme"] | "forest";
 
 /*
- * Hero artwork drawn in SVG (no photos to license, nothing to download).
- * Drawn at 1440x640 and cropped from the centre bottom, so a phone sees the
- * middle of it. Text sits over the upper part: everything there is the dark
- * sky, and every shape is darker than white text needs (see palette).
+ * Hero artwork drawn in SVG (no photos to license, nothing to download): the
+ * ground of a 1440x640 landscape, from y=330 down, shown as a band under the
+ * hero text so no shape ever sits behind a word. Cropped from the centre, so
+ * a phone sees the middle of it.
  */
 const W = 1440;
 const H = 640;
+const TOP = 330;
 
 const palette = {
-  skyTop: "#0c2419",
-  skyBottom: "#3d6b50",
   glow: "#e7b35f",
   farHill: "#2f5c42",
   midHill: "#1f4530",
@@ -94,23 +93,18 @@ function TreeLine({ seed, y, count, minH, maxH, fill }: { seed: number; y: numbe
 
 const Hill = ({ d, fill }: { d: string; fill: string }) => <path d={d} fill={fill} />;
 
-function Sky({ id }: { id: string }) {
+/** A low sun behind the far hills; the sky itself is the hero's CSS gradient (see page-hero.css.ts). */
+function Sun({ id }: { id: string }) {
   return (
     <>
       <defs>
-        <linearGradient id={`${id}-sky`} x1="0" y1="0" x2="0" y2="1">
-          <stop offset="0" stopColor={palette.skyTop} />
-          <stop offset="1" stopColor={palette.skyBottom} />
-        </linearGradient>
         <radialGradient id={`${id}-glow`} cx="0.5" cy="0.5" r="0.5">
           <stop offset="0" stopColor={palette.glow} stopOpacity="0.55" />
           <stop offset="1" stopColor={palette.glow} stopOpacity="0" />
         </radialGradient>
       </defs>
-      <rect width={W} height={H} fill={`url(#${id}-sky)`} />
-      {/* The low sun sits right of centre: outside a phone's crop and away from the headline on a desktop. */}
-      <circle cx="1150" cy="330" r="150" fill={`url(#${id}-glow)`} />
-      <circle cx="1150" cy="330" r="44" fill={palette.glow} opacity="0.45" />
+      <circle cx="1150" cy="432" r="86" fill={`url(#${id}-glow)`} />
+      <circle cx="1150" cy="432" r="36" fill={palette.glow} opacity="0.55" />
     </>
   );
 }
@@ -229,10 +223,10 @@ function HistoricScene() {
       <FarHills />
       {/* An old courthouse-style tower behind the row. */}
       <g fill={palette.roof}>
-        <rect x="1195" y="330" width="70" height="270" />
-        <path d="M1185 332L1230 270L1275 332Z" />
+        <rect x="1195" y="392" width="70" height="208" />
+        <path d="M1185 394L1230 340L1275 394Z" />
       </g>
-      <circle cx="1230" cy="370" r="18" fill={palette.window} opacity="0.5" />
+      <circle cx="1230" cy="425" r="16" fill={palette.window} opacity="0.5" />
       {fronts.map((f, i) => (
         <Facade key={f.x} {...f} seed={i + 1} />
       ))}
@@ -287,7 +281,7 @@ function UrbanScene() {
   const towers = Array.from({ length: 16 }, (_, i) => {
     const w = 50 + rand() * 50;
     const x = i * 88 + rand() * 20;
-    const h = 90 + rand() * 150 * (0.4 + Math.abs(x - W / 2) / W);
+    const h = 80 + rand() * 120 * (0.4 + Math.abs(x - W / 2) / W);
     return <rect key={i} x={r1(x)} y={r1(540 - h)} width={r1(w)} height={r1(h)} fill={i % 2 ? palette.city : palette.cityDark} />;
   });
   return (
@@ -297,7 +291,7 @@ function UrbanScene() {
       <g fill={palette.cityDark}>
         <rect x="1080" y="420" width="200" height="120" />
         <path d="M1130 422a50 50 0 0 1 100 0Z" />
-        <rect x="1174" y="340" width="12" height="40" />
+        <rect x="1174" y="350" width="12" height="30" />
       </g>
       <Hill fill={palette.midHill} d="M0 540H1440V640H0Z" />
       {/* The river that runs past Columbia, West Columbia and Cayce. */}
@@ -334,8 +328,8 @@ export function Scenery({ scene, className }: { scene: SceneName; className?: st
   const Scene = scenes[scene];
   const id = `scene-${scene}`;
   return (
-    <svg className={className} viewBox={`0 0 ${W} ${H}`} preserveAspectRatio="xMidYMax slice" aria-hidden="true" focusable="false" data-scene={scene}>
-      <Sky id={id} />
+    <svg className={className} viewBox={`0 ${TOP} ${W} ${H - TOP}`} preserveAspectRatio="xMidYMax slice" aria-hidden="true" focusable="false" data-scene={scene}>
+      <Sun id={id} />
       <Scene id={id} />
     </svg>
   );

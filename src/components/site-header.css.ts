@@ -10,7 +10,16 @@ export const header = style({
   backdropFilter: "saturate(1.4) blur(6px)",
 });
 
-export const bar = style({ display: "flex", alignItems: "center", justifyContent: "space-between", gap: vars.space.md, minHeight: "4rem" });
+export const bar = style({
+  display: "flex",
+  flexWrap: "wrap",
+  alignItems: "center",
+  justifyContent: "space-between",
+  columnGap: vars.space.md,
+  minHeight: "4rem",
+  paddingTop: vars.space.sm,
+  "@media": { "(min-width: 900px)": { flexWrap: "nowrap", paddingTop: 0 } },
+});
 
 export const brand = style({
   display: "flex",
@@ -35,13 +44,26 @@ export const brandMark = style({
   flexShrink: 0,
 });
 
-export const nav = style({ display: "none", gap: vars.space.lg, "@media": { "(min-width: 900px)": { display: "flex" } } });
+/** On phones the links form a second row that scrolls sideways, so every page stays one tap away without a menu. */
+export const nav = style({
+  order: 3,
+  display: "flex",
+  gap: vars.space.md,
+  width: "100%",
+  overflowX: "auto",
+  whiteSpace: "nowrap",
+  "@media": { "(min-width: 900px)": { order: 0, width: "auto", overflowX: "visible", gap: vars.space.lg } },
+});
+
+/** The brand already links home; on phones the row needs the room. */
+export const homeLink = style({ display: "none", "@media": { "(min-width: 900px)": { display: "inline" } } });
 
 export const navLink = style({
   color: vars.color.text,
   textDecoration: "none",
   fontWeight: 600,
   paddingBlock: vars.space.sm,
+  fontSize: "0.95rem",
   selectors: { "&:hover, &[aria-current='page']": { color: vars.color.brand, textDecoration: "underline" } },
 });
 

@@ -17,7 +17,7 @@ export function SiteHeader() {
           <span>{site.name}</span>
         </Link>
         <nav aria-label="Main" className={css.nav}>
-          <NavLink to="/" end className={css.navLink}>Home</NavLink>
+          <NavLink to="/" end className={`${css.navLink} ${css.homeLink}`}>Home</NavLink>
           <Link to="/#services" className={css.navLink}>Services</Link>
           <Link to="/#service-areas" className={css.navLink}>Service Areas</Link>
           <NavLink to="/blog" className={css.navLink}>Blog</NavLink>

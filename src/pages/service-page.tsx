@@ -67,7 +67,9 @@ export function Component() {
         }
       />
       <section className={section} aria-label={`About ${service.title}`}>
-        <div className={`${container} ${prose}`} dangerouslySetInnerHTML={{ __html: service.bodyHtml }} />
+        <div className={container}>
+          <div className={prose} dangerouslySetInnerHTML={{ __html: service.bodyHtml }} />
+        </div>
       </section>
       <section className={`${section} ${css.alt}`} aria-labelledby="features-title">
         <div className={container}>

@@ -21,8 +21,9 @@ export const vars = createGlobalTheme(":root", {
     focus: "#1d4ed8",
     danger: "#b42318",
     onBrand: "#ffffff",
-    /** Behind the drawn hero scenery; the SVG's sky starts with the same colour. */
+    /** The hero sky, top to horizon, above the drawn scenery (src/components/scenery.tsx). */
     heroSky: "#0c2419",
+    heroHorizon: "#3d6b50",
   },
   font: {
     body: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
