@@ -8,7 +8,8 @@ export type SceneName = Location["theme"] | "forest";
  * Hero artwork drawn in SVG (no photos to license, nothing to download): the
  * ground of a 1440x640 landscape, from y=330 down, shown as a band under the
  * hero text so no shape ever sits behind a word. Cropped from the centre, so
- * a phone sees the middle of it.
+ * a phone sees the middle of it; a very wide band loses the bottom edge (water,
+ * road) rather than the sun and treetops.
  */
 const W = 1440;
 const H = 640;
@@ -103,7 +104,7 @@ function Sun({ id }: { id: string }) {
           <stop offset="1" stopColor={palette.glow} stopOpacity="0" />
         </radialGradient>
       </defs>
-      <circle cx="1150" cy="432" r="86" fill={`url(#${id}-glow)`} />
+      <circle cx="1150" cy="432" r="70" fill={`url(#${id}-glow)`} />
       <circle cx="1150" cy="432" r="36" fill={palette.glow} opacity="0.55" />
     </>
   );
@@ -328,7 +329,7 @@ export function Scenery({ scene, className }: { scene: SceneName; className?: st
   const Scene = scenes[scene];
   const id = `scene-${scene}`;
   return (
-    <svg className={className} viewBox={`0 ${TOP} ${W} ${H - TOP}`} preserveAspectRatio="xMidYMax slice" aria-hidden="true" focusable="false" data-scene={scene}>
+    <svg className={className} viewBox={`0 ${TOP} ${W} ${H - TOP}`} preserveAspectRatio="xMidYMin slice" aria-hidden="true" focusable="false" data-scene={scene}>
       <Sun id={id} />
       <Scene id={id} />
     </svg>
