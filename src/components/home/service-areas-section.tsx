@@ -20,6 +20,7 @@ export function ServiceAreasSection({ heading, areas }: { heading: Home["section
               <Link className={a.primary ? `${css.area} ${css.primaryArea}` : css.area} to={`/locations/${a.slug}`} data-primary={a.primary || undefined}>
                 <PinIcon size={18} className={css.pin} />
                 {a.name}
+                {a.primary ? " " : null}
                 {a.primary ? <span className={css.primaryTag}>Our home base</span> : null}
               </Link>
             </li>
