@@ -66,7 +66,8 @@ export async function runBuild(opts: BuildOptions): Promise<BuildSummary> {
       writeJson(join(tmpDir, "_data", "_root.json"), rootData),
       // What this build rendered with, so a server can render pages again without
       // rebuilding (the no-JavaScript contact answer: scripts/contact-form-renderer.ts).
-      writeJson(join(tmpDir, serverDirName, serverFiles.content), content),
+      // Posts are left out: that page does not show them, and a big blog would make this file huge.
+      writeJson(join(tmpDir, serverDirName, serverFiles.content), { ...content, posts: [] }),
       writeJson(join(tmpDir, serverDirName, serverFiles.assets), bundles.assets),
     ]);
     t.render = performance.now() - renderStart;

@@ -17,28 +17,13 @@ import { siteSchema } from "../src/content/site";
 // The build wrote these files from values it had validated; they are checked
 // again here because a server may start on an output folder from another
 // version of the code, and a mismatch should fail at start, not on a visitor's post.
-const postSchema = z.object({
-  id: z.string(),
-  slug: z.string(),
-  title: z.string(),
-  metaDescription: z.string(),
-  publishDate: z.string(),
-  category: z.string().nullable(),
-  author: z.string(),
-  excerpt: z.string(),
-  featured: z.boolean(),
-  readingMinutes: z.number(),
-  content: z.string(),
-  html: z.string(),
-  draft: z.boolean(),
-});
-
 const siteContentSchema = z.object({
   site: siteSchema,
   home: homeSchema,
   services: z.array(serviceSchema.extend({ slug: z.string(), body: z.string(), bodyHtml: z.string() })),
   locations: z.array(locationSchema.extend({ slug: z.string() })),
-  posts: z.array(postSchema),
+  // The build leaves posts out of this file (see writeJson in build/run-build.ts).
+  posts: z.array(z.never()).max(0),
   builtAt: z.string(),
   mode: z.enum(["production", "development"]),
 }) satisfies z.ZodType<SiteContent>;
@@ -63,14 +48,17 @@ async function readJson<T>(file: string, schema: z.ZodType<T>): Promise<T> {
  * renderInvalidForm: the contact page rendered with the visitor's values and
  * the messages. Rendering is synchronous, as the function expects.
  */
-export async function createContactFormRenderer(distDir: string): Promise<RenderInvalidForm> {
+export async function createContactFormRenderer(distDir: string, opts: { reload?: boolean } = {}): Promise<RenderInvalidForm> {
   const serverDir = join(distDir, serverDirName);
   const [content, assets] = await Promise.all([
     readJson(join(serverDir, serverFiles.content), siteContentSchema),
     readJson(join(serverDir, serverFiles.assets), assetManifestSchema),
   ]);
   // The bundle, not src/ under tsx: the same code (and CSS class names) that rendered the built pages.
-  const server: typeof import("../src/entry-server") = await import(pathToFileURL(join(serverDir, "entry-server.mjs")).href);
+  const server: typeof import("../src/entry-server") = await import(
+    // The dev server rebuilds under the same file name; a new query string makes Node load the new bundle.
+    pathToFileURL(join(serverDir, "entry-server.mjs")).href + (opts.reload ? `?build=${Date.now()}` : "")
+  );
   const renderer = await server.createRenderer(content, assets);
   return (values, errors) => renderer.renderContactWithErrors(values, errors);
 }

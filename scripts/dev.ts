@@ -6,7 +6,9 @@ import { watch } from "node:fs";
 import { join, resolve } from "node:path";
 import { runBuild } from "../build/run-build";
 import { createContactFunction } from "../functions/contact/app";
+import { renderInvalidFormPage, type RenderInvalidForm } from "../functions/contact/form-pages";
 import { isContentError } from "../src/content/content-error";
+import { createContactFormRenderer } from "./contact-form-renderer";
 import { createSiteApp } from "./site-app";
 
 const root = process.cwd();
@@ -15,11 +17,14 @@ const distDir = resolve(".cache/dev-dist");
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? "127.0.0.1";
 const clients = new Set<Response>();
+// Replaced after every rebuild, so an invalid no-JavaScript post gets the current contact page.
+let renderInvalidForm: RenderInvalidForm = renderInvalidFormPage;
 
 async function rebuild(reason: string) {
   const started = Date.now();
   try {
     const summary = await runBuild({ root, contentDir, outDir: distDir, mode: "development" });
+    renderInvalidForm = await createContactFormRenderer(distDir, { reload: true });
     console.log(`${reason}: rebuilt ${summary.totalPages} pages in ${Date.now() - started} ms`);
     for (const res of clients) res.write("event: reload\ndata: now\n\n");
   } catch (err) {
@@ -29,7 +34,10 @@ async function rebuild(reason: string) {
 }
 
 await rebuild("start");
-const contact = await createContactFunction(process.env, { siteFile: join(contentDir, "site.json") });
+const contact = await createContactFunction(process.env, {
+  siteFile: join(contentDir, "site.json"),
+  renderInvalidForm: (values, errors) => renderInvalidForm(values, errors),
+});
 const events = (req: import("express").Request, res: Response, next: () => void) => {
   if (req.path !== "/__dev/events") return next();
   res.set({ "Content-Type": "text/event-stream", "Cache-Control": "no-cache", Connection: "keep-alive" }).flushHeaders();

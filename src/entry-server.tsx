@@ -62,19 +62,12 @@ export async function createRenderer(content: SiteContent, assets: AssetManifest
   const rootJson = JSON.stringify(rootData);
 
   /**
-   * Renders one path. A build knows its data up front, so this fills react-router's
-   * static context itself (what createStaticHandler().query would do per request,
-   * without a Request object or async loaders): a large share of per-page time.
+   * The app's HTML for one matched path and its data. A build knows its data up
+   * front, so this fills react-router's static context itself (what
+   * createStaticHandler().query would do per request, without a Request object
+   * or async loaders): a large share of per-page time.
    */
-  async function render(pathname: string): Promise<RenderedPage> {
-    const matches = matchRoutes(handler.dataRoutes, pathname);
-    const leaf = matches?.[matches.length - 1];
-    if (!matches || !leaf) throw new Error(`${pathname}: no route matched`);
-    const page = leaf.route.id;
-    const mod = modules.get(page);
-    if (!mod) throw new Error(`${pathname}: no page module for route ${page}`);
-    const data = mod.load({ params: leaf.params, content });
-    if (data === null) throw new Error(`${pathname}: the page's load() found no data`);
+  function renderApp(pathname: string, matches: StaticHandlerContext["matches"], page: string, data: unknown, statusCode: number): string {
     const context: StaticHandlerContext = {
       basename: "/",
       location: { pathname, search: "", hash: "", state: null, key: "default" },
@@ -82,17 +75,33 @@ export async function createRenderer(content: SiteContent, assets: AssetManifest
       loaderData: { [rootRouteId]: rootData, [page]: data },
       actionData: null,
       errors: null,
-      statusCode: 200,
+      statusCode,
       loaderHeaders: {},
       actionHeaders: {},
     };
-    const head = mod.head(data, { site: content.site });
     const router = createStaticRouter(handler.dataRoutes, context);
-    const appHtml = renderToString(<StaticRouterProvider router={router} context={context} hydrate={false} />);
+    return renderToString(<StaticRouterProvider router={router} context={context} hydrate={false} />);
+  }
+
+  function match(pathname: string) {
+    const matches = matchRoutes(handler.dataRoutes, pathname);
+    const leaf = matches?.[matches.length - 1];
+    if (!matches || !leaf) throw new Error(`${pathname}: no route matched`);
+    const mod = modules.get(leaf.route.id);
+    if (!mod) throw new Error(`${pathname}: no page module for route ${leaf.route.id}`);
+    return { matches, leaf, page: leaf.route.id, mod };
+  }
+
+  /** One page of the site, as the build writes it. */
+  function render(pathname: string): RenderedPage {
+    const { matches, leaf, page, mod } = match(pathname);
+    const data = mod.load({ params: leaf.params, content });
+    if (data === null) throw new Error(`${pathname}: the page's load() found no data`);
+    const head = mod.head(data, { site: content.site });
     const notFound = pathname === notFoundPath;
     const html = renderDocument({
       headHtml: renderHead(notFound ? { ...head, noindex: true } : head, content.site),
-      appHtml,
+      appHtml: renderApp(pathname, matches, page, data, 200),
       routerDataJson: `{"loaderData":{${JSON.stringify(rootRouteId)}:${rootJson},${JSON.stringify(page)}:${JSON.stringify(data)}}}`,
       assets: pageAssets(assets, page),
       notFound,
@@ -112,35 +121,18 @@ export async function createRenderer(content: SiteContent, assets: AssetManifest
    */
   function renderContactWithErrors(values: FormValues, errors: FieldErrors): string {
     const pathname = "/contact";
-    const page = "contact-page";
-    const matches = matchRoutes(handler.dataRoutes, pathname);
-    if (!matches) throw new Error(`${pathname}: no route matched`);
+    const { matches, page } = match(pathname);
     const data: ContactPageData = { ...loadContactPage({ params: {}, content }), refused: { values, errors } };
-    const context: StaticHandlerContext = {
-      basename: "/",
-      location: { pathname, search: "", hash: "", state: null, key: "default" },
-      matches,
-      loaderData: { [rootRouteId]: rootData, [page]: data },
-      actionData: null,
-      errors: null,
-      statusCode: 400,
-      loaderHeaders: {},
-      actionHeaders: {},
-    };
-    const router = createStaticRouter(handler.dataRoutes, context);
-    const appHtml = renderToString(<StaticRouterProvider router={router} context={context} hydrate={false} />);
     const head = contactHead(data, { site: content.site });
-    const html = renderDocument({
+    return renderDocument({
       // "Error:" first, so the tab and a screen reader's page announcement say what happened.
       headHtml: renderHead({ ...head, title: `Error: ${head.title}`, noindex: true }, content.site),
-      appHtml,
+      appHtml: renderApp(pathname, matches, page, data, 400),
       routerDataJson: "null",
       assets: { css: assets.css, entry: "", preload: [] },
+      interactive: false,
       themeColor,
     });
-    // Every script goes: the entry, the (empty) router data, JSON-LD. React escapes what the
-    // visitor typed, so "<script" in the markup is only ever ours.
-    return html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, "");
   }
 
   return { listPaths, render, renderContactWithErrors };

@@ -25,6 +25,8 @@ export interface DocumentParts {
   /** 404.html is served for any unknown URL: the client renders afresh instead of hydrating. */
   notFound?: boolean;
   themeColor: string;
+  /** False for pages served without the app (the contact function's refused-post page): no scripts at all. */
+  interactive?: boolean;
   /** Dev builds only: reload when `npm run dev` has rebuilt (scripts/dev.ts sends the event). */
   liveReload?: boolean;
 }
@@ -37,8 +39,11 @@ const scriptSafe = (json: string): string =>
 
 /** The HTML shell around a rendered page. Pure: the same parts always give the same bytes. */
 export function renderDocument(p: DocumentParts): string {
+  const interactive = p.interactive ?? true;
   const css = p.assets.css.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join("");
-  const preload = p.assets.preload.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`).join("");
+  const preload = interactive ? p.assets.preload.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`).join("") : "";
+  const entry = interactive ? `<script type="module" src="${escapeHtml(p.assets.entry)}"></script>` : "";
+  const routerData = interactive ? `<script id="router-data" type="application/json">${scriptSafe(p.routerDataJson)}</script>` : "";
   return (
     `<!doctype html><html lang="en"${p.notFound ? " data-not-found" : ""}><head>` +
     `<meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
@@ -46,10 +51,10 @@ export function renderDocument(p: DocumentParts): string {
     p.headHtml +
     `<link rel="icon" href="/favicon.svg" type="image/svg+xml">` +
     css +
-    `<script type="module" src="${escapeHtml(p.assets.entry)}"></script>` +
+    entry +
     preload +
     `</head><body><div id="root">${p.appHtml}</div>` +
-    `<script id="router-data" type="application/json">${scriptSafe(p.routerDataJson)}</script>` +
+    routerData +
     (p.liveReload ? liveReloadScript : "") +
     `</body></html>`
   );
