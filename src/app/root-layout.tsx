@@ -8,14 +8,17 @@ import "../styles/global.css";
 import * as css from "./root-layout.css";
 import { useRootData } from "./root-data";
 import { useHeadSync } from "./use-head-sync";
+import { useLinkNavigation } from "./use-link-navigation";
 
 export function RootLayout() {
   const root = useRootData();
   useHeadSync(root);
+  const onClick = useLinkNavigation();
   // Effects run only once React owns the page: tests wait for this mark.
   useEffect(() => document.getElementById("root")?.setAttribute("data-hydrated", ""), []);
   return (
-    <div className={css.shell}>
+    // Delegated: catches clicks on every plain internal link below (see use-link-navigation.ts).
+    <div className={css.shell} onClick={onClick}>
       <a className={css.skipLink} href="#main">Skip to main content</a>
       {root.dev ? <p className={css.devBanner}>Development preview: drafts are shown.</p> : null}
       <SiteHeader />
