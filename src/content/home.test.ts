@@ -4,7 +4,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ContentError } from "./content-error";
-import { initials, loadHome } from "./home";
+import { loadHome } from "./home";
 
 const contentDir = fileURLToPath(new URL("../../content", import.meta.url));
 
@@ -92,18 +92,5 @@ describe("loadHome on broken content", () => {
     const [line, ...rest] = await errorLines("{ \"hero\": ");
     expect(line).toMatch(/^content\/home\.json: \(file\): cannot read it as JSON: /);
     expect(rest).toEqual([]);
-  });
-});
-
-describe("initials", () => {
-  it.each([
-    ["Sarah M.", "SM"],
-    ["david r.", "DR"],
-    ["Mary-Kate O'Neil", "MO"],
-    ["Cher", "C"],
-    ["  José  de la Cruz ", "JC"],
-    ["", ""],
-  ])("%j -> %j", (name, expected) => {
-    expect(initials(name)).toBe(expected);
   });
 });

@@ -40,7 +40,7 @@ export const homeSchema = group({
     nativeTrees: section(),
     serviceAreas: section(),
   }),
-  /** "Satisfied Clients". Initials for the avatar come from `initials(name)`, not from the file. */
+  /** "Satisfied Clients". Initials for the avatar come from `initials(name)` in src/app/initials.ts, not from the file. */
   testimonials: list(
     group({
       /** First name and last initial: "Sarah M." */
@@ -87,18 +87,4 @@ export async function loadHome(contentDir: string): Promise<Home> {
     throw new ContentError([{ file, field: "(file)", problem: `cannot read it as JSON: ${reason}` }]);
   }
   return parseContent(homeSchema, data, file);
-}
-
-/** Avatar initials from a display name: "Sarah M." -> "SM", "Mary-Kate O'Neil" -> "MO", "Cher" -> "C". */
-export function initials(name: string): string {
-  const words = name
-    .split(/\s+/)
-    .map((word) => word.replace(/[^\p{L}]/gu, ""))
-    .filter((word) => word !== "");
-  const first = words[0];
-  const last = words.length > 1 ? words[words.length - 1] : undefined;
-  return [first, last]
-    .map((word) => (word === undefined ? "" : (Array.from(word)[0] ?? "")))
-    .join("")
-    .toUpperCase();
 }

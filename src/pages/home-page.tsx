@@ -12,11 +12,11 @@ import { ServicesSection } from "../components/home/services-section";
 import { TestimonialsSection } from "../components/home/testimonials-section";
 import { JsonLd } from "../components/json-ld";
 import { PageHero } from "../components/page-hero";
-import { avatarInitials } from "../components/home/avatar-initials";
+import { initials } from "../app/initials";
 
 export function load({ content }: LoadArgs) {
   return {
-    home: { ...content.home, testimonials: content.home.testimonials.map((t) => ({ ...t, initials: avatarInitials(t.name) })) },
+    home: { ...content.home, testimonials: content.home.testimonials.map((t) => ({ ...t, initials: initials(t.name) })) },
     services: content.services.map((s) => ({ slug: s.slug, icon: s.icon, title: s.title, card: s.card })),
     locations: content.locations.map((l) => ({ slug: l.slug, name: l.name, primary: l.primary })),
   };

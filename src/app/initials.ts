@@ -1,10 +1,6 @@
-/**
- * Avatar initials from a display name: "Sarah M." -> "SM". The same rule as
- * initials() in src/content/home.ts, which pages cannot import (that module
- * reads files with node:fs, and page code is bundled for the browser).
- * Drop this copy once initials() lives in a browser-safe module.
- */
-export function avatarInitials(name: string): string {
+// Browser-safe (the home page computes initials in load(), which is bundled with the page).
+/** Avatar initials from a display name: "Sarah M." -> "SM", "Mary-Kate O'Neil" -> "MO", "Cher" -> "C". */
+export function initials(name: string): string {
   const words = name
     .split(/\s+/)
     .map((word) => word.replace(/[^\p{L}]/gu, ""))
