@@ -1,11 +1,12 @@
-import { cp, mkdir, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import { cp, mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { spawn } from "node:child_process";
 import { availableParallelism } from "node:os";
 import { basename, dirname, join, relative, resolve } from "node:path";
 import { ContentError } from "../src/content/content-error";
-import type { Post } from "../src/content/posts";
 import type { SiteContent } from "../src/content/site-content";
 import { rssXml, writeBlogApi } from "./blog-files";
-import { bundle } from "./bundle";
+import type { Bundles } from "./bundle";
+import { postCacheKey, readPostCache, recordBundles, reuseBundles, sourceHash, writePostCache, type CachedPost } from "./build-cache";
 import { headersFile, redirectsFile, robotsTxt, sitemapXml } from "./site-files";
 import { summarize, type BuildSummary } from "./summary";
 import { WorkerPool } from "./worker-pool";
@@ -41,16 +42,21 @@ export async function runBuild(opts: BuildOptions): Promise<BuildSummary> {
   try {
     await mkdir(tmpDir, { recursive: true });
     progress("bundling");
-    const bundles = await bundle(opts.root, tmpDir, join(tmpDir, serverDirName));
+    const prevServerDir = join(outDir, serverDirName);
+    const serverDir = join(tmpDir, serverDirName);
+    const codeHash = await sourceHash(opts.root);
+    // esbuild and vanilla-extract (with Babel) load only when the code changed since the last build here.
+    const bundles = (await reuseBundles(prevServerDir, tmpDir, serverDir, codeHash)) ?? (await freshBundles(opts.root, tmpDir, serverDir));
     const t = { bundle: performance.now() - started, content: 0, render: 0 };
     pool = new WorkerPool(bundles.workerEntry, opts.workers ?? Math.max(1, availableParallelism()), { serverEntry: bundles.serverEntry });
 
     progress("loading content");
     const contentDir = resolve(opts.contentDir);
-    const posts = await parsePosts(pool, contentDir);
+    const postKey = postCacheKey(codeHash, (await readFile(join(contentDir, "site.json"), "utf8").catch(() => "")) + (process.env.SITE_URL ?? ""));
+    const parsed = await parsePosts(pool, contentDir, await readPostCache(prevServerDir, postKey));
+    const posts = parsed.map((c) => c.post);
     const builtAt = (opts.now ?? new Date()).toISOString();
-    const { content, paths: pagePaths, notFoundPath, rootData } = await pool.request(0, { type: "assemble", contentDir, posts, mode: opts.mode, builtAt }, "assembled");
-    const paths = [...pagePaths, notFoundPath];
+    const { content, paths, notFoundPath, rootData } = await pool.request(0, { type: "assemble", contentDir, posts, mode: opts.mode, builtAt }, "assembled");
     await pool.broadcast(() => ({ type: "content", content, assets: bundles.assets, outDir: tmpDir }), "ready");
     t.content = performance.now() - started - t.bundle;
 
@@ -61,7 +67,7 @@ export async function runBuild(opts: BuildOptions): Promise<BuildSummary> {
         done += r.files.length;
         progress(`rendered ${done}/${paths.length} pages`);
       }),
-      writeSiteFiles(tmpDir, content, paths, notFoundPath),
+      writeSiteFiles(tmpDir, content, paths.map((p) => p.path), notFoundPath),
       copyStatic(join(contentDir, "static"), tmpDir),
       writeJson(join(tmpDir, "_data", "_root.json"), rootData),
       // What this build rendered with, so a server can render pages again without
@@ -69,6 +75,8 @@ export async function runBuild(opts: BuildOptions): Promise<BuildSummary> {
       // Posts are left out: that page does not show them, and a big blog would make this file huge.
       writeJson(join(tmpDir, serverDirName, serverFiles.content), { ...content, posts: [] }),
       writeJson(join(tmpDir, serverDirName, serverFiles.assets), bundles.assets),
+      recordBundles(serverDir, codeHash, bundles),
+      writePostCache(serverDir, postKey, parsed),
     ]);
     t.render = performance.now() - renderStart;
     const files: RenderedFile[] = batches.flatMap((b) => b.files);
@@ -83,11 +91,23 @@ export async function runBuild(opts: BuildOptions): Promise<BuildSummary> {
   }
 }
 
+async function freshBundles(root: string, outDir: string, serverDir: string): Promise<Bundles> {
+  const { bundle } = await import("./bundle");
+  return bundle(root, outDir, serverDir);
+}
+
 /** Post files are parsed (front matter, schema, Markdown) in the workers: the slow part of a big blog. */
-async function parsePosts(pool: WorkerPool, contentDir: string): Promise<Post[]> {
+async function parsePosts(pool: WorkerPool, contentDir: string, cache: Map<string, CachedPost>): Promise<CachedPost[]> {
   const files = (await listMarkdown(join(contentDir, "blog"))).map((abs) => ({ abs, shown: shownPath(abs) }));
   const share = Math.ceil(files.length / pool.size);
-  const replies = await pool.broadcast((i) => ({ type: "parse", contentDir, files: files.slice(i * share, (i + 1) * share) }), "parsed");
+  const replies = await pool.broadcast((i) => {
+    const mine = files.slice(i * share, (i + 1) * share);
+    const cached = new Map(mine.flatMap((f) => {
+      const hit = cache.get(f.shown);
+      return hit ? [[f.shown, hit] as const] : [];
+    }));
+    return { type: "parse", contentDir, files: mine, cached };
+  }, "parsed");
   const problems = replies.flatMap((r) => r.problems);
   if (problems.length > 0) throw new ContentError(problems);
   return replies.flatMap((r) => r.posts);
@@ -126,13 +146,19 @@ async function copyStatic(from: string, to: string) {
   if (exists) await cp(from, to, { recursive: true });
 }
 
-/** Replaces outDir with the finished build in two renames; the old folder is removed last. */
+/**
+ * Replaces outDir with the finished build in two renames. The old folder is
+ * deleted by a detached `rm` so the build need not wait for thousands of unlinks
+ * (where there is no `rm`, it waits).
+ */
 async function swapIn(tmpDir: string, outDir: string) {
   const old = `${tmpDir}.old`;
   const hadOld = await stat(outDir).then(() => true, () => false);
   if (hadOld) await rename(outDir, old);
   await rename(tmpDir, outDir);
-  if (hadOld) await rm(old, { recursive: true, force: true });
+  if (!hadOld) return;
+  if (process.platform === "win32") await rm(old, { recursive: true, force: true });
+  else spawn("rm", ["-rf", old], { detached: true, stdio: "ignore" }).unref();
 }
 
 export const listMarkdown = async (dir: string): Promise<string[]> => {

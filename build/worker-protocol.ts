@@ -2,6 +2,8 @@ import type { AssetManifest } from "../src/app/document";
 import type { ContentProblem } from "../src/content/content-error";
 import type { Post } from "../src/content/posts";
 import type { SiteContent } from "../src/content/site-content";
+import type { PagePath } from "../src/entry-server";
+import type { CachedPost } from "./build-cache";
 
 /**
  * Messages between build/run-build.ts and build/render-worker.ts. Everything
@@ -9,10 +11,10 @@ import type { SiteContent } from "../src/content/site-content";
  * only coordinates and writes files. Structured clone keeps Dates.
  */
 export type WorkerRequest =
-  | { type: "parse"; contentDir: string; files: { abs: string; shown: string }[] }
+  | { type: "parse"; contentDir: string; files: { abs: string; shown: string }[]; cached: Map<string, CachedPost> }
   | { type: "assemble"; contentDir: string; posts: Post[]; mode: SiteContent["mode"]; builtAt: string }
   | { type: "content"; content: SiteContent; assets: AssetManifest; outDir: string }
-  | { type: "render"; paths: string[] };
+  | { type: "render"; paths: PagePath[] };
 
 export interface RenderedFile {
   path: string;
@@ -21,8 +23,8 @@ export interface RenderedFile {
 }
 
 export type WorkerReply =
-  | { type: "parsed"; posts: Post[]; problems: ContentProblem[] }
-  | { type: "assembled"; content: SiteContent; paths: string[]; notFoundPath: string; rootData: unknown }
+  | { type: "parsed"; posts: CachedPost[]; problems: ContentProblem[] }
+  | { type: "assembled"; content: SiteContent; paths: PagePath[]; notFoundPath: string; rootData: unknown }
   | { type: "ready" }
   | { type: "rendered"; files: RenderedFile[] }
   | { type: "content-error"; problems: ContentProblem[] }

@@ -1,5 +1,5 @@
 import { renderToString } from "react-dom/server";
-import { createStaticHandler, createStaticRouter, matchPath, matchRoutes, StaticRouterProvider, type StaticHandlerContext } from "react-router-dom";
+import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider, type DataRouteObject, type StaticHandlerContext } from "react-router-dom";
 import { renderDocument, type AssetManifest, type PageAssets } from "./app/document";
 import { renderHead, type Head } from "./app/head";
 import { loadRootData, rootRouteId } from "./app/root-data";
@@ -24,13 +24,22 @@ export interface RenderedPage {
   html: string;
   /** The route table entry's page name, e.g. "town-page" (for the build's summary). */
   page: string;
-  /** The page's own loader data, written to /_data/<path>.json for client navigation. */
+  /** The page's own loader data, and as JSON for /_data/<path>.json (client navigation). */
   data: unknown;
+  dataJson: string;
+  /** False when the page's client data lives elsewhere (its clientDataUrl): no /_data file then. */
+  ownDataFile: boolean;
   rootData: unknown;
   head: Head;
 }
 
 export type Renderer = Awaited<ReturnType<typeof createRenderer>>;
+
+/** A path to render and the page (route table entry) it belongs to. */
+export interface PagePath {
+  path: string;
+  page: string;
+}
 
 /** Everything done once per build: page modules, routes, the static handler. Then render(url) per page. */
 export async function createRenderer(content: SiteContent, assets: AssetManifest) {
@@ -39,23 +48,25 @@ export async function createRenderer(content: SiteContent, assets: AssetManifest
   // Only for its dataRoutes (routes with ids), which the static router needs.
   const handler = createStaticHandler(routes);
 
-  async function listPaths(): Promise<string[]> {
-    const paths: string[] = [];
+  /** Every path to render, with its page (so render need not search the whole table); the not-found page last. */
+  function listPaths(): PagePath[] {
+    const paths: PagePath[] = [];
     for (const r of routeTable) {
       if (r.path === "*") continue;
-      const mod = modules.get(r.page);
       if (!r.path.includes(":")) {
-        paths.push(r.path);
+        paths.push({ path: r.path, page: r.page });
         continue;
       }
+      const mod = modules.get(r.page);
       if (!mod?.paths) throw new Error(`src/pages/${r.page}.tsx: route ${r.path} is dynamic and must export paths()`);
-      for (const p of mod.paths(content)) {
-        if (!matchPath(r.path, p)) throw new Error(`src/pages/${r.page}.tsx: paths() gave "${p}", which does not match ${r.path}`);
-        paths.push(p);
-      }
+      // render() checks that each path matches its route.
+      for (const path of mod.paths(content)) paths.push({ path, page: r.page });
     }
+    const splat = routeTable.find((r) => r.path === "*");
+    if (splat) paths.push({ path: notFoundPath, page: splat.page });
     return paths;
   }
+
 
   // Shared by every page, so computed and serialized once per build.
   const rootData = loadRootData(content);
@@ -83,32 +94,44 @@ export async function createRenderer(content: SiteContent, assets: AssetManifest
     return renderToString(<StaticRouterProvider router={router} context={context} hydrate={false} />);
   }
 
-  function match(pathname: string) {
-    const matches = matchRoutes(handler.dataRoutes, pathname);
+  // react-router's matchRoutes flattens, ranks and compiles the whole table on
+  // every call (a third of a page's render time); with the page known, a table of
+  // just the root and that page does the same job. Matches keep the real route ids.
+  const singleRouteTables = new Map<string, DataRouteObject[]>();
+  for (const root of handler.dataRoutes) {
+    if (root.index) continue;
+    for (const child of root.children ?? []) singleRouteTables.set(child.id, [{ ...root, children: [child] }]);
+  }
+
+  function match(pathname: string, page?: string) {
+    const table = (page && singleRouteTables.get(page)) || handler.dataRoutes;
+    const matches = matchRoutes(table, pathname);
     const leaf = matches?.[matches.length - 1];
-    if (!matches || !leaf) throw new Error(`${pathname}: no route matched`);
+    if (!matches || !leaf) throw new Error(page ? `src/pages/${page}.tsx: paths() gave "${pathname}", which its route does not match` : `${pathname}: no route matched`);
     const mod = modules.get(leaf.route.id);
     if (!mod) throw new Error(`${pathname}: no page module for route ${leaf.route.id}`);
     return { matches, leaf, page: leaf.route.id, mod };
   }
 
-  /** One page of the site, as the build writes it. */
-  function render(pathname: string): RenderedPage {
-    const { matches, leaf, page, mod } = match(pathname);
+
+  /** One page of the site, as the build writes it; `page` (from listPaths) makes matching cheap. */
+  function render(pathname: string, page?: string): RenderedPage {
+    const { matches, leaf, mod, page: id } = match(pathname, page);
     const data = mod.load({ params: leaf.params, content });
     if (data === null) throw new Error(`${pathname}: the page's load() found no data`);
     const head = mod.head(data, { site: content.site });
     const notFound = pathname === notFoundPath;
+    const dataJson = JSON.stringify(data);
     const html = renderDocument({
       headHtml: renderHead(notFound ? { ...head, noindex: true } : head, content.site),
-      appHtml: renderApp(pathname, matches, page, data, 200),
-      routerDataJson: `{"loaderData":{${JSON.stringify(rootRouteId)}:${rootJson},${JSON.stringify(page)}:${JSON.stringify(data)}}}`,
-      assets: pageAssets(assets, page),
+      appHtml: renderApp(pathname, matches, id, data, 200),
+      routerDataJson: `{"loaderData":{${JSON.stringify(rootRouteId)}:${rootJson},${JSON.stringify(id)}:${dataJson}}}`,
+      assets: pageAssets(assets, id),
       notFound,
       themeColor,
       liveReload: content.mode === "development",
     });
-    return { status: notFound ? 404 : 200, html, page, data, rootData, head };
+    return { status: notFound ? 404 : 200, html, page: id, data, dataJson, ownDataFile: !notFound && !mod.clientDataUrl, rootData, head };
   }
 
   /**

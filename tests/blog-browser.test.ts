@@ -146,7 +146,7 @@ describe("blog post", () => {
     const { page, problems, close } = await openPage(browser);
     await page.goto("/blog");
     await hydrated(page);
-    const gate = await holdRequests(page, "**/_data/blog/*.json");
+    const gate = await holdRequests(page, "**/api/blog/*.json");
     await page.locator("main article", { hasText: "Signs a Tree Is Dying" }).getByRole("link", { name: "Read More" }).click();
     const skeleton = page.getByTestId("post-skeleton");
     await skeleton.waitFor();

@@ -167,11 +167,15 @@ describe("drafts and future posts", () => {
 });
 
 describe("page data", () => {
-  it("gives a post page what it shows, without the Markdown source", async () => {
-    const data = await readJson(join(prodOut, "_data", "blog", "when-to-prune-oaks-in-the-midlands.json"));
+  it("gives a post page what it shows, without the Markdown source; client navigation reads the API file", async () => {
+    const html = await readFile(join(prodOut, "blog", "when-to-prune-oaks-in-the-midlands", "index.html"), "utf8");
+    const routerData = JSON.parse(html.match(/<script id="router-data" type="application\/json">(.*?)<\/script>/)?.[1] ?? "null");
+    const data = routerData?.loaderData?.["blog-post-page"];
     expect(data).toMatchObject({ slug: "when-to-prune-oaks-in-the-midlands", html: expect.stringContaining("<h2") });
     expect(data).not.toHaveProperty("content");
-    const html = await readFile(join(prodOut, "blog", "when-to-prune-oaks-in-the-midlands", "index.html"), "utf8");
+    // One data file per post: the API file (see clientDataUrl in src/pages/blog-post-page.tsx).
+    expect(await exists(join(prodOut, "_data", "blog", "when-to-prune-oaks-in-the-midlands.json"))).toBe(false);
+    await expect(readJson(join(prodOut, "api", "blog", "when-to-prune-oaks-in-the-midlands.json"))).resolves.toMatchObject({ html: data.html });
     expect(html).toContain('<meta property="og:type" content="article">');
     expect(html).toContain('<meta property="article:published_time" content="2025-01-14T00:00:00.000Z">');
     expect(html).toContain('<meta property="article:section" content="Seasonal Maintenance">');

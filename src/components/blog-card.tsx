@@ -1,4 +1,3 @@
-import { Link } from "react-router-dom";
 import { formatShortDate } from "../app/format-date";
 import type { PostCardData } from "./blog-listing";
 import * as css from "./blog-card.css";
@@ -20,14 +19,14 @@ export function BlogCard({ post }: { post: PostCardData }) {
         {post.draft ? <DraftBadge /> : null}
       </div>
       <h2 className={css.title} id={titleId}>
-        <Link to={href} className={css.titleLink}>
+        <a href={href} className={css.titleLink}>
           {post.title}
-        </Link>
+        </a>
       </h2>
       <p className={css.description}>{post.metaDescription}</p>
-      <Link to={href} className={css.readMore} aria-describedby={titleId}>
+      <a href={href} className={css.readMore} aria-describedby={titleId}>
         Read More
-      </Link>
+      </a>
     </article>
   );
 }

@@ -1,4 +1,3 @@
-import { Link } from "react-router-dom";
 import { blogCategories, listPath, pageWindow } from "./blog-listing";
 import * as css from "./blog-nav.css";
 
@@ -17,13 +16,13 @@ export function BlogCategoryFilter({ current, page }: { current: string | null; 
           const active = c.slug === current;
           return (
             <li key={c.name}>
-              <Link
-                to={listPath(c.slug)}
+              <a
+                href={listPath(c.slug)}
                 className={css.toggle}
                 aria-current={active ? (page === 1 ? "page" : "true") : undefined}
               >
                 {c.name}
-              </Link>
+              </a>
             </li>
           );
         })}
@@ -37,9 +36,9 @@ export function BlogPagination({ category, page, pageCount }: { category: string
   return (
     <nav aria-label="Blog pages" className={css.pager}>
       {page > 1 ? (
-        <Link to={listPath(category, page - 1)} className={css.pageLink} rel="prev">
+        <a href={listPath(category, page - 1)} className={css.pageLink} rel="prev">
           Newer posts
-        </Link>
+        </a>
       ) : null}
       <ul className={css.pagerList}>
         {pageWindow(page, pageCount).map((n, i) =>
@@ -49,22 +48,22 @@ export function BlogPagination({ category, page, pageCount }: { category: string
             </li>
           ) : (
             <li key={n}>
-              <Link
-                to={listPath(category, n)}
+              <a
+                href={listPath(category, n)}
                 className={css.pageLink}
                 aria-current={n === page ? "page" : undefined}
                 aria-label={`Page ${n}`}
               >
                 {n}
-              </Link>
+              </a>
             </li>
           ),
         )}
       </ul>
       {page < pageCount ? (
-        <Link to={listPath(category, page + 1)} className={css.pageLink} rel="next">
+        <a href={listPath(category, page + 1)} className={css.pageLink} rel="next">
           Older posts
-        </Link>
+        </a>
       ) : null}
     </nav>
   );

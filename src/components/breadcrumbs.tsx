@@ -1,4 +1,3 @@
-import { Link } from "react-router-dom";
 import { useRootData } from "../app/root-data";
 import { breadcrumbData, type Crumb } from "../app/structured-data";
 import * as css from "./breadcrumbs.css";
@@ -21,7 +20,7 @@ export function Breadcrumbs({ trail, tone = "light" }: { trail: readonly Crumb[]
             {i === trail.length - 1 ? (
               <span aria-current="page">{c.name}</span>
             ) : (
-              <Link className={css.link[tone]} to={c.path}>{c.name}</Link>
+              <a className={css.link[tone]} href={c.path}>{c.name}</a>
             )}
           </li>
         ))}

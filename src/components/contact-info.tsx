@@ -1,4 +1,3 @@
-import { Link } from "react-router-dom";
 import { formatHours } from "../app/format-hours";
 import type { Site } from "../content/site";
 import { ClockIcon, MailIcon, PhoneIcon, PinIcon } from "./icons";
@@ -77,9 +76,9 @@ export function ServedAreas({ areas }: { areas: readonly ServedArea[] }) {
       <ul className={css.areas}>
         {areas.map((a) => (
           <li key={a.slug}>
-            <Link className={css.areaLink} to={`/locations/${a.slug}`}>
+            <a className={css.areaLink} href={`/locations/${a.slug}`}>
               {a.name}
-            </Link>
+            </a>
           </li>
         ))}
       </ul>

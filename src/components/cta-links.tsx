@@ -1,4 +1,3 @@
-import { Link } from "react-router-dom";
 import { useRootData } from "../app/root-data";
 import { button } from "./button.css";
 import { PhoneIcon } from "./icons";
@@ -19,8 +18,8 @@ export function CallLink({ label, look = "primary" }: { label?: string; look?: L
 /** Every quote and consultation button leads to the contact form. */
 export function QuoteLink({ label, look = "ghostLight" }: { label: "Get Free Quote" | "Get Free Consultation" | "Request Free Quote"; look?: Look }) {
   return (
-    <Link className={button[look]} to="/contact">
+    <a className={button[look]} href="/contact">
       {label}
-    </Link>
+    </a>
   );
 }

@@ -1,4 +1,3 @@
-import { Link } from "react-router-dom";
 import { useRootData } from "../app/root-data";
 import { container } from "../styles/layout.css";
 import { button } from "./button.css";
@@ -18,15 +17,15 @@ export function NotFound() {
       <p>Did you forget to add the page to the router?</p>
       <p className={css.help}>The page may have moved. These will get you back on track:</p>
       <div className={css.links}>
-        <Link className={button.brand} to="/">Go to the home page</Link>
-        <Link className={button.outline} to="/contact">Contact us</Link>
+        <a className={button.brand} href="/">Go to the home page</a>
+        <a className={button.outline} href="/contact">Contact us</a>
         <CallLink />
       </div>
       <nav aria-label="Our services" className={css.services}>
         <ul className={css.serviceList}>
           {services.map((s) => (
             <li key={s.slug}>
-              <Link to={`/services/${s.slug}`}>{s.title}</Link>
+              <a href={`/services/${s.slug}`}>{s.title}</a>
             </li>
           ))}
         </ul>

@@ -1,4 +1,3 @@
-import { Link } from "react-router-dom";
 import { formatLongDate } from "../app/format-date";
 import { container, section } from "../styles/layout.css";
 import { DraftBadge } from "./blog-card";
@@ -23,9 +22,9 @@ export function PostView({ post }: { post: PostViewData }) {
   return (
     <article className={`${container} ${section}`}>
       <div className={css.article}>
-        <Link to="/blog" className={css.back}>
+        <a href="/blog" className={css.back}>
           <span aria-hidden="true">← </span>Back to Blog
-        </Link>
+        </a>
         <header>
           {post.draft ? <DraftBadge /> : null}
           <h1 className={css.title}>{post.title}</h1>
@@ -40,9 +39,9 @@ export function PostView({ post }: { post: PostViewData }) {
         </header>
         <div className={css.body} dangerouslySetInnerHTML={{ __html: post.html }} />
         <footer className={css.footer}>
-          <Link to="/contact" className={button.primary}>
+          <a href="/contact" className={button.primary}>
             Need Tree Service? Contact Us
-          </Link>
+          </a>
         </footer>
       </div>
     </article>
@@ -55,9 +54,9 @@ export function PostNotFound() {
     <div className={`${container} ${css.notFound}`}>
       <h1>Post Not Found</h1>
       <p>The article you are looking for does not exist or has been moved.</p>
-      <Link to="/blog" className={button.brand}>
+      <a href="/blog" className={button.brand}>
         Back to Blog
-      </Link>
+      </a>
     </div>
   );
 }

@@ -1,4 +1,3 @@
-import { Link } from "react-router-dom";
 import { useRootData } from "../app/root-data";
 import { formatHours } from "../app/format-hours";
 import { container, visuallyHidden } from "../styles/layout.css";
@@ -38,9 +37,9 @@ export function SiteFooter() {
           <nav aria-labelledby="footer-links">
             <h2 id="footer-links" className={css.heading}>Quick Links</h2>
             <ul className={css.list}>
-              <li><Link className={css.link} to="/">Home</Link></li>
-              <li><Link className={css.link} to="/contact">Contact Us</Link></li>
-              <li><Link className={css.link} to="/blog">Blog</Link></li>
+              <li><a className={css.link} href="/">Home</a></li>
+              <li><a className={css.link} href="/contact">Contact Us</a></li>
+              <li><a className={css.link} href="/blog">Blog</a></li>
             </ul>
           </nav>
           <nav aria-labelledby="footer-services">
@@ -48,7 +47,7 @@ export function SiteFooter() {
             <ul className={css.list}>
               {services.map((s) => (
                 <li key={s.slug}>
-                  <Link className={css.link} to={`/services/${s.slug}`}>{s.title}</Link>
+                  <a className={css.link} href={`/services/${s.slug}`}>{s.title}</a>
                 </li>
               ))}
             </ul>
@@ -59,7 +58,7 @@ export function SiteFooter() {
             <ul className={`${css.list} ${css.areas}`} tabIndex={0} aria-label="Service areas list">
               {locations.map((l) => (
                 <li key={l.slug}>
-                  <Link className={css.link} to={`/locations/${l.slug}`}>{l.name}, SC</Link>
+                  <a className={css.link} href={`/locations/${l.slug}`}>{l.name}, SC</a>
                 </li>
               ))}
             </ul>

@@ -1,4 +1,4 @@
-import { Link, NavLink } from "react-router-dom";
+import { useLocation } from "react-router-dom";
 import { useRootData } from "../app/root-data";
 import { button } from "./button.css";
 import { PhoneIcon, TreeIcon } from "./icons";
@@ -7,21 +7,25 @@ import { container } from "../styles/layout.css";
 
 export function SiteHeader() {
   const { site } = useRootData();
+  const { pathname } = useLocation();
+  // aria-current marks the section the visitor is in (what NavLink did, without its per-link cost).
+  const here = (path: string, exact = false) =>
+    pathname === path || (!exact && pathname.startsWith(`${path}/`)) ? ("page" as const) : undefined;
   return (
     <header className={css.header}>
       <div className={`${container} ${css.bar}`}>
-        <Link to="/" className={css.brand} aria-label={`${site.name} home`}>
+        <a href="/" className={css.brand} aria-label={`${site.name} home`}>
           <span className={css.brandMark}>
             <TreeIcon size={22} />
           </span>
           <span>{site.name}</span>
-        </Link>
+        </a>
         <nav aria-label="Main" className={css.nav}>
-          <NavLink to="/" end className={`${css.navLink} ${css.homeLink}`}>Home</NavLink>
-          <Link to="/#services" className={css.navLink}>Services</Link>
-          <Link to="/#service-areas" className={css.navLink}>Service Areas</Link>
-          <NavLink to="/blog" className={css.navLink}>Blog</NavLink>
-          <NavLink to="/contact" className={css.navLink}>Contact</NavLink>
+          <a href="/" className={`${css.navLink} ${css.homeLink}`} aria-current={here("/", true)}>Home</a>
+          <a href="/#services" className={css.navLink}>Services</a>
+          <a href="/#service-areas" className={css.navLink}>Service Areas</a>
+          <a href="/blog" className={css.navLink} aria-current={here("/blog")}>Blog</a>
+          <a href="/contact" className={css.navLink} aria-current={here("/contact")}>Contact</a>
         </nav>
         <a href={`tel:${site.phone.dial}`} className={button.primary} aria-label={`Call ${site.phone.display}`}>
           <PhoneIcon size={18} />

@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, useLoaderData, useRouteError } from "react-router-dom";
+import { isRouteErrorResponse, useLoaderData, useRouteError, type Params } from "react-router-dom";
 import type { Head, HeadContext } from "../app/head";
 import type { LoadArgs } from "../app/page-module";
 import { useRootData } from "../app/root-data";
@@ -23,7 +23,14 @@ function postBySlug(posts: readonly SitePost[], slug: string): SitePost | undefi
   return index.get(slug);
 }
 
-/** Only what the page shows: the Markdown `content` stays out (it is in /api/blog/{slug}.json). */
+/**
+ * After client navigation the post comes from its API file, which the build
+ * writes anyway: one file per post instead of two (file creation is most of
+ * the write time of a big blog). That file also has `content`; the page ignores it.
+ */
+export const clientDataUrl = (params: Params) => `/api/blog/${params.slug ?? ""}.json`;
+
+/** Only what the page shows: the Markdown `content` stays out of the prerendered page. */
 export function load({ params, content }: LoadArgs): PostViewData | null {
   const post = params.slug === undefined ? undefined : postBySlug(content.posts, params.slug);
   if (!post) return null;

@@ -1,4 +1,4 @@
-import { Link, useLoaderData } from "react-router-dom";
+import { useLoaderData } from "react-router-dom";
 import type { LoadArgs } from "../app/page-module";
 import type { Head, HeadContext } from "../app/head";
 import { useRootData } from "../app/root-data";
@@ -96,7 +96,7 @@ export function Component() {
           <ul className={css.related}>
             {others.map((s) => (
               <li key={s.slug}>
-                <Link className={button.outline} to={`/services/${s.slug}`}>{s.title}</Link>
+                <a className={button.outline} href={`/services/${s.slug}`}>{s.title}</a>
               </li>
             ))}
           </ul>

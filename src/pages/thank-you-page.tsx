@@ -1,4 +1,3 @@
-import { Link } from "react-router-dom";
 import type { Head, HeadContext } from "../app/head";
 import { button } from "../components/button.css";
 import { ThankYouPanel } from "../components/contact-thank-you";
@@ -26,9 +25,9 @@ export function Component() {
       <ThankYouPanel
         headingLevel={1}
         action={
-          <Link className={button.brand} to="/contact">
+          <a className={button.brand} href="/contact">
             Send Another Message
-          </Link>
+          </a>
         }
       />
     </div>

@@ -1,4 +1,3 @@
-import { Link } from "react-router-dom";
 import type { Home } from "../../content/home";
 import type { Location } from "../../content/locations";
 import { container, section } from "../../styles/layout.css";
@@ -17,12 +16,12 @@ export function ServiceAreasSection({ heading, areas }: { heading: Home["section
         <ul className={css.areaGrid}>
           {areas.map((a) => (
             <li key={a.slug} className={a.primary ? css.primaryItem : undefined}>
-              <Link className={a.primary ? `${css.area} ${css.primaryArea}` : css.area} to={`/locations/${a.slug}`} data-primary={a.primary || undefined}>
+              <a className={a.primary ? `${css.area} ${css.primaryArea}` : css.area} href={`/locations/${a.slug}`} data-primary={a.primary || undefined}>
                 <PinIcon size={18} className={css.pin} />
                 {a.name}
                 {a.primary ? " " : null}
                 {a.primary ? <span className={css.primaryTag}>Our home base</span> : null}
-              </Link>
+              </a>
             </li>
           ))}
         </ul>

@@ -1,4 +1,3 @@
-import { Link } from "react-router-dom";
 import type { Home } from "../../content/home";
 import type { Service } from "../../content/services";
 import { container, section } from "../../styles/layout.css";
@@ -25,7 +24,7 @@ export function ServicesSection({ heading, services }: { heading: Home["sections
                 {s.card.badge ? <span className={css.pill}>{s.card.badge}</span> : null}
               </div>
               <h3 className={css.cardTitle}>
-                <Link className={css.stretchedLink} to={`/services/${s.slug}`}>{s.card.title}</Link>
+                <a className={css.stretchedLink} href={`/services/${s.slug}`}>{s.card.title}</a>
               </h3>
               <p className={css.cardText}>{s.card.description}</p>
               <span className={css.more} aria-hidden="true">
