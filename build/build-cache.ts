@@ -7,8 +7,9 @@ import type { Bundles } from "./bundle";
 /**
  * What a build can take over from the previous one in the same output folder
  * (its .server/ folder holds the records): the bundles, when no source file
- * changed, and parsed posts, when neither the post file, site.json nor the
- * code changed. Every key is a content hash, so a stale entry cannot match.
+ * changed; parsed posts, when neither the post file, site.json nor the code
+ * changed; rendered pages, when the code, the shared data and the page's own
+ * data are the same. Every key is a content hash, so a stale entry cannot match.
  */
 
 const bundleRecord = "bundle.json";
@@ -83,6 +84,28 @@ export async function readPostCache(prevServerDir: string, key: string): Promise
 
 export async function writePostCache(serverDir: string, key: string, posts: CachedPost[]) {
   await writeJson(join(serverDir, postRecord), { key, posts: Object.fromEntries(posts.map((c) => [c.post.file, c])) } satisfies PostRecord);
+}
+
+interface PageRecord {
+  /** Code, assets, shared (root) data and mode the pages were rendered with. */
+  key: string;
+  files: Record<string, [sha: string, bytes: number]>;
+}
+
+const pageRecord = "pages.json";
+
+export const renderKey = (codeHash: string, rootJson: string, mode: string) =>
+  createHash("sha256").update(codeHash).update("\0").update(rootJson).update("\0").update(mode).digest("hex");
+
+/** The previous build's pages when they were rendered under the same key: unchanged ones are linked, not rendered. */
+export async function readPageRecord(prevServerDir: string, key: string): Promise<Map<string, [string, number]> | undefined> {
+  const record = await readJson<PageRecord>(join(prevServerDir, pageRecord));
+  return record && record.key === key ? new Map(Object.entries(record.files)) : undefined;
+}
+
+export async function writePageRecord(serverDir: string, key: string, files: readonly { file: string; sha: string; htmlBytes: number }[]) {
+  const record: PageRecord = { key, files: Object.fromEntries(files.map((f) => [f.file, [f.sha, f.htmlBytes]])) };
+  await writeJson(join(serverDir, pageRecord), record);
 }
 
 export const textSha = (text: string) => createHash("sha1").update(text).digest("hex");

@@ -1,5 +1,5 @@
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { linkSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join, relative } from "node:path";
 import { parentPort, workerData } from "node:worker_threads";
 import type { ContentProblem } from "../src/content/content-error";
 import type { SiteContent } from "../src/content/site-content";
@@ -17,6 +17,7 @@ const htmlFileFor = (outDir: string, path: string) =>
 
 let renderer: Renderer | undefined;
 let outDir = "";
+let previous: { outDir: string; files: Map<string, [sha: string, bytes: number]> } | undefined;
 
 /** Parses post files, taking the previous build's result for any file whose text is unchanged. */
 async function parseFiles(contentDir: string, files: { abs: string; shown: string }[], cached: Map<string, CachedPost>) {
@@ -52,34 +53,64 @@ async function assemble(msg: Extract<WorkerRequest, { type: "assemble" }>): Prom
     mode: msg.mode,
   };
   const listing = await server.createRenderer(content, { css: [], entry: "", pages: {} });
-  const { rootData } = await listing.render(server.notFoundPath);
-  return { type: "assembled", content, paths: listing.listPaths(), notFoundPath: server.notFoundPath, rootData };
+  return { type: "assembled", content, paths: listing.listPaths(), notFoundPath: server.notFoundPath, rootData: listing.rootData };
 }
 
 /**
- * Renders and writes a batch. Writes are synchronous on purpose: a worker has
- * nothing else to do meanwhile, and awaiting each small async write cost more
- * than rendering the page (thread-pool round trips, measured on 4,000 posts).
+ * Renders and writes a batch. A page whose data is the same as in the previous
+ * build (same code, assets and shared data: see renderKey in run-build.ts) is
+ * hard-linked from the previous output instead of rendered again. Writes are
+ * synchronous on purpose: a worker has nothing else to do meanwhile, and
+ * awaiting each small async write cost more than rendering the page (thread-pool
+ * round trips, measured on 4,000 posts).
  */
 function renderPaths(paths: PagePath[]): RenderedFile[] {
   if (!renderer) throw new Error("render before content");
   const out: RenderedFile[] = [];
   for (const { path, page: pageId } of paths) {
-    const page = renderer.render(path, pageId);
-    writeInto(htmlFileFor(outDir, path), page.html);
-    if (page.ownDataFile) writeInto(join(outDir, server.dataUrl(path)), page.dataJson);
-    out.push({ path, page: page.page, htmlBytes: Buffer.byteLength(page.html) });
+    const prepared = renderer.prepare(path, pageId);
+    const sha = textSha(`${path}\0${prepared.dataJson}`);
+    const htmlFile = htmlFileFor(outDir, path);
+    const dataFile = prepared.ownDataFile ? join(outDir, server.dataUrl(path)) : undefined;
+    const file = relative(outDir, htmlFile);
+    const before = previous?.files.get(file);
+    let htmlBytes = before?.[1];
+    const reused = before !== undefined && before[0] === sha && linkFromPrevious(htmlFile, dataFile);
+    if (!reused) {
+      const html = renderer.renderPrepared(prepared);
+      writeInto(htmlFile, html);
+      if (dataFile) writeInto(dataFile, prepared.dataJson);
+      htmlBytes = Buffer.byteLength(html);
+    }
+    out.push({ path, file, page: prepared.page, htmlBytes: htmlBytes ?? 0, sha, reused });
   }
   return out;
 }
 
-const madeDirs = new Set<string>();
-function writeInto(file: string, text: string) {
-  const dir = dirname(file);
-  if (!madeDirs.has(dir)) {
-    mkdirSync(dir, { recursive: true });
-    madeDirs.add(dir);
+/** Links the previous build's files for a page into this build; false if any is missing. */
+function linkFromPrevious(...files: (string | undefined)[]): boolean {
+  if (!previous) return false;
+  try {
+    for (const file of files) {
+      if (!file) continue;
+      ensureDir(dirname(file));
+      linkSync(join(previous.outDir, relative(outDir, file)), file);
+    }
+    return true;
+  } catch {
+    return false;
   }
+}
+
+const madeDirs = new Set<string>();
+function ensureDir(dir: string) {
+  if (madeDirs.has(dir)) return;
+  mkdirSync(dir, { recursive: true });
+  madeDirs.add(dir);
+}
+
+function writeInto(file: string, text: string) {
+  ensureDir(dirname(file));
   writeFileSync(file, text);
 }
 
@@ -91,6 +122,7 @@ async function handle(msg: WorkerRequest): Promise<WorkerReply> {
       return assemble(msg);
     case "content":
       outDir = msg.outDir;
+      previous = msg.previous;
       madeDirs.clear();
       renderer = await server.createRenderer(msg.content, msg.assets);
       return { type: "ready" };

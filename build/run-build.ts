@@ -6,7 +6,18 @@ import { ContentError } from "../src/content/content-error";
 import type { SiteContent } from "../src/content/site-content";
 import { rssXml, writeBlogApi } from "./blog-files";
 import type { Bundles } from "./bundle";
-import { postCacheKey, readPostCache, recordBundles, reuseBundles, sourceHash, writePostCache, type CachedPost } from "./build-cache";
+import {
+  postCacheKey,
+  readPageRecord,
+  readPostCache,
+  recordBundles,
+  renderKey,
+  reuseBundles,
+  sourceHash,
+  writePageRecord,
+  writePostCache,
+  type CachedPost,
+} from "./build-cache";
 import { headersFile, redirectsFile, robotsTxt, sitemapXml } from "./site-files";
 import { summarize, type BuildSummary } from "./summary";
 import { WorkerPool } from "./worker-pool";
@@ -57,7 +68,11 @@ export async function runBuild(opts: BuildOptions): Promise<BuildSummary> {
     const posts = parsed.map((c) => c.post);
     const builtAt = (opts.now ?? new Date()).toISOString();
     const { content, paths, notFoundPath, rootData } = await pool.request(0, { type: "assemble", contentDir, posts, mode: opts.mode, builtAt }, "assembled");
-    await pool.broadcast(() => ({ type: "content", content, assets: bundles.assets, outDir: tmpDir }), "ready");
+    // Everything every page shares; codeHash covers the assets, which come from the same sources.
+    const pagesKey = renderKey(codeHash, JSON.stringify(rootData), opts.mode);
+    const previousPages = await readPageRecord(prevServerDir, pagesKey);
+    const previous = previousPages ? { outDir, files: previousPages } : undefined;
+    await pool.broadcast(() => ({ type: "content", content, assets: bundles.assets, outDir: tmpDir, previous }), "ready");
     t.content = performance.now() - started - t.bundle;
 
     let done = 0;
@@ -80,6 +95,7 @@ export async function runBuild(opts: BuildOptions): Promise<BuildSummary> {
     ]);
     t.render = performance.now() - renderStart;
     const files: RenderedFile[] = batches.flatMap((b) => b.files);
+    await writePageRecord(serverDir, pagesKey, files);
 
     await swapIn(tmpDir, outDir);
     return await summarize({ files, bundles, outDir, wallMs: performance.now() - started, phases: t });

@@ -16,6 +16,8 @@ export interface RouteKindRow {
 export interface BuildSummary {
   rows: RouteKindRow[];
   totalPages: number;
+  /** Pages linked unchanged from the previous build in the same folder. */
+  reusedPages: number;
   wallMs: number;
   phases: { bundle: number; content: number; render: number };
 }
@@ -34,7 +36,7 @@ export async function summarize(args: { files: RenderedFile[]; bundles: Bundles;
     byPage.set(f.page, row);
   }
   const rows = [...byPage.values()].sort((a, b) => b.pages - a.pages || a.page.localeCompare(b.page));
-  return { rows, totalPages: args.files.length, wallMs: args.wallMs, phases: args.phases };
+  return { rows, totalPages: args.files.length, reusedPages: args.files.filter((f) => f.reused).length, wallMs: args.wallMs, phases: args.phases };
 }
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
@@ -51,6 +53,6 @@ export function formatSummary(s: BuildSummary): string {
     line(widths.map((w) => "-".repeat(w))),
     ...body.map(line),
     "",
-    `${s.totalPages} pages in ${(s.wallMs / 1000).toFixed(2)} s (bundle ${(p.bundle / 1000).toFixed(2)} s, content ${(p.content / 1000).toFixed(2)} s, render+write ${(p.render / 1000).toFixed(2)} s)`,
+    `${s.totalPages} pages (${s.totalPages - s.reusedPages} rendered, ${s.reusedPages} unchanged) in ${(s.wallMs / 1000).toFixed(2)} s (bundle ${(p.bundle / 1000).toFixed(2)} s, content ${(p.content / 1000).toFixed(2)} s, render+write ${(p.render / 1000).toFixed(2)} s)`,
   ].join("\n");
 }

@@ -13,13 +13,26 @@ import type { CachedPost } from "./build-cache";
 export type WorkerRequest =
   | { type: "parse"; contentDir: string; files: { abs: string; shown: string }[]; cached: Map<string, CachedPost> }
   | { type: "assemble"; contentDir: string; posts: Post[]; mode: SiteContent["mode"]; builtAt: string }
-  | { type: "content"; content: SiteContent; assets: AssetManifest; outDir: string }
+  | {
+      type: "content";
+      content: SiteContent;
+      assets: AssetManifest;
+      outDir: string;
+      /** The previous build's pages (relative path -> data hash, bytes), when it rendered with the same render key. */
+      previous?: { outDir: string; files: Map<string, [sha: string, bytes: number]> };
+    }
   | { type: "render"; paths: PagePath[] };
 
 export interface RenderedFile {
   path: string;
+  /** The HTML file, relative to the output folder. */
+  file: string;
   page: string;
   htmlBytes: number;
+  /** Hash of the path and the page's data: equal hashes under the same render key give equal files. */
+  sha: string;
+  /** Linked from the previous build instead of rendered. */
+  reused: boolean;
 }
 
 export type WorkerReply =

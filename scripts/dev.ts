@@ -25,7 +25,7 @@ async function rebuild(reason: string) {
   try {
     const summary = await runBuild({ root, contentDir, outDir: distDir, mode: "development" });
     renderInvalidForm = await createContactFormRenderer(distDir, { reload: true });
-    console.log(`${reason}: rebuilt ${summary.totalPages} pages in ${Date.now() - started} ms`);
+    console.log(`${reason}: rebuilt in ${Date.now() - started} ms (${summary.totalPages - summary.reusedPages} of ${summary.totalPages} pages rendered)`);
     for (const res of clients) res.write("event: reload\ndata: now\n\n");
   } catch (err) {
     // Keep serving the last good build; the owner sees exactly what to fix.

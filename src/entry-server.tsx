@@ -1,6 +1,7 @@
 import { renderToString } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider, type DataRouteObject, type StaticHandlerContext } from "react-router-dom";
 import { renderDocument, type AssetManifest, type PageAssets } from "./app/document";
+import type { PageModule } from "./app/page-module";
 import { renderHead, type Head } from "./app/head";
 import { loadRootData, rootRouteId } from "./app/root-data";
 import { createServerRoutes, loadPageModules } from "./app/server-routes";
@@ -19,18 +20,21 @@ export { dataUrl } from "./app/page-module";
 export { routeTable, notFoundPath } from "./routes";
 export type { AssetManifest } from "./app/document";
 
-export interface RenderedPage {
-  status: number;
-  html: string;
-  /** The route table entry's page name, e.g. "town-page" (for the build's summary). */
+export interface PreparedPage {
+  pathname: string;
   page: string;
-  /** The page's own loader data, and as JSON for /_data/<path>.json (client navigation). */
   data: unknown;
   dataJson: string;
   /** False when the page's client data lives elsewhere (its clientDataUrl): no /_data file then. */
   ownDataFile: boolean;
-  rootData: unknown;
-  head: Head;
+  notFound: boolean;
+  matches: StaticHandlerContext["matches"];
+  mod: PageModule;
+}
+
+export interface RenderedPage extends PreparedPage {
+  status: number;
+  html: string;
 }
 
 export type Renderer = Awaited<ReturnType<typeof createRenderer>>;
@@ -114,25 +118,40 @@ export async function createRenderer(content: SiteContent, assets: AssetManifest
   }
 
 
-  /** One page of the site, as the build writes it; `page` (from listPaths) makes matching cheap. */
-  function render(pathname: string, page?: string): RenderedPage {
+  /**
+   * A page's data, before any rendering: the build compares `dataJson` with the
+   * previous build's and reuses the old file when nothing changed. `page` (from
+   * listPaths) makes matching cheap.
+   */
+  function prepare(pathname: string, page?: string): PreparedPage {
     const { matches, leaf, mod, page: id } = match(pathname, page);
     const data = mod.load({ params: leaf.params, content });
     if (data === null) throw new Error(`${pathname}: the page's load() found no data`);
-    const head = mod.head(data, { site: content.site });
     const notFound = pathname === notFoundPath;
-    const dataJson = JSON.stringify(data);
-    const html = renderDocument({
-      headHtml: renderHead(notFound ? { ...head, noindex: true } : head, content.site),
-      appHtml: renderApp(pathname, matches, id, data, 200),
-      routerDataJson: `{"loaderData":{${JSON.stringify(rootRouteId)}:${rootJson},${JSON.stringify(id)}:${dataJson}}}`,
-      assets: pageAssets(assets, id),
-      notFound,
+    return { pathname, page: id, data, dataJson: JSON.stringify(data), ownDataFile: !notFound && !mod.clientDataUrl, notFound, matches, mod };
+  }
+
+  /** The document for a prepared page. Pure: the same data always gives the same bytes. */
+  function renderPrepared(p: PreparedPage): string {
+    const head = p.mod.head(p.data, { site: content.site });
+    return renderDocument({
+      headHtml: renderHead(p.notFound ? { ...head, noindex: true } : head, content.site),
+      appHtml: renderApp(p.pathname, p.matches, p.page, p.data, 200),
+      routerDataJson: `{"loaderData":{${JSON.stringify(rootRouteId)}:${rootJson},${JSON.stringify(p.page)}:${p.dataJson}}}`,
+      assets: pageAssets(assets, p.page),
+      notFound: p.notFound,
       themeColor,
       liveReload: content.mode === "development",
     });
-    return { status: notFound ? 404 : 200, html, page: id, data, dataJson, ownDataFile: !notFound && !mod.clientDataUrl, rootData, head };
   }
+
+  /** One page of the site, as the build writes it. */
+  function render(pathname: string, page?: string): RenderedPage {
+    const prepared = prepare(pathname, page);
+    const html = renderPrepared(prepared);
+    return { ...prepared, status: prepared.notFound ? 404 : 200, html };
+  }
+
 
   /**
    * The contact page as the answer to an invalid form post made without
@@ -158,7 +177,7 @@ export async function createRenderer(content: SiteContent, assets: AssetManifest
     });
   }
 
-  return { listPaths, render, renderContactWithErrors };
+  return { listPaths, prepare, renderPrepared, render, renderContactWithErrors, rootData };
 }
 
 function pageAssets(assets: AssetManifest, page: string): PageAssets {

@@ -1,0 +1,74 @@
+import { cp, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join, relative, resolve } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runBuild } from "../build/run-build";
+
+// A build reuses what the previous build in the same folder made (bundles,
+// parsed posts, unchanged pages). These tests prove the reuse is invisible:
+// an incremental build writes exactly what a build from scratch writes.
+
+const now = new Date("2026-06-01T12:00:00Z");
+let work: string;
+let contentDir: string;
+
+beforeAll(async () => {
+  work = await mkdtemp(join(tmpdir(), "build-cache-"));
+  contentDir = join(work, "content");
+  await cp(resolve("content"), contentDir, { recursive: true });
+});
+afterAll(async () => {
+  await rm(work, { recursive: true, force: true });
+});
+
+const build = (outDir: string) => runBuild({ root: process.cwd(), contentDir, outDir, mode: "production", now, workers: 2 });
+
+/** Every file of an output folder but the build's own records, with its bytes. */
+async function snapshot(dir: string): Promise<Map<string, string>> {
+  const files = new Map<string, string>();
+  for (const name of await readdir(dir, { recursive: true, withFileTypes: true })) {
+    if (!name.isFile()) continue;
+    const file = relative(dir, join(name.parentPath, name.name));
+    if (file.startsWith(".server")) continue;
+    files.set(file, await readFile(join(dir, file), "utf8"));
+  }
+  return files;
+}
+
+async function editFile(file: string, edit: (text: string) => string) {
+  await writeFile(file, edit(await readFile(file, "utf8")));
+}
+
+describe("incremental builds", () => {
+  it("write the same files as a fresh build after posts, site facts and towns change", async () => {
+    const incremental = join(work, "incremental");
+    const first = await build(incremental);
+    expect(first.reusedPages).toBe(0);
+
+    const again = await build(incremental);
+    expect(again.reusedPages).toBe(again.totalPages);
+
+    await editFile(join(contentDir, "blog", "stump-grinding-vs-stump-removal.md"), (t) => `${t}\nA new closing line about mulch rings.\n`);
+    await editFile(join(contentDir, "locations", "peak-sc.md"), (t) => t.replace(/^subtitle: .*$/m, "subtitle: Careful tree work for Peak's farms and river bottoms"));
+    const afterEdits = await build(incremental);
+    // The post, the lists that show it, and the town; everything else is linked.
+    expect(afterEdits.totalPages - afterEdits.reusedPages).toBeGreaterThan(1);
+    expect(afterEdits.reusedPages).toBeGreaterThan(afterEdits.totalPages / 2);
+
+    const fresh = join(work, "fresh");
+    await build(fresh);
+    expect(await snapshot(incremental)).toEqual(await snapshot(fresh));
+    const post = await readFile(join(incremental, "blog", "stump-grinding-vs-stump-removal", "index.html"), "utf8");
+    expect(post).toContain("A new closing line about mulch rings.");
+
+    // Site facts are on every page and are the default author of every post.
+    await editFile(join(contentDir, "site.json"), (t) => t.replace('"name": "Cedar Ridge Tree Service"', '"name": "Cedar Ridge Tree Care"'));
+    const renamed = await build(incremental);
+    expect(renamed.reusedPages).toBe(0);
+    const api = JSON.parse(await readFile(join(incremental, "api", "blog", "stump-grinding-vs-stump-removal.json"), "utf8"));
+    expect(api.author).toBe("Cedar Ridge Tree Care");
+    await rm(fresh, { recursive: true, force: true });
+    await build(fresh);
+    expect(await snapshot(incremental)).toEqual(await snapshot(fresh));
+  });
+});
