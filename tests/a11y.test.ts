@@ -34,7 +34,7 @@ async function axeViolations(page: Page): Promise<string[]> {
 /** The first post in the build, so the test follows whatever posts exist. */
 async function firstPostPath(page: Page): Promise<string> {
   await page.goto("/blog", { waitUntil: "networkidle" });
-  const href = await page.locator('main a[href^="/blog/"]').first().getAttribute("href");
+  const href = await page.locator('main article a[href^="/blog/"]').first().getAttribute("href");
   if (!href) throw new Error("the blog list links to no post");
   return href;
 }
