@@ -3,15 +3,17 @@
 // A namespace import lets bundlers drop the parts of zod the form never uses (all its locales, JSON Schema): ~90 KB less gzip on /contact.
 import * as z from "zod";
 
-export const serviceTypeValues = [
+/** The values that name one of the six services (each service page in content/services has one). */
+export const serviceChoiceValues = [
   "emergency-removal",
   "tree-removal",
   "tree-trimming",
   "cabling-bracing",
   "stump-removal",
   "tree-doctor",
-  "other",
 ] as const;
+
+export const serviceTypeValues = [...serviceChoiceValues, "other"] as const;
 
 export type ServiceType = (typeof serviceTypeValues)[number];
 

@@ -2,15 +2,9 @@ import type { BlogPosting, WithContext } from "schema-dts";
 import { absoluteUrl } from "../app/head";
 import { businessId, businessType } from "../app/structured-data";
 import type { Site } from "../content/site";
+import type { SitePost } from "../content/site-content";
 
-export interface PostForStructuredData {
-  slug: string;
-  title: string;
-  metaDescription: string;
-  publishDate: string;
-  author: string;
-  category: string | null;
-}
+export type PostForStructuredData = Pick<SitePost, "slug" | "title" | "metaDescription" | "publishDate" | "author" | "category">;
 
 /**
  * BlogPosting for a post page. The author is the business itself unless the post

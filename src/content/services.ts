@@ -1,18 +1,12 @@
 import type { z } from "zod";
+import { serviceChoiceValues } from "../../functions/contact/schema";
 import { ContentError, problemsFromZod } from "./content-error";
 import { card, choice, duplicateProblems, group, list, metaDescription, order, readMarkdownDir, text } from "./fields";
 
 export const serviceIcons = ["emergency", "removal", "trimming", "cabling", "stump", "doctor"] as const;
 
-/** The contact form's serviceType values (spec section 3), minus "other". */
-export const contactServiceTypes = [
-  "emergency-removal",
-  "tree-removal",
-  "tree-trimming",
-  "cabling-bracing",
-  "stump-removal",
-  "tree-doctor",
-] as const;
+/** The contact form's serviceType values (spec section 3) minus "other": one per service page. */
+export const contactServiceTypes = serviceChoiceValues;
 
 /**
  * Front matter of one service page. The page shows, top to bottom: hero,
