@@ -228,6 +228,17 @@ describe("POST /api/contact with JSON", () => {
     expect(outbox.list()[0]?.state).toBe("pending");
   });
 
+  it("has the mail job on disk before it answers, so a crash after the answer cannot lose the notification", async () => {
+    await peer.close();
+    const app = await startApp();
+    const res = await app.post(validInput);
+    expect(res.status).toBe(201);
+    const { id } = await res.json();
+    // Read at the moment of the answer, as a restarted process would find it.
+    const lines = (await readFile(path.join(dir, "outbox.jsonl"), "utf8")).trim().split("\n").map((l) => JSON.parse(l));
+    expect(lines).toContainEqual(expect.objectContaining({ event: "queued", id }));
+  });
+
   it("keeps 200 concurrent posts as 200 intact lines with distinct ids, and mails them all", async () => {
     const app = await startApp();
     const responses = await Promise.all(

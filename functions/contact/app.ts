@@ -116,13 +116,16 @@ export function createApp(options: ContactAppOptions): express.Express {
       return;
     }
 
+    if (!reason) {
+      // The mail job is on disk before the answer too (one more group-committed fsync), so a
+      // crash right after the answer cannot leave a stored message that is never mailed. Sending
+      // happens later; a failure to queue is logged, and the message itself is already safe.
+      const { id } = submission;
+      await outbox.enqueue(submission).catch((error: unknown) => logger.error(`contact: could not queue the notification for ${id}`, error));
+    }
+
     if (kind === "form") res.redirect(303, THANK_YOU_PATH);
     else res.status(201).json({ ok: true, id: submission.id });
-
-    if (!reason) {
-      const { id } = submission;
-      outbox.enqueue(submission).catch((error: unknown) => logger.error(`contact: could not queue the notification for ${id}`, error));
-    }
   };
 
   app.post(CONTACT_PATH, handle);
