@@ -1,9 +1,12 @@
-// `npm run dev`: builds with drafts into .cache/dev-dist (dist/ stays a
-// production build), serves it with the functions, rebuilds on every change
-// under content/ and src/, and reloads open pages (see src/app/document.ts).
+// `npm run dev [-- --content DIR --out DIR]`: builds with drafts into
+// .cache/dev-dist (dist/ stays a production build), serves it with the
+// functions, rebuilds on every change under the content folder and src/, and
+// reloads open pages (see src/app/document.ts). PORT=0 picks a free port.
 import type { Response } from "express";
 import { watch } from "node:fs";
-import { join, resolve } from "node:path";
+import type { AddressInfo } from "node:net";
+import { join, relative, resolve } from "node:path";
+import { parseArgs } from "node:util";
 import { runBuild } from "../build/run-build";
 import { createContactFunction } from "../functions/contact/app";
 import { renderInvalidFormPage, type RenderInvalidForm } from "../functions/contact/form-pages";
@@ -11,9 +14,10 @@ import { isContentError } from "../src/content/content-error";
 import { createContactFormRenderer } from "./contact-form-renderer";
 import { createSiteApp } from "./site-app";
 
+const { values: args } = parseArgs({ options: { content: { type: "string", default: "content" }, out: { type: "string", default: ".cache/dev-dist" } } });
 const root = process.cwd();
-const contentDir = resolve("content");
-const distDir = resolve(".cache/dev-dist");
+const contentDir = resolve(args.content);
+const distDir = resolve(args.out);
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? "127.0.0.1";
 const clients = new Set<Response>();
@@ -44,7 +48,10 @@ const events = (req: import("express").Request, res: Response, next: () => void)
   clients.add(res);
   req.on("close", () => clients.delete(res));
 };
-createSiteApp({ distDir, contact: contact.app, before: [events] }).listen(port, host, () => console.log(`Dev server on http://${host}:${port}/ (drafts shown)`));
+const server = createSiteApp({ distDir, contact: contact.app, before: [events] }).listen(port, host, () => {
+  const { port: bound } = server.address() as AddressInfo;
+  console.log(`Dev server on http://${host}:${bound}/ (drafts shown)`);
+});
 
 // Changes come in bursts (an editor saves several files): one rebuild per burst, never two at once.
 let timer: NodeJS.Timeout | undefined;
@@ -52,7 +59,7 @@ let running: Promise<void> = Promise.resolve();
 const changed = (what: string) => {
   clearTimeout(timer);
   timer = setTimeout(() => {
-    running = running.then(() => rebuild(`${what} changed`));
+    running = running.then(() => rebuild(`${relative(root, what)} changed`));
   }, 150);
 };
-for (const dir of ["content", "src"]) watch(resolve(dir), { recursive: true }, (_event, file) => changed(join(dir, String(file ?? ""))));
+for (const dir of [contentDir, resolve("src")]) watch(dir, { recursive: true }, (_event, file) => changed(join(dir, String(file ?? ""))));
