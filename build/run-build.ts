@@ -51,6 +51,7 @@ export async function runBuild(opts: BuildOptions): Promise<BuildSummary> {
   const progress = opts.onProgress ?? (() => {});
   let pool: WorkerPool | undefined;
   try {
+    await removeAbandoned(outDir);
     await mkdir(tmpDir, { recursive: true });
     progress("bundling");
     const prevServerDir = join(outDir, serverDirName);
@@ -175,6 +176,30 @@ async function swapIn(tmpDir: string, outDir: string) {
   if (!hadOld) return;
   if (process.platform === "win32") await rm(old, { recursive: true, force: true });
   else spawn("rm", ["-rf", old], { detached: true, stdio: "ignore" }).unref();
+}
+
+/**
+ * Temp folders of builds that were killed before their swap (named
+ * `.<out>.tmp-<pid>-<time>`, see runBuild) are removed once their process is gone.
+ */
+async function removeAbandoned(outDir: string) {
+  const prefix = `.${basename(outDir)}.tmp-`;
+  const names = await readdir(dirname(outDir)).catch(() => []);
+  for (const name of names) {
+    if (!name.startsWith(prefix)) continue;
+    const pid = Number(name.slice(prefix.length).split("-")[0]);
+    if (Number.isInteger(pid) && pid !== process.pid && !isRunning(pid)) await rm(join(dirname(outDir), name), { recursive: true, force: true });
+  }
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    // EPERM: it exists but belongs to someone else.
+    return err instanceof Error && "code" in err && err.code === "EPERM";
+  }
 }
 
 export const listMarkdown = async (dir: string): Promise<string[]> => {

@@ -1,4 +1,4 @@
-import { cp, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, relative, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -70,5 +70,15 @@ describe("incremental builds", () => {
     await rm(fresh, { recursive: true, force: true });
     await build(fresh);
     expect(await snapshot(incremental)).toEqual(await snapshot(fresh));
+  });
+
+  it("removes the temp folder a killed build left behind", async () => {
+    const out = join(work, "after-crash");
+    // Beyond any pid_max: that process cannot be running.
+    const leftover = join(work, ".after-crash.tmp-999999999-1");
+    await mkdir(join(leftover, "blog"), { recursive: true });
+    await writeFile(join(leftover, "blog", "index.html"), "half a build");
+    await build(out);
+    await expect(stat(leftover)).rejects.toThrow(/ENOENT/);
   });
 });
