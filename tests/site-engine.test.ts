@@ -59,6 +59,11 @@ describe("client navigation", () => {
     await expect.poll(() => page.locator("h1").textContent()).toBe("Tree Service in Irmo, SC");
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
     expect(await page.title()).toMatch(/Irmo/);
+    // The head is the one a full load of the page has: one title, its canonical and Open Graph url.
+    expect(await page.locator("head title").count()).toBe(1);
+    expect(await page.locator('link[rel="canonical"]').getAttribute("href")).toMatch(/\/locations\/irmo-sc$/);
+    expect(await page.locator('meta[property="og:url"]').getAttribute("content")).toMatch(/\/locations\/irmo-sc$/);
+    expect(await page.locator('meta[name="keywords"]').count()).toBe(1);
 
     const contactLink = page.locator('footer a[href="/contact"]');
     await contactLink.scrollIntoViewIfNeeded();
@@ -66,6 +71,7 @@ describe("client navigation", () => {
     await page.waitForURL("**/contact");
     await expect.poll(() => page.locator("h1").textContent()).toMatch(/^Contact/);
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await expect.poll(() => page.locator('meta[name="keywords"]').count()).toBe(0);
     expect(await page.evaluate(() => Reflect.get(window, "__sameContext"))).toBe("yes");
 
     await page.goBack();

@@ -1,4 +1,4 @@
-import { escapeHtml } from "./head";
+import { escapeHtml, pageHeadMarker } from "./head";
 
 /** What the client build produced; see build/bundle.ts. */
 export interface AssetManifest {
@@ -48,7 +48,7 @@ export function renderDocument(p: DocumentParts): string {
     `<!doctype html><html lang="en"${p.notFound ? " data-not-found" : ""}><head>` +
     `<meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
     `<meta name="theme-color" content="${escapeHtml(p.themeColor)}">` +
-    p.headHtml +
+    `<!--${pageHeadMarker}-->${p.headHtml}<!--/${pageHeadMarker}-->` +
     `<link rel="icon" href="/favicon.svg" type="image/svg+xml">` +
     css +
     entry +

@@ -18,6 +18,9 @@ export interface HeadContext {
   site: Site;
 }
 
+/** Comments around the page's own head tags, so the client can replace exactly those (src/app/use-head-sync.ts). */
+export const pageHeadMarker = "page-head";
+
 export const escapeHtml = (s: string): string =>
   s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 

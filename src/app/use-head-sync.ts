@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useMatches } from "react-router-dom";
-import { absoluteUrl, type Head, type HeadContext } from "./head";
+import { pageHeadMarker, renderHead, type Head, type HeadContext } from "./head";
 import type { RootData } from "./root-data";
 
 type HeadFn = (data: unknown, ctx: HeadContext) => Head;
@@ -13,13 +13,25 @@ function headFnOf(handle: unknown): HeadFn | undefined {
   return undefined;
 }
 
-function setMeta(selector: string, attr: "content" | "href", value: string) {
-  document.head.querySelector(selector)?.setAttribute(attr, value);
+const isComment = (node: Node, text: string) => node.nodeType === Node.COMMENT_NODE && node.nodeValue === text;
+
+/** Swaps the tags between the page-head markers (see renderDocument) for new ones. */
+function replacePageHead(html: string) {
+  const nodes = [...document.head.childNodes];
+  const start = nodes.findIndex((n) => isComment(n, pageHeadMarker));
+  const end = nodes.findIndex((n) => isComment(n, `/${pageHeadMarker}`));
+  const endNode = nodes[end];
+  if (start < 0 || !endNode || end < start) return;
+  for (const node of nodes.slice(start + 1, end)) node.remove();
+  const template = document.createElement("template");
+  template.innerHTML = html;
+  document.head.insertBefore(template.content, endNode);
 }
 
 /**
- * After a client-side navigation, brings <title>, description and canonical in
- * line with the new page (the build wrote them for the first page; see renderHead).
+ * After a client-side navigation, renders the new page's head tags with the
+ * same renderHead the build used, so title, description, canonical, robots,
+ * Open Graph and article tags are what a full load of that page would give.
  */
 export function useHeadSync(root: RootData) {
   const matches = useMatches();
@@ -27,12 +39,7 @@ export function useHeadSync(root: RootData) {
   useEffect(() => {
     const headFn = leaf ? headFnOf(leaf.handle) : undefined;
     if (!leaf || !headFn || leaf.data === undefined) return;
-    const head = headFn(leaf.data, { site: root.site });
-    if (document.title !== head.title) document.title = head.title;
-    setMeta('meta[name="description"]', "content", head.description);
-    setMeta('link[rel="canonical"]', "href", absoluteUrl(root.site, head.path));
-    setMeta('meta[property="og:title"]', "content", head.title);
-    setMeta('meta[property="og:description"]', "content", head.description);
-    setMeta('meta[property="og:url"]', "content", absoluteUrl(root.site, head.path));
+    const html = renderHead(headFn(leaf.data, { site: root.site }), root.site);
+    replacePageHead(html);
   }, [leaf, root.site]);
 }
