@@ -28,10 +28,11 @@ const post = (i: number, extra: Partial<SitePost> = {}): SitePost => ({
 const contractFields = ["author", "category", "content", "excerpt", "featured", "html", "id", "metaDescription", "publishDate", "slug", "title"];
 
 describe("post JSON", () => {
-  it("has the contract's fields and no build-only flag", () => {
-    const json = postApiJson(post(1, { draft: true }));
+  it("has the contract's fields, and a draft flag only on drafts (dev builds)", () => {
+    const json = postApiJson(post(1));
     for (const field of contractFields) expect(json).toHaveProperty(field);
     expect(json).not.toHaveProperty("draft");
+    expect(postApiJson(post(2, { draft: true }))).toMatchObject({ draft: true });
   });
 });
 

@@ -13,10 +13,14 @@ import type { SitePost } from "../src/content/site-content";
  * hosts map the URLs with dist/_redirects (build/site-files.ts).
  */
 
-/** The public JSON of one post (fields: shared/CONTRACT.md): everything but the build's draft flag. */
-export function postApiJson(post: SitePost): PostJson {
-  const { draft: _draft, ...json } = post;
-  return json;
+/**
+ * The public JSON of one post (fields: shared/CONTRACT.md). `draft: true` is
+ * added only to drafts, which exist only in dev builds: the post page reads this
+ * file after client navigation and shows its Draft badge from it.
+ */
+export function postApiJson(post: SitePost): PostJson & { draft?: true } {
+  const { draft, ...json } = post;
+  return draft ? { ...json, draft: true } : json;
 }
 
 /** How many posts the feed carries: readers only look at the newest, and the file stays small with 4,000 posts. */

@@ -163,6 +163,8 @@ describe("drafts and future posts", () => {
     expect(await readFile(join(out, "rss.xml"), "utf8")).not.toContain("draft-about-mulch");
     expect(await readFile(join(out, "sitemap.xml"), "utf8")).not.toContain("draft-about-mulch");
     expect(await readFile(join(out, "blog", "next-storm-season", "index.html"), "utf8").catch(() => "")).toBe("");
+    // Client navigation reads the API file: it carries the flag, so the badge shows there too.
+    expect(await readJson(join(out, "api", "blog", "draft-about-mulch.json"))).toMatchObject({ draft: true });
   });
 });
 
