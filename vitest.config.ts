@@ -4,6 +4,7 @@ import { defineConfig } from "vitest/config";
 // that share one build and one server (see tests/global-setup.ts).
 export default defineConfig({
   test: {
+    reporters: ["default", "./tests/closing-line-reporter.ts"],
     projects: [
       {
         test: {
