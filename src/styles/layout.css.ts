@@ -1,4 +1,4 @@
-import { style } from "@vanilla-extract/css";
+import { style, type StyleRule } from "@vanilla-extract/css";
 import { vars } from "./theme.css";
 
 /** Page-width container shared by every section. */
@@ -26,3 +26,15 @@ export const visuallyHidden = style({
   whiteSpace: "nowrap",
   border: 0,
 });
+
+/** A brand-green disc with centred white text: testimonial initials, process step numbers. */
+export const brandDisc = {
+  display: "grid",
+  placeItems: "center",
+  width: "3rem",
+  height: "3rem",
+  borderRadius: "50%",
+  background: vars.color.brand,
+  color: "#fff",
+  fontWeight: 700,
+} satisfies StyleRule;

@@ -1,4 +1,5 @@
 import { style } from "@vanilla-extract/css";
+import { brandDisc } from "../../styles/layout.css";
 import { vars } from "../../styles/theme.css";
 
 export const alt = style({ background: vars.color.surfaceAlt });
@@ -81,17 +82,7 @@ export const stars = style({ display: "flex", gap: "2px", color: vars.color.star
 export const quoteText = style({ margin: 0, fontSize: "1.1rem", flex: 1 });
 export const person = style({ display: "flex", alignItems: "center", gap: vars.space.md });
 
-export const avatar = style({
-  display: "grid",
-  placeItems: "center",
-  width: "3rem",
-  height: "3rem",
-  borderRadius: "50%",
-  background: vars.color.brand,
-  color: "#fff",
-  fontWeight: 700,
-  flexShrink: 0,
-});
+export const avatar = style({ ...brandDisc, flexShrink: 0 });
 
 export const personName = style({ fontWeight: 700, display: "block", color: vars.color.text });
 export const personPlace = style({ color: vars.color.muted, fontSize: "0.95rem" });

@@ -1,4 +1,5 @@
 import { style } from "@vanilla-extract/css";
+import { brandDisc } from "../../styles/layout.css";
 import { vars } from "../../styles/theme.css";
 
 export const alt = style({ background: vars.color.surfaceAlt });
@@ -12,16 +13,9 @@ export const step = style({
   columnGap: vars.space.md,
   selectors: {
     "&::before": {
+      ...brandDisc,
       content: "counter(step)",
       gridRow: "span 2",
-      display: "grid",
-      placeItems: "center",
-      width: "3rem",
-      height: "3rem",
-      borderRadius: "50%",
-      background: vars.color.brand,
-      color: "#fff",
-      fontWeight: 700,
       fontSize: "1.2rem",
     },
   },
