@@ -1,4 +1,5 @@
 // `npm start`: builds the site, then serves dist/ and the functions in one process.
+import type { AddressInfo } from "node:net";
 import { join, resolve } from "node:path";
 import { runBuild } from "../build/run-build";
 import { formatSummary } from "../build/summary";
@@ -24,13 +25,19 @@ const contact = await createContactFunction(process.env, {
   renderInvalidForm: await createContactFormRenderer(distDir),
 });
 const app = createSiteApp({ distDir, contact: contact.app });
-const server = app.listen(port, host, () => console.log(`Serving http://${host}:${port}/ (contact messages in ${contact.dataDir})`));
+const server = app.listen(port, host, () => {
+  // PORT=0 asks for any free port; print the one we got.
+  const { port: bound } = server.address() as AddressInfo;
+  console.log(`Serving http://${host}:${bound}/ (contact messages in ${contact.dataDir})`);
+});
 
 const stop = () => {
   server.close(async () => {
     await contact.close();
     process.exit(0);
   });
+  // Keep-alive connections would hold close() open until they time out.
+  server.closeIdleConnections();
 };
 process.on("SIGTERM", stop);
 process.on("SIGINT", stop);
