@@ -73,12 +73,14 @@ export function rssXml(site: Site, posts: readonly SitePost[]): string {
 const WRITE_BATCH = 128;
 
 /** dist/api/blog.json (every post, newest first, full fields) and dist/api/blog/{slug}.json. */
-export async function writeBlogApi(outDir: string, posts: readonly SitePost[]): Promise<void> {
-  const dir = join(outDir, "api", "blog");
-  await mkdir(dir, { recursive: true });
+/** Writes one file of the output, given its path relative to the output folder (see FileReuse in build/file-reuse.ts). */
+export type PutFile = (rel: string, text: string) => Promise<void>;
+
+export async function writeBlogApi(outDir: string, posts: readonly SitePost[], put: PutFile = (rel, text) => writeFile(join(outDir, rel), text)): Promise<void> {
+  await mkdir(join(outDir, "api", "blog"), { recursive: true });
   const all = posts.map(postApiJson);
-  await writeFile(join(outDir, "api", "blog.json"), JSON.stringify(all));
+  await put("api/blog.json", JSON.stringify(all));
   for (let i = 0; i < all.length; i += WRITE_BATCH) {
-    await Promise.all(all.slice(i, i + WRITE_BATCH).map((p) => writeFile(join(dir, `${p.slug}.json`), JSON.stringify(p))));
+    await Promise.all(all.slice(i, i + WRITE_BATCH).map((p) => put(`api/blog/${p.slug}.json`, JSON.stringify(p))));
   }
 }

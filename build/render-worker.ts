@@ -5,6 +5,7 @@ import type { ContentProblem } from "../src/content/content-error";
 import type { SiteContent } from "../src/content/site-content";
 import type { PagePath, Renderer } from "../src/entry-server";
 import { textSha, type CachedPost } from "./build-cache";
+import type { PreviousOutput } from "./file-reuse";
 import type { RenderedFile, WorkerReply, WorkerRequest } from "./worker-protocol";
 
 // The worker runs code from the one server bundle the build just made; this
@@ -17,7 +18,7 @@ const htmlFileFor = (outDir: string, path: string) =>
 
 let renderer: Renderer | undefined;
 let outDir = "";
-let previous: { outDir: string; files: Map<string, [sha: string, bytes: number]> } | undefined;
+let previous: PreviousOutput | undefined;
 
 /** Parses post files, taking the previous build's result for any file whose text is unchanged. */
 async function parseFiles(contentDir: string, files: { abs: string; shown: string }[], cached: Map<string, CachedPost>) {

@@ -4,8 +4,9 @@ import { availableParallelism } from "node:os";
 import { basename, dirname, join, relative, resolve } from "node:path";
 import { ContentError } from "../src/content/content-error";
 import type { SiteContent } from "../src/content/site-content";
-import { rssXml, writeBlogApi } from "./blog-files";
+import { rssXml, writeBlogApi, type PutFile } from "./blog-files";
 import type { Bundles } from "./bundle";
+import { FileReuse } from "./file-reuse";
 import {
   postCacheKey,
   readPageRecord,
@@ -74,6 +75,7 @@ export async function runBuild(opts: BuildOptions): Promise<BuildSummary> {
     const previousPages = await readPageRecord(prevServerDir, pagesKey);
     const previous = previousPages ? { outDir, files: previousPages } : undefined;
     await pool.broadcast(() => ({ type: "content", content, assets: bundles.assets, outDir: tmpDir, previous }), "ready");
+    const reuse = new FileReuse(tmpDir, previous);
     t.content = performance.now() - started - t.bundle;
 
     let done = 0;
@@ -83,7 +85,7 @@ export async function runBuild(opts: BuildOptions): Promise<BuildSummary> {
         done += r.files.length;
         progress(`rendered ${done}/${paths.length} pages`);
       }),
-      writeSiteFiles(tmpDir, content, paths.map((p) => p.path), notFoundPath),
+      writeSiteFiles(tmpDir, content, paths.map((p) => p.path), notFoundPath, (rel, text) => reuse.put(rel, text)),
       copyStatic(join(contentDir, "static"), tmpDir),
       writeJson(join(tmpDir, "_data", "_root.json"), rootData),
       // What this build rendered with, so a server can render pages again without
@@ -96,7 +98,7 @@ export async function runBuild(opts: BuildOptions): Promise<BuildSummary> {
     ]);
     t.render = performance.now() - renderStart;
     const files: RenderedFile[] = batches.flatMap((b) => b.files);
-    await writePageRecord(serverDir, pagesKey, files);
+    await writePageRecord(serverDir, pagesKey, [...files, ...reuse.written]);
 
     await swapIn(tmpDir, outDir);
     return await summarize({ files, bundles, outDir, wallMs: performance.now() - started, phases: t });
@@ -140,7 +142,7 @@ async function writeJson(file: string, value: unknown) {
  * Posts are as the build selected them; drafts (dev builds only) stay out of the sitemap
  * and the feed, which are for the outside world.
  */
-async function writeSiteFiles(out: string, content: SiteContent, paths: string[], notFoundPath: string) {
+async function writeSiteFiles(out: string, content: SiteContent, paths: string[], notFoundPath: string, put: PutFile) {
   const { site, posts } = content;
   const postDates = new Map(posts.map((p) => [`/blog/${p.slug}`, p.publishDate]));
   const newest = posts.find((p) => !p.draft)?.publishDate;
@@ -153,7 +155,7 @@ async function writeSiteFiles(out: string, content: SiteContent, paths: string[]
     writeFile(join(out, "_headers"), headersFile()),
     writeFile(join(out, "_redirects"), redirectsFile()),
     writeFile(join(out, "rss.xml"), rssXml(site, posts)),
-    writeBlogApi(out, posts),
+    writeBlogApi(out, posts, put),
   ]);
 }
 
@@ -163,24 +165,29 @@ async function copyStatic(from: string, to: string) {
   if (exists) await cp(from, to, { recursive: true });
 }
 
-/**
- * Replaces outDir with the finished build in two renames. The old folder is
- * deleted by a detached `rm` so the build need not wait for thousands of unlinks
- * (where there is no `rm`, it waits).
- */
+/** Replaces outDir with the finished build in two renames; the old folder is discarded. */
 async function swapIn(tmpDir: string, outDir: string) {
   const old = `${tmpDir}.old`;
   const hadOld = await stat(outDir).then(() => true, () => false);
   if (hadOld) await rename(outDir, old);
   await rename(tmpDir, outDir);
-  if (!hadOld) return;
-  if (process.platform === "win32") await rm(old, { recursive: true, force: true });
-  else spawn("rm", ["-rf", old], { detached: true, stdio: "ignore" }).unref();
+  if (hadOld) await discard(old);
+}
+
+/**
+ * Deletes a folder nothing refers to any more with a detached `rm`, so the build
+ * need not wait for thousands of unlinks (where there is no `rm`, it waits).
+ */
+async function discard(dir: string) {
+  if (process.platform === "win32") await rm(dir, { recursive: true, force: true });
+  else spawn("rm", ["-rf", dir], { detached: true, stdio: "ignore" }).unref();
 }
 
 /**
  * Temp folders of builds that were killed before their swap (named
- * `.<out>.tmp-<pid>-<time>`, see runBuild) are removed once their process is gone.
+ * `.<out>.tmp-<pid>-<time>`, see runBuild), and old outputs whose background
+ * removal was cut short, are discarded once their process is gone. (One still
+ * being removed by a detached rm is simply removed twice; rm -rf allows that.)
  */
 async function removeAbandoned(outDir: string) {
   const prefix = `.${basename(outDir)}.tmp-`;
@@ -188,7 +195,7 @@ async function removeAbandoned(outDir: string) {
   for (const name of names) {
     if (!name.startsWith(prefix)) continue;
     const pid = Number(name.slice(prefix.length).split("-")[0]);
-    if (Number.isInteger(pid) && pid !== process.pid && !isRunning(pid)) await rm(join(dirname(outDir), name), { recursive: true, force: true });
+    if (Number.isInteger(pid) && pid !== process.pid && !isRunning(pid)) await discard(join(dirname(outDir), name));
   }
 }
 

@@ -4,6 +4,7 @@ import type { Post } from "../src/content/posts";
 import type { SiteContent } from "../src/content/site-content";
 import type { PagePath } from "../src/entry-server";
 import type { CachedPost } from "./build-cache";
+import type { PreviousOutput } from "./file-reuse";
 
 /**
  * Messages between build/run-build.ts and build/render-worker.ts. Everything
@@ -18,8 +19,8 @@ export type WorkerRequest =
       content: SiteContent;
       assets: AssetManifest;
       outDir: string;
-      /** The previous build's pages (relative path -> data hash, bytes), when it rendered with the same render key. */
-      previous?: { outDir: string; files: Map<string, [sha: string, bytes: number]> };
+      /** The previous build's files, when it rendered with the same render key. */
+      previous?: PreviousOutput;
     }
   | { type: "render"; paths: PagePath[] };
 
