@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { escapeHtml } from "../src/app/head";
+import { escapeHtml } from "../src/app/escape-html";
 import type { PostJson } from "../src/content/posts";
 import type { Site } from "../src/content/site";
 import type { SitePost } from "../src/content/site-content";

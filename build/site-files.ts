@@ -1,4 +1,4 @@
-import { escapeHtml } from "../src/app/head";
+import { escapeHtml } from "../src/app/escape-html";
 import type { Site } from "../src/content/site";
 
 export interface SitemapEntry {

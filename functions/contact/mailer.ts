@@ -3,7 +3,7 @@ import { mkdir, open } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import type { Site } from "../../src/content/site";
-import { escapeHtml } from "./html";
+import { escapeHtml } from "../../src/app/escape-html";
 import { serviceTypeLabel } from "./schema";
 import type { Submission } from "./store";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { escapeHtml } from "./html";
+import { escapeHtml } from "../../src/app/escape-html";
 import { contactSchema, fieldErrors, formatPhone, serviceTypeLabel, serviceTypes } from "./schema";
 import { validInput } from "./test-support";
 

@@ -1,4 +1,5 @@
-import { escapeHtml, pageHeadMarker } from "./head";
+import { escapeHtml } from "./escape-html";
+import { pageHeadMarker } from "./head";
 
 /** What the client build produced; see build/bundle.ts. */
 export interface AssetManifest {

@@ -1,3 +1,4 @@
+import { escapeHtml } from "./escape-html";
 import type { Site } from "../content/site";
 
 /** What a page puts in <head>; rendered by renderHead at build and applied by useHeadSync after client navigation. */
@@ -21,8 +22,6 @@ export interface HeadContext {
 /** Comments around the page's own head tags, so the client can replace exactly those (src/app/use-head-sync.ts). */
 export const pageHeadMarker = "page-head";
 
-export const escapeHtml = (s: string): string =>
-  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 export const absoluteUrl = (site: Site, path: string): string => site.url + (path === "/" ? "/" : path);
 

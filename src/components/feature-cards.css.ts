@@ -1,4 +1,5 @@
 import { style } from "@vanilla-extract/css";
+import { surfaceCard } from "../styles/layout.css";
 import { vars } from "../styles/theme.css";
 
 export const grid = style({
@@ -10,14 +11,7 @@ export const grid = style({
   gridTemplateColumns: "repeat(auto-fit, minmax(min(100%, 17rem), 1fr))",
 });
 
-export const card = style({
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
-  boxShadow: vars.shadow.card,
-  padding: vars.space.lg,
-  borderTop: `4px solid ${vars.color.brand}`,
-});
+export const card = style({ ...surfaceCard, borderTop: `4px solid ${vars.color.brand}` });
 
 export const icon = style({
   display: "grid",

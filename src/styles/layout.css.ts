@@ -38,3 +38,12 @@ export const brandDisc = {
   color: "#fff",
   fontWeight: 700,
 } satisfies StyleRule;
+
+/** A white bordered card with a soft shadow: feature cards, town boxes. */
+export const surfaceCard = {
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  boxShadow: vars.shadow.card,
+  padding: vars.space.lg,
+} satisfies StyleRule;

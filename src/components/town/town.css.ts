@@ -1,4 +1,5 @@
 import { style } from "@vanilla-extract/css";
+import { surfaceCard } from "../../styles/layout.css";
 import { vars } from "../../styles/theme.css";
 
 export const alt = style({ background: vars.color.surfaceAlt });
@@ -11,13 +12,7 @@ export const columns = style({
   "@media": { "(min-width: 860px)": { gridTemplateColumns: "repeat(2, 1fr)" } },
 });
 
-export const box = style({
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
-  boxShadow: vars.shadow.card,
-  padding: vars.space.lg,
-});
+export const box = style(surfaceCard);
 
 export const boxTitle = style({ fontSize: "1.4rem" });
 

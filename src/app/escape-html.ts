@@ -1,4 +1,4 @@
-// Browser-safe: used by the mail's HTML part and the no-JavaScript error page.
+// Browser-safe: pages' head tags, feeds and sitemaps, the notification mail and the no-JavaScript error page.
 const HTML_ESCAPES: Record<string, string> = {
   "&": "&amp;",
   "<": "&lt;",
