@@ -284,6 +284,8 @@ describe("contact page", () => {
     await page.locator('form button[type="submit"]').click();
     const toast = toastRegion(page).locator("li");
     await expect.poll(() => toast.getAttribute("data-state")).toBe("open");
+    // Measure only once the 200 ms slide-in has ended: mid-animation the box is still off to the right.
+    await toast.evaluate((el) => Promise.all(el.getAnimations().map((animation) => animation.finished)));
     const box = await toast.boundingBox();
     if (!box) throw new Error("the toast has no box");
     const y = box.y + box.height / 2;
