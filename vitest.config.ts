@@ -24,6 +24,8 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // A busy CI machine can take over a second to paint; a poll that fails still fails, only later.
+          expect: { poll: { timeout: 5_000 } },
         },
       },
     ],

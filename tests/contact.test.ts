@@ -293,7 +293,8 @@ describe("contact page", () => {
     await page.mouse.down();
     for (let dx = 10; dx <= 120; dx += 10) await page.mouse.move(box.x + 20 + dx, y);
     await page.mouse.up();
-    await expect.poll(() => toast.count()).toBe(0);
+    // Well under the toast's 5 s duration, so only the swipe can have closed it.
+    await expect.poll(() => toast.count(), { timeout: 2_000 }).toBe(0);
     await close();
   });
 
