@@ -1,10 +1,8 @@
-import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { readFile } from "node:fs/promises";
+import { describe, expect, it } from "vitest";
 import { siteSchema } from "../src/content/site";
 import type { SitePost } from "../src/content/site-content";
-import { FEED_ITEMS, postApiJson, rssXml, writeBlogApi } from "./blog-files";
+import { blogApiFiles, FEED_ITEMS, postApiJson, rssXml } from "./blog-files";
 
 const site = siteSchema.parse(JSON.parse(await readFile("content/site.json", "utf8")));
 
@@ -69,20 +67,15 @@ describe("rss.xml", () => {
   });
 });
 
-describe("writeBlogApi", () => {
-  let dir = "";
-  afterEach(async () => {
-    if (dir) await rm(dir, { recursive: true, force: true });
-  });
-
-  it("writes the list newest first and one file per post", async () => {
-    dir = await mkdtemp(join(tmpdir(), "blog-api-"));
+describe("blogApiFiles", () => {
+  it("gives the list newest first and one file per post", () => {
     const posts = Array.from({ length: 300 }, (_, i) => post(i));
-    await writeBlogApi(dir, posts);
-    const list: unknown = JSON.parse(await readFile(join(dir, "api", "blog.json"), "utf8"));
+    const files = new Map(blogApiFiles(posts));
+    expect(files.size).toBe(301);
+    const list: unknown = JSON.parse(files.get("api/blog.json") ?? "");
     expect(Array.isArray(list) && list.length).toBe(300);
     expect(list).toEqual(posts.map(postApiJson));
-    expect((await readdir(join(dir, "api", "blog"))).length).toBe(300);
-    expect(JSON.parse(await readFile(join(dir, "api", "blog", "post-7.json"), "utf8"))).toEqual(postApiJson(post(7)));
+    expect([...files.keys()].filter((f) => f.startsWith("api/blog/")).length).toBe(300);
+    expect(JSON.parse(files.get("api/blog/post-7.json") ?? "")).toEqual(postApiJson(post(7)));
   });
 });

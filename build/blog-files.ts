@@ -1,5 +1,3 @@
-import { mkdir, writeFile } from "node:fs/promises";
-import { join } from "node:path";
 import { escapeHtml } from "../src/app/escape-html";
 import type { PostJson } from "../src/content/posts";
 import type { Site } from "../src/content/site";
@@ -69,18 +67,8 @@ export function rssXml(site: Site, posts: readonly SitePost[]): string {
   );
 }
 
-// Many small files: a bounded number in flight keeps file handles in check with 4,000 posts.
-const WRITE_BATCH = 128;
-
-/** dist/api/blog.json (every post, newest first, full fields) and dist/api/blog/{slug}.json. */
-/** Writes one file of the output, given its path relative to the output folder (see FileReuse in build/file-reuse.ts). */
-export type PutFile = (rel: string, text: string) => Promise<void>;
-
-export async function writeBlogApi(outDir: string, posts: readonly SitePost[], put: PutFile = (rel, text) => writeFile(join(outDir, rel), text)): Promise<void> {
-  await mkdir(join(outDir, "api", "blog"), { recursive: true });
+/** dist/api/blog.json (every post, newest first, full fields) and dist/api/blog/{slug}.json: [path in the output, text]. */
+export function blogApiFiles(posts: readonly SitePost[]): [file: string, text: string][] {
   const all = posts.map(postApiJson);
-  await put("api/blog.json", JSON.stringify(all));
-  for (let i = 0; i < all.length; i += WRITE_BATCH) {
-    await Promise.all(all.slice(i, i + WRITE_BATCH).map((p) => put(`api/blog/${p.slug}.json`, JSON.stringify(p))));
-  }
+  return [["api/blog.json", JSON.stringify(all)], ...all.map((p): [string, string] => [`api/blog/${p.slug}.json`, JSON.stringify(p)])];
 }

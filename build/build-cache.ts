@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
-import { cp, mkdir, readdir, readFile, stat, writeFile } from "node:fs/promises";
-import { join, relative } from "node:path";
+import { copyFile, mkdir, readdir, readFile, stat } from "node:fs/promises";
+import { basename, dirname, join } from "node:path";
 import type { Post } from "../src/content/posts";
 import type { Bundles } from "./bundle";
 
@@ -8,12 +8,12 @@ import type { Bundles } from "./bundle";
  * What a build can take over from the previous one in the same output folder
  * (its .server/ folder holds the records): the bundles, when no source file
  * changed; parsed posts, when neither the post file, site.json nor the code
- * changed; rendered pages, when the code, the shared data and the page's own
- * data are the same. Every key is a content hash, so a stale entry cannot match.
+ * changed; the output files themselves, which stay as they are when the code,
+ * the shared data and the file's own data are the same (build/build-output.ts).
+ * Every key is a content hash, so a stale entry cannot match.
  */
 
-const bundleRecord = "bundle.json";
-const postRecord = "posts-cache.json";
+export const postRecordName = "posts-cache.json";
 
 /** Files whose change can change a bundle: the code, the dependencies, the compiler settings. */
 export async function sourceHash(root: string): Promise<string> {
@@ -33,32 +33,43 @@ export async function sourceHash(root: string): Promise<string> {
 
 interface BundleRecord {
   sourceHash: string;
+  /** As made, but with the server entry and worker script as file names in the server folder. */
   bundles: Bundles;
 }
 
-/** Copies the previous build's bundles into the new folder when the sources are the same. */
-export async function reuseBundles(prevServerDir: string, outDir: string, serverDir: string, hash: string): Promise<Bundles | undefined> {
-  const record = await readJson<BundleRecord>(join(prevServerDir, bundleRecord));
+export const bundleRecordName = "bundle.json";
+
+/**
+ * The previous build's bundles, where it left them, when they were made from
+ * the same sources and their files are all still there.
+ */
+export async function previousBundles(prevServerDir: string, hash: string): Promise<Bundles | undefined> {
+  const record = await readJson<BundleRecord>(join(prevServerDir, bundleRecordName));
   if (!record || record.sourceHash !== hash) return undefined;
   const prevOut = join(prevServerDir, "..");
-  try {
-    await Promise.all([
-      cp(join(prevOut, "assets"), join(outDir, "assets"), { recursive: true }),
-      mkdir(serverDir, { recursive: true }).then(() =>
-        Promise.all(["entry-server.mjs", "render-worker.mjs"].map((f) => cp(join(prevServerDir, f), join(serverDir, f)))),
-      ),
-    ]);
-  } catch {
-    return undefined;
-  }
-  const { bundles } = record;
-  return { ...bundles, serverEntry: join(serverDir, bundles.serverEntry), workerEntry: join(serverDir, bundles.workerEntry) };
+  const bundles = { ...record.bundles, serverEntry: join(prevServerDir, record.bundles.serverEntry), workerEntry: join(prevServerDir, record.bundles.workerEntry) };
+  const files = [bundles.serverEntry, bundles.workerEntry, ...bundles.assetFiles.map((url) => join(prevOut, url))];
+  const present = await Promise.all(files.map((f) => stat(f).then((s) => s.isFile(), () => false)));
+  return present.every(Boolean) ? bundles : undefined;
 }
 
-export async function recordBundles(serverDir: string, hash: string, bundles: Bundles) {
-  const stored: Bundles = { ...bundles, serverEntry: relative(serverDir, bundles.serverEntry), workerEntry: relative(serverDir, bundles.workerEntry) };
-  await writeJson(join(serverDir, bundleRecord), { sourceHash: hash, bundles: stored } satisfies BundleRecord);
+/** Copies bundles from the previous output into a new one (a fresh build made with unchanged code). */
+export async function copyBundles(bundles: Bundles, fromOut: string, toOut: string, serverDirName: string): Promise<Bundles> {
+  const serverDir = join(toOut, serverDirName);
+  await Promise.all([
+    ...bundles.assetFiles.map(async (url) => {
+      await mkdir(dirname(join(toOut, url)), { recursive: true });
+      await copyFile(join(fromOut, url), join(toOut, url));
+    }),
+    mkdir(serverDir, { recursive: true }).then(() =>
+      Promise.all([bundles.serverEntry, bundles.workerEntry].map((f) => copyFile(f, join(serverDir, basename(f))))),
+    ),
+  ]);
+  return { ...bundles, serverEntry: join(serverDir, basename(bundles.serverEntry)), workerEntry: join(serverDir, basename(bundles.workerEntry)) };
 }
+
+export const bundleRecordJson = (hash: string, bundles: Bundles) =>
+  JSON.stringify({ sourceHash: hash, bundles: { ...bundles, serverEntry: basename(bundles.serverEntry), workerEntry: basename(bundles.workerEntry) } } satisfies BundleRecord);
 
 export interface CachedPost {
   /** sha1 of the post file's text. */
@@ -76,39 +87,37 @@ export const postCacheKey = (bundleHash: string, siteJson: string) => createHash
 
 /** The previous build's parsed posts by file, when they were parsed by the same code with the same site.json. */
 export async function readPostCache(prevServerDir: string, key: string): Promise<Map<string, CachedPost>> {
-  const record = await readJson<PostRecord>(join(prevServerDir, postRecord));
+  const record = await readJson<PostRecord>(join(prevServerDir, postRecordName));
   if (!record || record.key !== key) return new Map();
   // JSON has no dates: publishDate comes back as text.
   return new Map(Object.entries(record.posts).map(([file, c]) => [file, { sha: c.sha, post: { ...c.post, publishDate: new Date(c.post.publishDate) } }]));
 }
 
-export async function writePostCache(serverDir: string, key: string, posts: CachedPost[]) {
-  await writeJson(join(serverDir, postRecord), { key, posts: Object.fromEntries(posts.map((c) => [c.post.file, c])) } satisfies PostRecord);
-}
+export const postCacheJson = (key: string, posts: CachedPost[]) =>
+  JSON.stringify({ key, posts: Object.fromEntries(posts.map((c) => [c.post.file, c])) } satisfies PostRecord);
 
-interface PageRecord {
-  /** Code, assets, shared (root) data and mode the pages were rendered with. */
+interface OutputRecord {
+  /** Code, assets, shared (root) data and mode the output was made with. */
   key: string;
+  /** Every file of the output but the bundles and these records: path -> [hash, bytes]. */
   files: Record<string, [sha: string, bytes: number]>;
 }
 
-const pageRecord = "pages.json";
+export const outputRecordName = "output.json";
 
 export const renderKey = (codeHash: string, rootJson: string, mode: string) =>
   createHash("sha256").update(codeHash).update("\0").update(rootJson).update("\0").update(mode).digest("hex");
 
-/** The previous build's pages when they were rendered under the same key: unchanged ones are linked, not rendered. */
-export async function readPageRecord(prevServerDir: string, key: string): Promise<Map<string, [string, number]> | undefined> {
-  const record = await readJson<PageRecord>(join(prevServerDir, pageRecord));
+/** The previous build's files when it was made under the same key: the ones whose hash is unchanged are kept as they are. */
+export async function readOutputRecord(prevServerDir: string, key: string): Promise<Map<string, [string, number]> | undefined> {
+  const record = await readJson<OutputRecord>(join(prevServerDir, outputRecordName));
   return record && record.key === key ? new Map(Object.entries(record.files)) : undefined;
 }
 
-export async function writePageRecord(serverDir: string, key: string, files: readonly { file: string; sha: string; htmlBytes: number }[]) {
-  const record: PageRecord = { key, files: Object.fromEntries(files.map((f) => [f.file, [f.sha, f.htmlBytes]])) };
-  await writeJson(join(serverDir, pageRecord), record);
-}
+export const outputRecordJson = (key: string, files: readonly { file: string; sha: string; bytes: number }[]) =>
+  JSON.stringify({ key, files: Object.fromEntries(files.map((f) => [f.file, [f.sha, f.bytes]])) } satisfies OutputRecord);
 
-export const textSha = (text: string) => createHash("sha1").update(text).digest("hex");
+export const textSha = (data: string | Uint8Array) => createHash("sha1").update(data).digest("hex");
 
 async function readJson<T>(file: string): Promise<T | undefined> {
   try {
@@ -117,8 +126,4 @@ async function readJson<T>(file: string): Promise<T | undefined> {
   } catch {
     return undefined;
   }
-}
-
-async function writeJson(file: string, value: unknown) {
-  await writeFile(file, JSON.stringify(value));
 }

@@ -1,29 +1,29 @@
-import { linkSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { dirname, join, relative } from "node:path";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { parentPort, workerData } from "node:worker_threads";
 import type { ContentProblem } from "../src/content/content-error";
 import type { SiteContent } from "../src/content/site-content";
 import type { PagePath, Renderer } from "../src/entry-server";
-import { textSha, type CachedPost } from "./build-cache";
-import type { PreviousOutput } from "./file-reuse";
-import type { RenderedFile, WorkerReply, WorkerRequest } from "./worker-protocol";
+import type { Post } from "../src/content/posts";
+import { textSha } from "./build-cache";
+import { isUnchanged, type PreviousOutput } from "./build-output";
+import type { PageFile, RenderedFile, WorkerReply, WorkerRequest } from "./worker-protocol";
 
 // The worker runs code from the one server bundle the build just made; this
 // file only moves messages and files (bundled on its own, see build/bundle.ts).
 const server: typeof import("../src/entry-server") = await import(String(workerData.serverEntry));
 
-/** Where a rendered path lives in the output folder. */
-const htmlFileFor = (outDir: string, path: string) =>
-  path === server.notFoundPath ? join(outDir, "404.html") : join(outDir, path, "index.html");
+/** Where a rendered path lives, relative to the output folder. */
+const htmlFileFor = (path: string) => (path === server.notFoundPath ? "404.html" : join(path.slice(1), "index.html"));
 
 let renderer: Renderer | undefined;
 let outDir = "";
 let previous: PreviousOutput | undefined;
 
-/** Parses post files, taking the previous build's result for any file whose text is unchanged. */
-async function parseFiles(contentDir: string, files: { abs: string; shown: string }[], cached: Map<string, CachedPost>) {
+/** Parses post files, except those whose text has the hash the build already has a parsed post for. */
+async function parseFiles(contentDir: string, files: Extract<WorkerRequest, { type: "parse" }>["files"]) {
   const site = await server.loadSite(contentDir);
-  const posts: CachedPost[] = [];
+  const posts: { sha: string; post?: Post }[] = [];
   const problems: ContentProblem[] = [];
   for (const f of files) {
     try {
@@ -31,8 +31,7 @@ async function parseFiles(contentDir: string, files: { abs: string; shown: strin
       // costs several thread-pool round trips (measured: most of the parse time).
       const text = readFileSync(f.abs, "utf8");
       const sha = textSha(text);
-      const hit = cached.get(f.shown);
-      posts.push(hit && hit.sha === sha ? hit : { sha, post: server.parsePost(f.shown, text, site) });
+      posts.push(sha === f.known ? { sha } : { sha, post: server.parsePost(f.shown, text, site) });
     } catch (err) {
       if (server.isContentError(err)) problems.push(...err.problems);
       else problems.push({ file: f.shown, field: "(file)", problem: `could not be read: ${err instanceof Error ? err.message : String(err)}` });
@@ -58,9 +57,10 @@ async function assemble(msg: Extract<WorkerRequest, { type: "assemble" }>): Prom
 }
 
 /**
- * Renders and writes a batch. A page whose data is the same as in the previous
- * build (same code, assets and shared data: see renderKey in run-build.ts) is
- * hard-linked from the previous output instead of rendered again. Writes are
+ * Renders and writes a batch into the staging folder. When this build updates
+ * the live output (same code, assets and shared data: see renderKey in
+ * build/build-cache.ts), a page whose data hash is the one recorded there, and
+ * whose files are still there, is left as it is and not rendered. Writes are
  * synchronous on purpose: a worker has nothing else to do meanwhile, and
  * awaiting each small async write cost more than rendering the page (thread-pool
  * round trips, measured on 4,000 posts).
@@ -71,36 +71,22 @@ function renderPaths(paths: PagePath[]): RenderedFile[] {
   for (const { path, page: pageId } of paths) {
     const prepared = renderer.prepare(path, pageId);
     const sha = textSha(`${path}\0${prepared.dataJson}`);
-    const htmlFile = htmlFileFor(outDir, path);
-    const dataFile = prepared.ownDataFile ? join(outDir, server.dataUrl(path)) : undefined;
-    const file = relative(outDir, htmlFile);
-    const before = previous?.files.get(file);
-    let htmlBytes = before?.[1];
-    const reused = before !== undefined && before[0] === sha && linkFromPrevious(htmlFile, dataFile);
-    if (!reused) {
+    const file = htmlFileFor(path);
+    const dataFile = prepared.ownDataFile ? server.dataUrl(path).slice(1) : undefined;
+    const unchanged = isUnchanged(previous, file, sha) && (!dataFile || isUnchanged(previous, dataFile, sha));
+    let bytes: number;
+    let data: PageFile | undefined;
+    if (unchanged) {
+      bytes = previous?.files.get(file)?.[1] ?? 0;
+      if (dataFile) data = { file: dataFile, sha, bytes: previous?.files.get(dataFile)?.[1] ?? 0, staged: false };
+    } else {
       const html = renderer.renderPrepared(prepared);
-      writeInto(htmlFile, html);
-      if (dataFile) writeInto(dataFile, prepared.dataJson);
-      htmlBytes = Buffer.byteLength(html);
+      bytes = writeInto(file, html);
+      if (dataFile) data = { file: dataFile, sha, bytes: writeInto(dataFile, prepared.dataJson), staged: true };
     }
-    out.push({ path, file, page: prepared.page, htmlBytes: htmlBytes ?? 0, sha, reused });
+    out.push({ path, page: prepared.page, file, sha, bytes, staged: !unchanged, data });
   }
   return out;
-}
-
-/** Links the previous build's files for a page into this build; false if any is missing. */
-function linkFromPrevious(...files: (string | undefined)[]): boolean {
-  if (!previous) return false;
-  try {
-    for (const file of files) {
-      if (!file) continue;
-      ensureDir(dirname(file));
-      linkSync(join(previous.outDir, relative(outDir, file)), file);
-    }
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 const madeDirs = new Set<string>();
@@ -110,15 +96,18 @@ function ensureDir(dir: string) {
   madeDirs.add(dir);
 }
 
-function writeInto(file: string, text: string) {
-  ensureDir(dirname(file));
-  writeFileSync(file, text);
+/** Writes a file of the output (path relative to it) into the staging folder; returns its size. */
+function writeInto(file: string, text: string): number {
+  const abs = join(outDir, file);
+  ensureDir(dirname(abs));
+  writeFileSync(abs, text);
+  return Buffer.byteLength(text);
 }
 
 async function handle(msg: WorkerRequest): Promise<WorkerReply> {
   switch (msg.type) {
     case "parse":
-      return { type: "parsed", ...(await parseFiles(msg.contentDir, msg.files, msg.cached)) };
+      return { type: "parsed", ...(await parseFiles(msg.contentDir, msg.files)) };
     case "assemble":
       return assemble(msg);
     case "content":

@@ -1,24 +1,27 @@
-import { cp, mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
-import { spawn } from "node:child_process";
+import { mkdir, readdir, readFile, rm } from "node:fs/promises";
 import { availableParallelism } from "node:os";
-import { basename, dirname, join, relative, resolve } from "node:path";
+import { join, relative, resolve } from "node:path";
 import { ContentError } from "../src/content/content-error";
 import type { SiteContent } from "../src/content/site-content";
-import { rssXml, writeBlogApi, type PutFile } from "./blog-files";
+import { blogApiFiles, rssXml } from "./blog-files";
 import type { Bundles } from "./bundle";
-import { FileReuse } from "./file-reuse";
 import {
+  bundleRecordJson,
+  bundleRecordName,
+  copyBundles,
+  outputRecordJson,
+  outputRecordName,
+  postCacheJson,
   postCacheKey,
-  readPageRecord,
+  postRecordName,
+  previousBundles,
+  readOutputRecord,
   readPostCache,
-  recordBundles,
   renderKey,
-  reuseBundles,
   sourceHash,
-  writePageRecord,
-  writePostCache,
   type CachedPost,
 } from "./build-cache";
+import { BuildOutput, listFiles, removeAbandoned, stagingDirFor } from "./build-output";
 import { headersFile, redirectsFile, robotsTxt, sitemapXml } from "./site-files";
 import { summarize, type BuildSummary } from "./summary";
 import { WorkerPool } from "./worker-pool";
@@ -42,68 +45,71 @@ export const serverFiles = { content: "content.json", assets: "assets.json" } as
 
 /**
  * The whole build: bundle, load content, render every path in worker threads,
- * write feeds and API files, then swap the new folder in. Anything that throws
- * leaves the previous output folder untouched.
+ * write feeds and API files, then put the result in place (build/build-output.ts:
+ * a new folder swapped in, or only the changed files moved into the live one).
+ * Anything that throws leaves the previous output folder untouched.
  */
 export async function runBuild(opts: BuildOptions): Promise<BuildSummary> {
   const started = performance.now();
   const outDir = resolve(opts.outDir);
-  const tmpDir = join(dirname(outDir), `.${basename(outDir)}.tmp-${process.pid}-${Date.now()}`);
+  const stageDir = stagingDirFor(outDir);
   const progress = opts.onProgress ?? (() => {});
   let pool: WorkerPool | undefined;
   try {
     await removeAbandoned(outDir);
-    await mkdir(tmpDir, { recursive: true });
+    await mkdir(stageDir, { recursive: true });
     progress("bundling");
     const prevServerDir = join(outDir, serverDirName);
-    const serverDir = join(tmpDir, serverDirName);
     const codeHash = await sourceHash(opts.root);
     // esbuild and vanilla-extract (with Babel) load only when the code changed since the last build here.
-    const bundles = (await reuseBundles(prevServerDir, tmpDir, serverDir, codeHash)) ?? (await freshBundles(opts.root, tmpDir, serverDir));
+    const reused = await previousBundles(prevServerDir, codeHash);
+    let bundles = reused ?? (await freshBundles(opts.root, stageDir, join(stageDir, serverDirName)));
     const t = { bundle: performance.now() - started, content: 0, render: 0 };
     pool = new WorkerPool(bundles.workerEntry, opts.workers ?? Math.max(1, availableParallelism()), { serverEntry: bundles.serverEntry });
 
     progress("loading content");
     const contentDir = resolve(opts.contentDir);
     const postKey = postCacheKey(codeHash, (await readFile(join(contentDir, "site.json"), "utf8").catch(() => "")) + (process.env.SITE_URL ?? ""));
-    const parsed = await parsePosts(pool, contentDir, await readPostCache(prevServerDir, postKey));
+    const cache = await readPostCache(prevServerDir, postKey);
+    const { posts: parsed, reparsed } = await parsePosts(pool, contentDir, cache);
     const posts = parsed.map((c) => c.post);
     const builtAt = (opts.now ?? new Date()).toISOString();
     const { content, paths, notFoundPath, rootData } = await pool.request(0, { type: "assemble", contentDir, posts, mode: opts.mode, builtAt }, "assembled");
     // Everything every page shares; codeHash covers the assets, which come from the same sources.
-    const pagesKey = renderKey(codeHash, JSON.stringify(rootData), opts.mode);
-    const previousPages = await readPageRecord(prevServerDir, pagesKey);
-    const previous = previousPages ? { outDir, files: previousPages } : undefined;
-    await pool.broadcast(() => ({ type: "content", content, assets: bundles.assets, outDir: tmpDir, previous }), "ready");
-    const reuse = new FileReuse(tmpDir, previous);
+    const outputKey = renderKey(codeHash, JSON.stringify(rootData), opts.mode);
+    const previousFiles = reused && (await readOutputRecord(prevServerDir, outputKey));
+    const output = new BuildOutput(outDir, stageDir, serverDirName, previousFiles ? { outDir, files: previousFiles } : undefined);
+    if (reused && output.mode === "fresh") bundles = await copyBundles(reused, outDir, stageDir, serverDirName);
+    await pool.broadcast(() => ({ type: "content", content, assets: bundles.assets, outDir: stageDir, previous: output.previous }), "ready");
     t.content = performance.now() - started - t.bundle;
 
     let done = 0;
     const renderStart = performance.now();
-    const [batches] = await Promise.all([
-      pool.drain(paths, 64, (batch) => ({ type: "render", paths: batch }), "rendered", (r) => {
-        done += r.files.length;
-        progress(`rendered ${done}/${paths.length} pages`);
-      }),
-      writeSiteFiles(tmpDir, content, paths.map((p) => p.path), notFoundPath, (rel, text) => reuse.put(rel, text)),
-      copyStatic(join(contentDir, "static"), tmpDir),
-      writeJson(join(tmpDir, "_data", "_root.json"), rootData),
-      // What this build rendered with, so a server can render pages again without
-      // rebuilding (the no-JavaScript contact answer: scripts/contact-form-renderer.ts).
-      // Posts are left out: that page does not show them, and a big blog would make this file huge.
-      writeJson(join(tmpDir, serverDirName, serverFiles.content), { ...content, posts: [] }),
-      writeJson(join(tmpDir, serverDirName, serverFiles.assets), bundles.assets),
-      recordBundles(serverDir, codeHash, bundles),
-      writePostCache(serverDir, postKey, parsed),
-    ]);
+    const rendering = pool.drain(paths, 64, (batch) => ({ type: "render", paths: batch }), "rendered", (r) => {
+      done += r.files.length;
+      progress(`rendered ${done}/${paths.length} pages`);
+    });
+    // Meanwhile this thread writes everything beside the pages.
+    await output.putAll(siteFiles(content, paths.map((p) => p.path), notFoundPath));
+    await output.putAll([["_data/_root.json", JSON.stringify(rootData)]]);
+    await output.putAll(await readStatic(join(contentDir, "static")));
+    const files: RenderedFile[] = (await rendering).flatMap((b) => b.files);
+    output.addRendered(files.flatMap((f) => (f.data ? [f, f.data] : [f])));
     t.render = performance.now() - renderStart;
-    const files: RenderedFile[] = batches.flatMap((b) => b.files);
-    await writePageRecord(serverDir, pagesKey, [...files, ...reuse.written]);
 
-    await swapIn(tmpDir, outDir);
+    // What this build rendered with, so a server can render pages again without
+    // rebuilding (the no-JavaScript contact answer: scripts/contact-form-renderer.ts).
+    // Posts are left out: that page does not show them, and a big blog would make this file huge.
+    await output.writeServerFile(serverFiles.content, JSON.stringify({ ...content, posts: [] }));
+    await output.writeServerFile(serverFiles.assets, JSON.stringify(bundles.assets));
+    await output.writeServerFile(bundleRecordName, bundleRecordJson(codeHash, bundles));
+    // 12 MB for 4,000 posts: rewritten only when a post was parsed or removed, or into a new folder.
+    if (output.mode === "fresh" || reparsed > 0 || cache.size !== parsed.length) await output.writeServerFile(postRecordName, postCacheJson(postKey, parsed));
+    await output.writeServerFile(outputRecordName, outputRecordJson(outputKey, output.files));
+    await output.commit();
     return await summarize({ files, bundles, outDir, wallMs: performance.now() - started, phases: t });
   } catch (err) {
-    await rm(tmpDir, { recursive: true, force: true });
+    await rm(stageDir, { recursive: true, force: true });
     throw err;
   } finally {
     await pool?.close();
@@ -115,98 +121,56 @@ async function freshBundles(root: string, outDir: string, serverDir: string): Pr
   return bundle(root, outDir, serverDir);
 }
 
-/** Post files are parsed (front matter, schema, Markdown) in the workers: the slow part of a big blog. */
-async function parsePosts(pool: WorkerPool, contentDir: string, cache: Map<string, CachedPost>): Promise<CachedPost[]> {
-  const files = (await listMarkdown(join(contentDir, "blog"))).map((abs) => ({ abs, shown: shownPath(abs) }));
+/**
+ * Post files are parsed (front matter, schema, Markdown) in the workers: the slow
+ * part of a big blog. Posts whose text is unchanged since the previous build come
+ * from its cache; only their hashes cross to the workers and back.
+ */
+async function parsePosts(pool: WorkerPool, contentDir: string, cache: Map<string, CachedPost>): Promise<{ posts: CachedPost[]; reparsed: number }> {
+  const files = (await listMarkdown(join(contentDir, "blog"))).map((abs) => {
+    const shown = shownPath(abs);
+    return { abs, shown, known: cache.get(shown)?.sha };
+  });
   const share = Math.ceil(files.length / pool.size);
-  const replies = await pool.broadcast((i) => {
-    const mine = files.slice(i * share, (i + 1) * share);
-    const cached = new Map(mine.flatMap((f) => {
-      const hit = cache.get(f.shown);
-      return hit ? [[f.shown, hit] as const] : [];
-    }));
-    return { type: "parse", contentDir, files: mine, cached };
-  }, "parsed");
+  const replies = await pool.broadcast((i) => ({ type: "parse", contentDir, files: files.slice(i * share, (i + 1) * share) }), "parsed");
   const problems = replies.flatMap((r) => r.problems);
   if (problems.length > 0) throw new ContentError(problems);
-  return replies.flatMap((r) => r.posts);
-}
-
-async function writeJson(file: string, value: unknown) {
-  await mkdir(dirname(file), { recursive: true });
-  await writeFile(file, JSON.stringify(value));
+  const results = replies.flatMap((r) => r.posts);
+  const posts = results.map(({ sha, post }, i): CachedPost => {
+    if (post) return { sha, post };
+    const cached = cache.get(files[i]?.shown ?? "");
+    if (!cached) throw new Error(`no cached post for ${files[i]?.shown}`);
+    return cached;
+  });
+  return { posts, reparsed: results.filter((r) => r.post).length };
 }
 
 /**
- * Everything beside the pages: sitemap, robots, host config, the feed and the blog API.
- * Posts are as the build selected them; drafts (dev builds only) stay out of the sitemap
- * and the feed, which are for the outside world.
+ * Everything beside the pages: sitemap, robots, host config, the feed and the
+ * blog API, as [path in the output, text]. Posts are as the build selected them;
+ * drafts (dev builds only) stay out of the sitemap and the feed, which are for
+ * the outside world.
  */
-async function writeSiteFiles(out: string, content: SiteContent, paths: string[], notFoundPath: string, put: PutFile) {
+function siteFiles(content: SiteContent, paths: string[], notFoundPath: string): [file: string, text: string][] {
   const { site, posts } = content;
   const postDates = new Map(posts.map((p) => [`/blog/${p.slug}`, p.publishDate]));
   const newest = posts.find((p) => !p.draft)?.publishDate;
   if (newest) postDates.set("/blog", newest);
   const hidden = new Set([notFoundPath, "/contact/thank-you", ...posts.filter((p) => p.draft).map((p) => `/blog/${p.slug}`)]);
   const indexable = paths.filter((p) => !hidden.has(p));
-  await Promise.all([
-    writeFile(join(out, "sitemap.xml"), sitemapXml(site, indexable.map((path) => ({ path, lastmod: postDates.get(path) })))),
-    writeFile(join(out, "robots.txt"), robotsTxt(site)),
-    writeFile(join(out, "_headers"), headersFile()),
-    writeFile(join(out, "_redirects"), redirectsFile()),
-    writeFile(join(out, "rss.xml"), rssXml(site, posts)),
-    writeBlogApi(out, posts, put),
-  ]);
+  return [
+    ["sitemap.xml", sitemapXml(site, indexable.map((path) => ({ path, lastmod: postDates.get(path) })))],
+    ["robots.txt", robotsTxt(site)],
+    ["_headers", headersFile()],
+    ["_redirects", redirectsFile()],
+    ["rss.xml", rssXml(site, posts)],
+    ...blogApiFiles(posts),
+  ];
 }
 
-/** Files the owner puts in content/static/ (favicon, images) are copied as they are. */
-async function copyStatic(from: string, to: string) {
-  const exists = await stat(from).then((s) => s.isDirectory(), () => false);
-  if (exists) await cp(from, to, { recursive: true });
-}
-
-/** Replaces outDir with the finished build in two renames; the old folder is discarded. */
-async function swapIn(tmpDir: string, outDir: string) {
-  const old = `${tmpDir}.old`;
-  const hadOld = await stat(outDir).then(() => true, () => false);
-  if (hadOld) await rename(outDir, old);
-  await rename(tmpDir, outDir);
-  if (hadOld) await discard(old);
-}
-
-/**
- * Deletes a folder nothing refers to any more with a detached `rm`, so the build
- * need not wait for thousands of unlinks (where there is no `rm`, it waits).
- */
-async function discard(dir: string) {
-  if (process.platform === "win32") await rm(dir, { recursive: true, force: true });
-  else spawn("rm", ["-rf", dir], { detached: true, stdio: "ignore" }).unref();
-}
-
-/**
- * Temp folders of builds that were killed before their swap (named
- * `.<out>.tmp-<pid>-<time>`, see runBuild), and old outputs whose background
- * removal was cut short, are discarded once their process is gone. (One still
- * being removed by a detached rm is simply removed twice; rm -rf allows that.)
- */
-async function removeAbandoned(outDir: string) {
-  const prefix = `.${basename(outDir)}.tmp-`;
-  const names = await readdir(dirname(outDir)).catch(() => []);
-  for (const name of names) {
-    if (!name.startsWith(prefix)) continue;
-    const pid = Number(name.slice(prefix.length).split("-")[0]);
-    if (Number.isInteger(pid) && pid !== process.pid && !isRunning(pid)) await discard(join(dirname(outDir), name));
-  }
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    // EPERM: it exists but belongs to someone else.
-    return err instanceof Error && "code" in err && err.code === "EPERM";
-  }
+/** Files the owner puts in content/static/ (favicon, images) are published as they are. */
+async function readStatic(from: string): Promise<[string, Buffer][]> {
+  return Promise.all((await listFiles(from)).map(async (file): Promise<[string, Buffer]> => [file, await readFile(join(from, file))]));
 }
 
 export const listMarkdown = async (dir: string): Promise<string[]> => {

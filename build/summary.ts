@@ -16,7 +16,7 @@ export interface RouteKindRow {
 export interface BuildSummary {
   rows: RouteKindRow[];
   totalPages: number;
-  /** Pages linked unchanged from the previous build in the same folder. */
+  /** Pages the live output already had as they are (an update build leaves them untouched). */
   reusedPages: number;
   wallMs: number;
   phases: { bundle: number; content: number; render: number };
@@ -32,11 +32,11 @@ export async function summarize(args: { files: RenderedFile[]; bundles: Bundles;
   for (const f of args.files) {
     const row = byPage.get(f.page) ?? { page: f.page, pages: 0, htmlBytes: 0, jsGzip: size([...entryJs, ...(assets.pages[f.page] ?? [])]), cssGzip: size(assets.css) };
     row.pages += 1;
-    row.htmlBytes += f.htmlBytes;
+    row.htmlBytes += f.bytes;
     byPage.set(f.page, row);
   }
   const rows = [...byPage.values()].sort((a, b) => b.pages - a.pages || a.page.localeCompare(b.page));
-  return { rows, totalPages: args.files.length, reusedPages: args.files.filter((f) => f.reused).length, wallMs: args.wallMs, phases: args.phases };
+  return { rows, totalPages: args.files.length, reusedPages: args.files.filter((f) => !f.staged).length, wallMs: args.wallMs, phases: args.phases };
 }
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;

@@ -3,8 +3,7 @@ import type { ContentProblem } from "../src/content/content-error";
 import type { Post } from "../src/content/posts";
 import type { SiteContent } from "../src/content/site-content";
 import type { PagePath } from "../src/entry-server";
-import type { CachedPost } from "./build-cache";
-import type { PreviousOutput } from "./file-reuse";
+import type { PreviousOutput } from "./build-output";
 
 /**
  * Messages between build/run-build.ts and build/render-worker.ts. Everything
@@ -12,32 +11,45 @@ import type { PreviousOutput } from "./file-reuse";
  * only coordinates and writes files. Structured clone keeps Dates.
  */
 export type WorkerRequest =
-  | { type: "parse"; contentDir: string; files: { abs: string; shown: string }[]; cached: Map<string, CachedPost> }
+  | {
+      type: "parse";
+      contentDir: string;
+      /** `known`: the hash of the file's text the build already has a parsed post for (build/build-cache.ts). */
+      files: { abs: string; shown: string; known?: string }[];
+    }
   | { type: "assemble"; contentDir: string; posts: Post[]; mode: SiteContent["mode"]; builtAt: string }
   | {
       type: "content";
       content: SiteContent;
       assets: AssetManifest;
+      /** Where pages that changed are written (the build's staging folder). */
       outDir: string;
-      /** The previous build's files, when it rendered with the same render key. */
+      /** The live output and its record, when this build updates it (build/build-output.ts). */
       previous?: PreviousOutput;
     }
   | { type: "render"; paths: PagePath[] };
 
-export interface RenderedFile {
-  path: string;
-  /** The HTML file, relative to the output folder. */
+/** One output file a render wrote, or found unchanged in the live output. */
+export interface PageFile {
+  /** Relative to the output folder. */
   file: string;
-  page: string;
-  htmlBytes: number;
   /** Hash of the path and the page's data: equal hashes under the same render key give equal files. */
   sha: string;
-  /** Linked from the previous build instead of rendered. */
-  reused: boolean;
+  bytes: number;
+  /** Written into the staging folder (false: the live one already has it). */
+  staged: boolean;
+}
+
+export interface RenderedFile extends PageFile {
+  path: string;
+  page: string;
+  /** The page's data file for client navigation (/_data/...json), when it has its own. */
+  data?: PageFile;
 }
 
 export type WorkerReply =
-  | { type: "parsed"; posts: CachedPost[]; problems: ContentProblem[] }
+  /** In file order; `post` is left out when the text's hash is the known one (the build reuses its copy). */
+  | { type: "parsed"; posts: { sha: string; post?: Post }[]; problems: ContentProblem[] }
   | { type: "assembled"; content: SiteContent; paths: PagePath[]; notFoundPath: string; rootData: unknown }
   | { type: "ready" }
   | { type: "rendered"; files: RenderedFile[] }

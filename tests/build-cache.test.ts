@@ -45,8 +45,16 @@ describe("incremental builds", () => {
     const first = await build(incremental);
     expect(first.reusedPages).toBe(0);
 
+    const inode = (file: string) => stat(join(incremental, file)).then((s) => s.ino);
+    const untouched = "locations/irmo-sc/index.html";
+    const edited = "blog/stump-grinding-vs-stump-removal/index.html";
+    const before = { untouched: await inode(untouched), edited: await inode(edited), api: await inode("api/blog.json") };
+
     const again = await build(incremental);
     expect(again.reusedPages).toBe(again.totalPages);
+    // Unchanged files stay where they are: not rewritten, not copied.
+    expect(await inode(untouched)).toBe(before.untouched);
+    expect(await inode("api/blog.json")).toBe(before.api);
 
     await editFile(join(contentDir, "blog", "stump-grinding-vs-stump-removal.md"), (t) => `${t}\nA new closing line about mulch rings.\n`);
     await editFile(join(contentDir, "locations", "peak-sc.md"), (t) => t.replace(/^subtitle: .*$/m, "subtitle: Careful tree work for Peak's farms and river bottoms"));
@@ -55,10 +63,13 @@ describe("incremental builds", () => {
     expect(afterEdits.totalPages - afterEdits.reusedPages).toBeGreaterThan(1);
     expect(afterEdits.reusedPages).toBeGreaterThan(afterEdits.totalPages / 2);
 
+    expect(await inode(untouched)).toBe(before.untouched);
+    expect(await inode(edited)).not.toBe(before.edited);
+
     const fresh = join(work, "fresh");
     await build(fresh);
     expect(await snapshot(incremental)).toEqual(await snapshot(fresh));
-    const post = await readFile(join(incremental, "blog", "stump-grinding-vs-stump-removal", "index.html"), "utf8");
+    const post = await readFile(join(incremental, edited), "utf8");
     expect(post).toContain("A new closing line about mulch rings.");
 
     // Site facts are on every page and are the default author of every post.
@@ -70,6 +81,34 @@ describe("incremental builds", () => {
     await rm(fresh, { recursive: true, force: true });
     await build(fresh);
     expect(await snapshot(incremental)).toEqual(await snapshot(fresh));
+  });
+
+  it("delete the pages and files of removed posts and a removed static file", async () => {
+    const out = join(work, "removals");
+    // Ten more posts make a second list page (/blog/page/2, with its own data file).
+    const extra = Array.from({ length: 10 }, (_, i) => `extra-note-${i}`);
+    for (const [i, slug] of extra.entries()) {
+      const date = `2024-0${(i % 9) + 1}-1${i % 10}`;
+      await writeFile(join(contentDir, "blog", `${slug}.md`), `---\ntitle: Extra note ${i}\npublishDate: ${date}\ncategory: Tree Health\n---\n\nA short note about mulch, number ${i}.\n`);
+    }
+    await build(out);
+    const pageTwo = ["blog/page/2/index.html", "_data/blog/page/2.json"];
+    for (const file of [...pageTwo, "blog/extra-note-3/index.html", "api/blog/extra-note-3.json"]) {
+      await expect(stat(join(out, file)), file).resolves.toBeDefined();
+    }
+
+    for (const slug of extra) await rm(join(contentDir, "blog", `${slug}.md`));
+    await rm(join(contentDir, "static", "favicon.svg"));
+    await writeFile(join(contentDir, "static", "notice.txt"), "Closed on Thanksgiving Day.\n");
+    await build(out);
+
+    for (const file of [...pageTwo, "blog/page", "blog/extra-note-3", "api/blog/extra-note-3.json", "favicon.svg"]) {
+      await expect(stat(join(out, file)), file).rejects.toThrow(/ENOENT/);
+    }
+    expect(await readFile(join(out, "notice.txt"), "utf8")).toBe("Closed on Thanksgiving Day.\n");
+    const fresh = join(work, "removals-fresh");
+    await build(fresh);
+    expect(await snapshot(out)).toEqual(await snapshot(fresh));
   });
 
   it("removes the temp folder a killed build left behind", async () => {

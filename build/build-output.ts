@@ -1,0 +1,204 @@
+import { existsSync, mkdirSync, renameSync, rmdirSync, unlinkSync, writeFileSync } from "node:fs";
+import { mkdir, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import { spawn } from "node:child_process";
+import { basename, dirname, join, relative } from "node:path";
+import { textSha } from "./build-cache";
+
+// Many small files (4,000 posts' API files): a bounded number in flight keeps file handles in check.
+const MAX_WRITES_IN_FLIGHT = 64;
+
+/** A file of the output: its path relative to the output folder, a hash of what made it, its size. */
+export interface OutputFile {
+  file: string;
+  sha: string;
+  bytes: number;
+}
+
+/** The live output folder and what the previous build recorded in it (path -> [hash, bytes]). */
+export interface PreviousOutput {
+  outDir: string;
+  files: Map<string, [sha: string, bytes: number]>;
+}
+
+/** True when the live folder still holds this file as the previous build made it. */
+export function isUnchanged(previous: PreviousOutput | undefined, file: string, sha: string): boolean {
+  if (!previous) return false;
+  return previous.files.get(file)?.[0] === sha && existsSync(join(previous.outDir, file));
+}
+
+/**
+ * Where a build writes, and how its result replaces the live output folder.
+ *
+ * "fresh" (no usable record of the previous build, or the code or the data every
+ * page shares changed, so every page changes anyway): everything is written into
+ * a staging folder beside the live one, which is swapped in with two renames.
+ *
+ * "update" (same code and shared data): only files whose bytes change are
+ * written into the staging folder; on commit they are renamed into the live
+ * folder, files the site no longer has are deleted, and the build records are
+ * rewritten last. Unchanged files are never touched, which matters on a disk
+ * where creating a folder costs ~0.2 ms (4,700 pages: ~1 s of mkdir alone).
+ *
+ * Either way nothing in the live folder changes before commit, so a build that
+ * fails (a broken post, a page that throws) leaves it as it was. A build killed
+ * during an update's commit leaves a mix of old and new files under the old
+ * record; the next build sees their hashes differ from the record and writes
+ * them again.
+ */
+export class BuildOutput {
+  /** Every file this build's output holds, staged or unchanged: the next build's record. */
+  readonly files: OutputFile[] = [];
+  private readonly staged: string[] = [];
+  private readonly serverFiles = new Map<string, string>();
+  private readonly madeDirs = new Map<string, Promise<unknown>>();
+
+  constructor(
+    readonly liveDir: string,
+    readonly stageDir: string,
+    readonly serverDirName: string,
+    readonly previous: PreviousOutput | undefined,
+  ) {}
+
+  get mode(): "fresh" | "update" {
+    return this.previous ? "update" : "fresh";
+  }
+
+  /**
+   * Writes output files (paths relative to the output folder) except those the
+   * live folder already has with these bytes. Asynchronous, a bounded number at
+   * a time: this runs on the thread that hands pages to the render workers.
+   */
+  async putAll(entries: Iterable<readonly [file: string, data: string | Uint8Array]>): Promise<void> {
+    const pending = new Set<Promise<void>>();
+    for (const [file, data] of entries) {
+      const sha = textSha(data);
+      this.files.push({ file, sha, bytes: typeof data === "string" ? Buffer.byteLength(data) : data.byteLength });
+      if (isUnchanged(this.previous, file, sha)) continue;
+      this.staged.push(file);
+      const write = this.writeStaged(file, data).finally(() => pending.delete(write));
+      pending.add(write);
+      if (pending.size >= MAX_WRITES_IN_FLIGHT) await Promise.race(pending);
+    }
+    await Promise.all(pending);
+  }
+
+  /** Files the render workers handled: those they wrote are staged, the rest were unchanged. */
+  addRendered(files: readonly (OutputFile & { staged: boolean })[]): void {
+    for (const f of files) {
+      this.files.push({ file: f.file, sha: f.sha, bytes: f.bytes });
+      if (f.staged) this.staged.push(f.file);
+    }
+  }
+
+  /** A build record under the server folder; in an update it replaces the live one only on commit. */
+  async writeServerFile(name: string, text: string): Promise<void> {
+    if (this.mode === "update") this.serverFiles.set(name, text);
+    else await this.writeStaged(join(this.serverDirName, name), text);
+  }
+
+  /** Puts the build in place: swap the folders (fresh) or move the changed files in (update). */
+  async commit(): Promise<void> {
+    if (this.mode === "fresh") return swapIn(this.stageDir, this.liveDir);
+    const live = this.liveDir;
+    const liveDirs = new Set<string>();
+    for (const file of this.staged) {
+      const dir = dirname(join(live, file));
+      if (!liveDirs.has(dir)) mkdirSync(dir, { recursive: true });
+      liveDirs.add(dir);
+      renameSync(join(this.stageDir, file), join(live, file));
+    }
+    const kept = new Set(this.files.map((f) => f.file));
+    for (const file of this.previous?.files.keys() ?? []) {
+      if (!kept.has(file)) removeWithEmptyParents(live, file);
+    }
+    // Records last, each replaced whole: a crash before this leaves the old
+    // record, whose hashes no longer match the files that were replaced.
+    const serverDir = join(live, this.serverDirName);
+    for (const [name, text] of this.serverFiles) {
+      const tmp = join(serverDir, `.${name}.tmp`);
+      writeFileSync(tmp, text);
+      renameSync(tmp, join(serverDir, name));
+    }
+    discard(this.stageDir);
+  }
+
+  private async writeStaged(file: string, data: string | Uint8Array): Promise<void> {
+    const abs = join(this.stageDir, file);
+    const dir = dirname(abs);
+    let made = this.madeDirs.get(dir);
+    if (!made) this.madeDirs.set(dir, (made = mkdir(dir, { recursive: true })));
+    await made;
+    await writeFile(abs, data);
+  }
+}
+
+function removeWithEmptyParents(root: string, file: string): void {
+  try {
+    unlinkSync(join(root, file));
+  } catch {
+    // Already gone: the record only says the previous build made it.
+  }
+  for (let dir = dirname(file); dir !== "." && dir !== "/"; dir = dirname(dir)) {
+    try {
+      rmdirSync(join(root, dir));
+    } catch {
+      return; // not empty (or gone): its parents are not empty either
+    }
+  }
+}
+
+/** Replaces outDir with the finished build in two renames; the old folder is discarded. */
+async function swapIn(tmpDir: string, outDir: string): Promise<void> {
+  const old = `${tmpDir}.old`;
+  const hadOld = await stat(outDir).then(() => true, () => false);
+  if (hadOld) await rename(outDir, old);
+  await rename(tmpDir, outDir);
+  if (hadOld) discard(old);
+}
+
+/**
+ * Deletes a folder nothing refers to any more with a detached `rm`, so the build
+ * need not wait for thousands of unlinks (where there is no `rm`, it waits).
+ */
+function discard(dir: string): void {
+  if (process.platform === "win32") void rm(dir, { recursive: true, force: true });
+  else spawn("rm", ["-rf", dir], { detached: true, stdio: "ignore" }).unref();
+}
+
+/** The staging folder of a build into outDir: a sibling, so renames stay on one file system. */
+export const stagingDirFor = (outDir: string) => join(dirname(outDir), `.${basename(outDir)}.tmp-${process.pid}-${Date.now()}`);
+
+/**
+ * Staging folders of builds that were killed before their commit (named
+ * `.<out>.tmp-<pid>-<time>`, see stagingDirFor), and old outputs whose background
+ * removal was cut short, are discarded once their process is gone. (One still
+ * being removed by a detached rm is simply removed twice; rm -rf allows that.)
+ */
+export async function removeAbandoned(outDir: string): Promise<void> {
+  const prefix = `.${basename(outDir)}.tmp-`;
+  const names = await readdir(dirname(outDir)).catch(() => []);
+  for (const name of names) {
+    if (!name.startsWith(prefix)) continue;
+    const pid = Number(name.slice(prefix.length).split("-")[0]);
+    if (Number.isInteger(pid) && pid !== process.pid && !isRunning(pid)) discard(join(dirname(outDir), name));
+  }
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    // EPERM: it exists but belongs to someone else.
+    return err instanceof Error && "code" in err && err.code === "EPERM";
+  }
+}
+
+/** Paths of the files under dir, relative to it (for copying the owner's static files through put). */
+export async function listFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch((err: NodeJS.ErrnoException) => {
+    if (err.code === "ENOENT") return [];
+    throw err;
+  });
+  return entries.filter((e) => e.isFile()).map((e) => relative(dir, join(e.parentPath, e.name)));
+}
