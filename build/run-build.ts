@@ -78,7 +78,7 @@ export async function runBuild(opts: BuildOptions): Promise<BuildSummary> {
     // Everything every page shares; codeHash covers the assets, which come from the same sources.
     const outputKey = renderKey(codeHash, JSON.stringify(rootData), opts.mode);
     const previousFiles = reused && (await readOutputRecord(prevServerDir, outputKey));
-    const output = new BuildOutput(outDir, stageDir, serverDirName, previousFiles ? { outDir, files: previousFiles } : undefined);
+    const output = new BuildOutput(outDir, stageDir, { dirName: serverDirName, recordName: outputRecordName }, previousFiles ? { outDir, files: previousFiles } : undefined);
     if (reused && output.mode === "fresh") bundles = await copyBundles(reused, outDir, stageDir, serverDirName);
     await pool.broadcast(() => ({ type: "content", content, assets: bundles.assets, outDir: stageDir, previous: output.previous }), "ready");
     t.content = performance.now() - started - t.bundle;
@@ -105,8 +105,7 @@ export async function runBuild(opts: BuildOptions): Promise<BuildSummary> {
     await output.writeServerFile(bundleRecordName, bundleRecordJson(codeHash, bundles));
     // 12 MB for 4,000 posts: rewritten only when a post was parsed or removed, or into a new folder.
     if (output.mode === "fresh" || reparsed > 0 || cache.size !== parsed.length) await output.writeServerFile(postRecordName, postCacheJson(postKey, parsed));
-    await output.writeServerFile(outputRecordName, outputRecordJson(outputKey, output.files));
-    await output.commit();
+    await output.commit(outputRecordJson(outputKey, output.files));
     return await summarize({ files, bundles, outDir, wallMs: performance.now() - started, phases: t });
   } catch (err) {
     await rm(stageDir, { recursive: true, force: true });

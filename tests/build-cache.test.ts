@@ -111,6 +111,20 @@ describe("incremental builds", () => {
     expect(await snapshot(out)).toEqual(await snapshot(fresh));
   });
 
+  it("writes every file again after a build was killed during its commit", async () => {
+    const out = join(work, "killed-commit");
+    await build(out);
+    // What a kill between the first and the last step of an update's commit
+    // leaves (build/build-output.ts): some files replaced, no output record.
+    await writeFile(join(out, "locations", "irmo-sc", "index.html"), "a file from an unfinished commit");
+    await rm(join(out, ".server", "output.json"));
+    const after = await build(out);
+    expect(after.reusedPages).toBe(0);
+    const fresh = join(work, "killed-commit-fresh");
+    await build(fresh);
+    expect(await snapshot(out)).toEqual(await snapshot(fresh));
+  });
+
   it("removes the temp folder a killed build left behind", async () => {
     const out = join(work, "after-crash");
     // Beyond any pid_max: that process cannot be running.
