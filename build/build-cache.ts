@@ -47,7 +47,7 @@ export async function previousBundles(prevServerDir: string, hash: string): Prom
   const record = await readJson<BundleRecord>(join(prevServerDir, bundleRecordName));
   if (!record || record.sourceHash !== hash) return undefined;
   const prevOut = join(prevServerDir, "..");
-  const bundles = { ...record.bundles, serverEntry: join(prevServerDir, record.bundles.serverEntry), workerEntry: join(prevServerDir, record.bundles.workerEntry) };
+  const bundles = withServerDir(record.bundles, prevServerDir);
   const files = [bundles.serverEntry, bundles.workerEntry, ...bundles.assetFiles.map((url) => join(prevOut, url))];
   const present = await Promise.all(files.map((f) => stat(f).then((s) => s.isFile(), () => false)));
   return present.every(Boolean) ? bundles : undefined;
@@ -56,20 +56,26 @@ export async function previousBundles(prevServerDir: string, hash: string): Prom
 /** Copies bundles from the previous output into a new one (a fresh build made with unchanged code). */
 export async function copyBundles(bundles: Bundles, fromOut: string, toOut: string, serverDirName: string): Promise<Bundles> {
   const serverDir = join(toOut, serverDirName);
+  const copied = withServerDir(bundles, serverDir);
+  const dirs = new Set([serverDir, ...bundles.assetFiles.map((url) => dirname(join(toOut, url)))]);
+  await Promise.all([...dirs].map((dir) => mkdir(dir, { recursive: true })));
   await Promise.all([
-    ...bundles.assetFiles.map(async (url) => {
-      await mkdir(dirname(join(toOut, url)), { recursive: true });
-      await copyFile(join(fromOut, url), join(toOut, url));
-    }),
-    mkdir(serverDir, { recursive: true }).then(() =>
-      Promise.all([bundles.serverEntry, bundles.workerEntry].map((f) => copyFile(f, join(serverDir, basename(f))))),
-    ),
+    ...bundles.assetFiles.map((url) => copyFile(join(fromOut, url), join(toOut, url))),
+    copyFile(bundles.serverEntry, copied.serverEntry),
+    copyFile(bundles.workerEntry, copied.workerEntry),
   ]);
-  return { ...bundles, serverEntry: join(serverDir, basename(bundles.serverEntry)), workerEntry: join(serverDir, basename(bundles.workerEntry)) };
+  return copied;
 }
 
+/** The same bundles with the server entry and worker script in `dir` ("" gives bare file names, as recorded). */
+const withServerDir = (bundles: Bundles, dir: string): Bundles => ({
+  ...bundles,
+  serverEntry: join(dir, basename(bundles.serverEntry)),
+  workerEntry: join(dir, basename(bundles.workerEntry)),
+});
+
 export const bundleRecordJson = (hash: string, bundles: Bundles) =>
-  JSON.stringify({ sourceHash: hash, bundles: { ...bundles, serverEntry: basename(bundles.serverEntry), workerEntry: basename(bundles.workerEntry) } } satisfies BundleRecord);
+  JSON.stringify({ sourceHash: hash, bundles: withServerDir(bundles, "") } satisfies BundleRecord);
 
 export interface CachedPost {
   /** sha1 of the post file's text. */
