@@ -9,6 +9,7 @@ import { join, relative, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { runBuild } from "../build/run-build";
 import { createContactFunction } from "../functions/contact/app";
+import { createLimitedServer } from "../functions/http/server-limits";
 import { renderInvalidFormPage, type RenderInvalidForm } from "../functions/contact/form-pages";
 import { isContentError } from "../src/content/content-error";
 import { createContactFormRenderer } from "./contact-form-renderer";
@@ -48,7 +49,8 @@ const events = (req: import("express").Request, res: Response, next: () => void)
   clients.add(res);
   req.on("close", () => clients.delete(res));
 };
-const server = createSiteApp({ distDir, contact: contact.app, before: [events] }).listen(port, host, () => {
+const site = createSiteApp({ distDir, contact: contact.app, before: [events], trustProxy: contact.trustProxy });
+const server = createLimitedServer(site).listen(port, host, () => {
   const { port: bound } = server.address() as AddressInfo;
   console.log(`Dev server on http://${host}:${bound}/ (drafts shown)`);
 });

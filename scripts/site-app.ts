@@ -1,6 +1,10 @@
 import compression from "compression";
 import express from "express";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { createBlogApi } from "../functions/blog/app";
+import { finalErrorHandler, rejectMalformedUrl } from "../functions/http/final-error-handler";
+import type { TrustProxy } from "../functions/http/trust-proxy";
 import { staticSite } from "./static-site";
 
 export interface SiteAppOptions {
@@ -9,17 +13,31 @@ export interface SiteAppOptions {
   contact?: express.Express;
   /** Extra handlers mounted first (the dev server's reload stream). */
   before?: express.RequestHandler[];
+  /** TRUST_PROXY, parsed (functions/http/trust-proxy.ts): whether X-Forwarded-* may be believed. */
+  trustProxy?: TrustProxy;
 }
 
 /** One process for the whole site: functions, blog API and the built pages. */
 export function createSiteApp(opts: SiteAppOptions): express.Express {
   const app = express();
   app.disable("x-powered-by");
+  app.set("trust proxy", opts.trustProxy ?? false);
+  app.use(rejectMalformedUrl);
   // Before compression, which would buffer an event stream.
   for (const handler of opts.before ?? []) app.use(handler);
   app.use(compression());
   if (opts.contact) app.use(opts.contact);
   app.use(createBlogApi(opts.distDir));
   app.use(staticSite(opts.distDir));
+  // 4xx answers show the site's own 404 page (read per error: it changes with every build).
+  app.use(finalErrorHandler({ htmlPage: (status) => (status < 500 ? readPage(join(opts.distDir, "404.html")) : undefined) }));
   return app;
+}
+
+function readPage(file: string): string | undefined {
+  try {
+    return readFileSync(file, "utf8");
+  } catch {
+    return undefined;
+  }
 }

@@ -4,6 +4,7 @@ import { join, resolve } from "node:path";
 import { runBuild } from "../build/run-build";
 import { formatSummary } from "../build/summary";
 import { createContactFunction } from "../functions/contact/app";
+import { createLimitedServer } from "../functions/http/server-limits";
 import { isContentError } from "../src/content/content-error";
 import { createContactFormRenderer } from "./contact-form-renderer";
 import { createSiteApp } from "./site-app";
@@ -24,8 +25,8 @@ const contact = await createContactFunction(process.env, {
   siteFile: join(contentDir, "site.json"),
   renderInvalidForm: await createContactFormRenderer(distDir),
 });
-const app = createSiteApp({ distDir, contact: contact.app });
-const server = app.listen(port, host, () => {
+const app = createSiteApp({ distDir, contact: contact.app, trustProxy: contact.trustProxy });
+const server = createLimitedServer(app).listen(port, host, () => {
   // PORT=0 asks for any free port; print the one we got.
   const { port: bound } = server.address() as AddressInfo;
   console.log(`Serving http://${host}:${bound}/ (contact messages in ${contact.dataDir})`);

@@ -1,5 +1,6 @@
 import express from "express";
 import { join } from "node:path";
+import { finalErrorHandler } from "../http/final-error-handler";
 
 // The slugs posts may have (src/content/posts.ts SLUG_PATTERN); anything else cannot name a file.
 const slugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -33,5 +34,6 @@ export function createBlogApi(distDir: string): express.Router {
     if (!slugPattern.test(slug)) return postNotFound(res);
     send(res, `blog/${slug}.json`, () => postNotFound(res));
   });
+  router.use("/api/blog", finalErrorHandler());
   return router;
 }

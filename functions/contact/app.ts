@@ -1,6 +1,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import express, { type Request, type RequestHandler, type Response } from "express";
+import { finalErrorHandler, rejectMalformedUrl } from "../http/final-error-handler";
+import { parseTrustProxy, type TrustProxy } from "../http/trust-proxy";
 import { parseContent } from "../../src/content/content-error";
 import { siteSchema, type Site } from "../../src/content/site";
 import {
@@ -13,9 +15,9 @@ import {
 import { consoleLogger, type Logger } from "./jsonl-log";
 import { createMailer, createTransportFromEnv, defaultAddresses, isPermanentMailError, type Mailer } from "./mailer";
 import { createOutbox, type Outbox } from "./outbox";
-import { createRateLimiter } from "./rate-limit";
+import { clientKey, createRateLimiter } from "./rate-limit";
 import { contactFields, contactSchema, fieldErrors } from "./schema";
-import { spamReason } from "./spam";
+import { antiSpamFieldErrors, spamReason } from "./spam";
 import { createSubmissionStore, SPAM_FILE, type Submission, type SubmissionStore } from "./store";
 
 export const CONTACT_PATH = "/api/contact";
@@ -38,8 +40,8 @@ export interface ContactAppOptions {
   renderInvalidForm?: RenderInvalidForm;
   /** Name and phone shown on the no-JavaScript problem pages. */
   contact?: PageContact;
-  /** Express "trust proxy"; the default trusts X-Forwarded-For only from a proxy on this machine. */
-  trustProxy?: boolean | number | string;
+  /** Which proxy may name the client (TRUST_PROXY); default none: the socket address is the client. */
+  trustProxy?: TrustProxy;
   logger?: Logger;
 }
 
@@ -71,7 +73,8 @@ export function createApp(options: ContactAppOptions): express.Express {
 
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", options.trustProxy ?? "loopback");
+  app.set("trust proxy", options.trustProxy ?? false);
+  app.use(rejectMalformedUrl);
 
   /** JSON clients get JSON; form posts get a page a person can read. */
   function fail(res: Response, kind: ParsedBody["kind"], status: number, title: string, message: string): void {
@@ -89,15 +92,17 @@ export function createApp(options: ContactAppOptions): express.Express {
     }
     const { kind, body } = parsed;
 
+    // The anti-spam fields are checked for type like the others, before spamReason reads them.
     const result = contactSchema.safeParse(body ?? {});
-    if (!result.success) {
-      const errors = fieldErrors(result.error);
+    const spamFieldErrors = antiSpamFieldErrors(body);
+    if (!result.success || spamFieldErrors) {
+      const errors = { ...spamFieldErrors, ...(result.success ? {} : fieldErrors(result.error)) };
       if (kind === "form") res.status(400).type("html").send(renderInvalidForm(formValues(body), errors));
       else res.status(400).json({ ok: false, errors });
       return;
     }
 
-    const decision = limiter.take(req.ip ?? req.socket.remoteAddress ?? "unknown");
+    const decision = limiter.take(clientKey(req.ip ?? req.socket.remoteAddress));
     if (!decision.ok) {
       res.set("Retry-After", String(decision.retryAfterSeconds));
       fail(res, kind, 429, "Too many messages", "Too many messages from your connection. Please try again later or call us.");
@@ -132,8 +137,11 @@ export function createApp(options: ContactAppOptions): express.Express {
   app.all(CONTACT_PATH, (_req, res) => {
     res.set("Allow", "POST").status(405).json({ ok: false, message: "Use POST" });
   });
+  app.use(finalErrorHandler({ logger }));
   return app;
 }
+
+const tooLarge = `The message is too large (limit ${BODY_LIMIT_BYTES / 1024} KiB)`;
 
 /** Parses JSON or urlencoded bodies up to the limit; any other type is a 415. */
 async function readBody(
@@ -145,11 +153,17 @@ async function readBody(
   if (!kind) {
     return { kind: "json", status: 415, message: "Send the form as application/json or application/x-www-form-urlencoded" };
   }
+  // The body parser answers an oversized body only after reading all of it: refuse a
+  // declared length at once, and close the connection rather than read what follows.
+  if (Number(req.headers["content-length"]) > BODY_LIMIT_BYTES) {
+    res.set("Connection", "close").on("finish", () => req.socket.destroySoon());
+    return { kind, status: 413, message: tooLarge };
+  }
   try {
     await runMiddleware(kind === "json" ? jsonParser : formParser, req, res);
   } catch (error) {
     const status = httpStatus(error);
-    if (status === 413) return { kind, status, message: `The message is too large (limit ${BODY_LIMIT_BYTES / 1024} KiB)` };
+    if (status === 413) return { kind, status, message: tooLarge };
     if (status === 415) return { kind, status, message: "Unsupported charset or encoding; send UTF-8" };
     if (status !== undefined && status >= 400 && status < 500) {
       return { kind, status: 400, message: kind === "json" ? "The request body is not valid JSON" : "The form data could not be read" };
@@ -189,6 +203,8 @@ export interface ContactFunction {
   mailer: Mailer;
   site: Site;
   dataDir: string;
+  /** TRUST_PROXY as parsed; the site app mounting this one uses the same. */
+  trustProxy: TrustProxy;
   /** Stops the outbox (waiting for sends in flight) and closes files and the SMTP pool. */
   close(): Promise<void>;
 }
@@ -199,6 +215,7 @@ export interface ContactEnv {
   CONTACT_TO?: string;
   CONTACT_FROM?: string;
   CONTACT_RATE_LIMIT?: string;
+  TRUST_PROXY?: string;
 }
 
 export interface ContactFunctionOptions {
@@ -221,6 +238,7 @@ export async function createContactFunction(env: ContactEnv, options: ContactFun
   const site = parseContent(siteSchema, JSON.parse(readFileSync(siteFile, "utf8")), siteFile);
   const dataDir = path.resolve(env.DATA_DIR || "./data");
   const rateLimit = parseRateLimit(env.CONTACT_RATE_LIMIT);
+  const trustProxy = parseTrustProxy(env.TRUST_PROXY);
 
   const mailer = createMailer({
     transport: createTransportFromEnv(env, dataDir),
@@ -243,6 +261,7 @@ export async function createContactFunction(env: ContactEnv, options: ContactFun
     spamStore,
     outbox,
     rateLimit: { limit: rateLimit },
+    trustProxy,
     renderInvalidForm: options.renderInvalidForm,
     contact: { name: site.name, phone: site.phone },
     logger,
@@ -254,6 +273,7 @@ export async function createContactFunction(env: ContactEnv, options: ContactFun
     mailer,
     site,
     dataDir,
+    trustProxy,
     async close() {
       await outbox.stop();
       await Promise.all([store.close(), spamStore.close()]);

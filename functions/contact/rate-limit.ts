@@ -1,8 +1,12 @@
+import { isIPv6 } from "node:net";
+
 export type RateDecision = { ok: true } | { ok: false; retryAfterSeconds: number };
 
 export interface RateLimiter {
   /** Counts one request for `key` if it fits in the window. */
   take(key: string): RateDecision;
+  /** Keys held now (for tests and the memory bound). */
+  readonly size: number;
 }
 
 export interface RateLimitOptions {
@@ -10,14 +14,21 @@ export interface RateLimitOptions {
   limit: number;
   windowMs: number;
   clock?: () => number;
+  /** Most keys held at once; past it the least recently seen key is forgotten. */
+  maxKeys?: number;
 }
+
+/** 10,000 keys × at most `limit` timestamps: well under a few MB whatever a client sends. */
+export const DEFAULT_MAX_KEYS = 10_000;
 
 /**
  * A sliding window in memory: the times of the last `limit` requests per key.
  * Enough for one process; stale keys are swept at most once per window, on use,
- * so no timer is needed.
+ * so no timer is needed, and the key count is capped so that a flood of
+ * addresses cannot grow it without bound.
  */
-export function createRateLimiter({ limit, windowMs, clock = Date.now }: RateLimitOptions): RateLimiter {
+export function createRateLimiter({ limit, windowMs, clock = Date.now, maxKeys = DEFAULT_MAX_KEYS }: RateLimitOptions): RateLimiter {
+  // Insertion order is recency order: a key is deleted and set again on each use.
   const hits = new Map<string, number[]>();
   let lastSweep = clock();
 
@@ -30,12 +41,25 @@ export function createRateLimiter({ limit, windowMs, clock = Date.now }: RateLim
     }
   }
 
+  /** Room for one more key: when full, the least recently seen key (the Map's first) goes. */
+  function makeRoom(): void {
+    if (hits.size < maxKeys) return;
+    const oldest = hits.keys().next();
+    if (!oldest.done) hits.delete(oldest.value);
+  }
+
   return {
+    get size() {
+      return hits.size;
+    },
     take(key) {
       if (limit <= 0) return { ok: true };
       const now = clock();
       sweep(now);
-      const times = (hits.get(key) ?? []).filter((t) => t > now - windowMs);
+      const known = hits.get(key);
+      if (known) hits.delete(key);
+      else makeRoom();
+      const times = (known ?? []).filter((t) => t > now - windowMs);
       if (times.length >= limit) {
         hits.set(key, times);
         const oldest = times[0] ?? now;
@@ -46,4 +70,25 @@ export function createRateLimiter({ limit, windowMs, clock = Date.now }: RateLim
       return { ok: true };
     },
   };
+}
+
+/**
+ * The rate-limit key for a client address. One IPv6 customer holds a whole /64,
+ * so IPv6 addresses count per /64; IPv4 (also IPv4-mapped IPv6) per address.
+ */
+export function clientKey(address: string | undefined): string {
+  if (!address) return "unknown";
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped?.[1]) return mapped[1];
+  if (!isIPv6(address)) return address;
+  return `${expandIPv6(address).slice(0, 4).join(":")}::/64`;
+}
+
+function expandIPv6(address: string): string[] {
+  const bare = address.split("%")[0] ?? address;
+  const [head = "", tail = ""] = bare.split("::");
+  const left = head ? head.split(":") : [];
+  const right = bare.includes("::") && tail ? tail.split(":") : [];
+  const fill: string[] = bare.includes("::") ? Array.from({ length: 8 - left.length - right.length }, () => "0") : [];
+  return [...left, ...fill, ...right].map((part) => part.toLowerCase().replace(/^0+(?=.)/, ""));
 }

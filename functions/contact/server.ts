@@ -2,6 +2,7 @@
 // and forwards /api/contact here: `tsx functions/contact/server.ts`.
 // `npm start` mounts the same app next to the site instead.
 import type { AddressInfo } from "node:net";
+import { createLimitedServer } from "../http/server-limits";
 import { createContactFunction } from "./app";
 
 const port = Number(process.env.PORT || 3000);
@@ -12,11 +13,12 @@ const contact = await createContactFunction(process.env).catch((error: unknown) 
   console.error(`contact function: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
 });
-const server = contact.app.listen(port, host, (error?: Error) => {
-  if (error) {
-    console.error(`contact function: could not listen on ${host}:${port}:`, error.message);
-    process.exit(1);
-  }
+const server = createLimitedServer(contact.app);
+server.once("error", (error) => {
+  console.error(`contact function: could not listen on ${host}:${port}:`, error.message);
+  process.exit(1);
+});
+server.listen(port, host, () => {
   const address: AddressInfo | string | null = server.address();
   const where = typeof address === "object" && address ? `http://${host}:${address.port}` : String(address);
   // Tests read this line to find the port when PORT=0.

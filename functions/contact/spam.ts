@@ -1,13 +1,23 @@
 import { z } from "zod";
-import { HONEYPOT_FIELD, SHOWN_AT_FIELD } from "./schema";
+import { HONEYPOT_FIELD, SHOWN_AT_FIELD, type FieldErrors } from "./schema";
 
 /** A person needs longer than this to fill in the form; scripts post at once. */
 export const MIN_FILL_MS = 3_000;
 
+// Typed like every other field: a honeypot sent as an object must be a 400, not something String() runs.
 const antiSpamSchema = z.object({
-  [HONEYPOT_FIELD]: z.unknown().optional(),
-  [SHOWN_AT_FIELD]: z.unknown().optional(),
+  [HONEYPOT_FIELD]: z.string().nullish(),
+  [SHOWN_AT_FIELD]: z.union([z.number(), z.string()]).nullish(),
 });
+
+/** A problem with the anti-spam fields' types (not their values), as the form's errors; undefined when fine. */
+export function antiSpamFieldErrors(body: unknown): FieldErrors | undefined {
+  if (typeof body !== "object" || body === null) return undefined;
+  const result = antiSpamSchema.safeParse(body);
+  if (result.success) return undefined;
+  const field = result.error.issues[0]?.path[0];
+  return { form: `${String(field)} must be ${field === SHOWN_AT_FIELD ? "a number" : "text"}` };
+}
 
 /**
  * Why a post looks like spam, or undefined. Only positive evidence counts
@@ -19,7 +29,7 @@ export function spamReason(body: unknown, now: number): string | undefined {
   const fields = antiSpamSchema.safeParse(body).data;
   if (!fields) return undefined;
   const honeypot = fields[HONEYPOT_FIELD];
-  if (honeypot !== undefined && honeypot !== null && String(honeypot).trim() !== "") return "honeypot";
+  if (honeypot && honeypot.trim() !== "") return "honeypot";
   const shownAt = readTimestamp(fields[SHOWN_AT_FIELD]);
   if (shownAt !== undefined) {
     const elapsed = now - shownAt;

@@ -1,0 +1,130 @@
+// Requests an attacker would send: wrong field types, spoofed forwarding headers,
+// oversized declared bodies, broken URL escapes. Each answer is a short 4xx and
+// nothing is stored; no stack trace or path of ours ever reaches the client.
+import net from "node:net";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createApp, type ContactAppOptions } from "./app";
+import { createSubmissionStore, readSubmissions, SPAM_FILE } from "./store";
+import { listen, makeTempDir, recordingLogger, validInput } from "./test-support";
+
+let dir: string;
+let cleanup: () => Promise<void>;
+let logger: ReturnType<typeof recordingLogger>;
+const toClose: Array<() => Promise<void>> = [];
+const queued: string[] = [];
+
+beforeEach(async () => {
+  ({ dir, cleanup } = await makeTempDir());
+  logger = recordingLogger();
+  queued.length = 0;
+});
+afterEach(async () => {
+  for (const close of toClose.splice(0).reverse()) await close();
+  await cleanup();
+});
+
+async function startApp(overrides: Partial<ContactAppOptions> = {}) {
+  const store = createSubmissionStore(dir, { logger });
+  const spamStore = createSubmissionStore(dir, { fileName: SPAM_FILE, logger });
+  const outbox = { enqueue: async (s: { id: string }) => void queued.push(s.id) };
+  const app = createApp({ store, spamStore, outbox, rateLimit: { limit: 0 }, logger, ...overrides });
+  const server = await listen(app);
+  toClose.push(server.close, () => store.close(), () => spamStore.close());
+  return {
+    url: server.url,
+    post: (body: unknown, headers: Record<string, string> = {}) =>
+      fetch(`${server.url}/api/contact`, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...headers },
+        body: JSON.stringify(body),
+        redirect: "manual",
+      }),
+  };
+}
+
+const stored = () => readSubmissions(path.join(dir, "submissions.jsonl"), logger);
+const storedSpam = () => readSubmissions(path.join(dir, "spam.jsonl"), logger);
+
+/** Nothing a visitor could learn our internals from: no stack frames, no absolute paths. */
+function expectNoInternals(text: string): void {
+  expect(text).not.toMatch(/\bat \S+ \(|node_modules|\/work\/|[A-Z]:\\|Error:/);
+}
+
+describe("anti-spam fields are type-checked like the others", () => {
+  it.each([
+    ["the honeypot as an object", { website: { toString: "x" } }],
+    ["the honeypot as an array", { website: ["x"] }],
+    ["formShownAt as an object", { formShownAt: { valueOf: 1 } }],
+  ])("answers 400 to %s and keeps nothing", async (_what, extra) => {
+    const app = await startApp();
+    const res = await app.post({ ...validInput, ...extra });
+    expect(res.status).toBe(400);
+    const body = await res.text();
+    expectNoInternals(body);
+    expect(JSON.parse(body)).toMatchObject({ ok: false, errors: { form: expect.stringMatching(/must be/) } });
+    expect(await stored()).toEqual([]);
+    expect(await storedSpam()).toEqual([]);
+    expect(queued).toEqual([]);
+  });
+});
+
+describe("rate limit keys", () => {
+  const spoofed = (n: number) => ({ "x-forwarded-for": `203.0.113.${n}` });
+
+  it("are the socket address by default: X-Forwarded-For from a local client is ignored", async () => {
+    const app = await startApp({ rateLimit: { limit: 2 } });
+    const statuses: number[] = [];
+    for (let n = 1; n <= 5; n++) statuses.push((await app.post(validInput, spoofed(n))).status);
+    expect(statuses).toEqual([201, 201, 429, 429, 429]);
+    expect(await stored()).toHaveLength(2);
+  });
+
+  it("follow X-Forwarded-For only when TRUST_PROXY names the proxy", async () => {
+    const app = await startApp({ rateLimit: { limit: 2 }, trustProxy: ["127.0.0.1"] });
+    const statuses: number[] = [];
+    for (let n = 1; n <= 5; n++) statuses.push((await app.post(validInput, spoofed(n))).status);
+    expect(statuses).toEqual([201, 201, 201, 201, 201]);
+    // The same visitor behind the proxy is limited.
+    expect((await app.post(validInput, spoofed(1))).status).toBe(201);
+    expect((await app.post(validInput, spoofed(1))).status).toBe(429);
+  });
+});
+
+/** Sends raw bytes and resolves with the first response line and how long it took. */
+function rawRequest(url: string, head: string, body = ""): Promise<{ statusLine: string; ms: number; closed: boolean }> {
+  const { port } = new URL(url);
+  const started = Date.now();
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(port), "127.0.0.1", () => socket.write(head + body));
+    let received = "";
+    socket.on("data", (chunk: Buffer) => (received += chunk.toString()));
+    socket.on("close", () => resolve({ statusLine: received.split("\r\n")[0] ?? "", ms: Date.now() - started, closed: true }));
+    socket.on("error", reject);
+    setTimeout(() => {
+      socket.destroy();
+      resolve({ statusLine: received.split("\r\n")[0] ?? "", ms: Date.now() - started, closed: false });
+    }, 5_000);
+  });
+}
+
+describe("request size", () => {
+  it("refuses a declared Content-Length over 16 KiB with 413 at once and closes the connection", async () => {
+    const app = await startApp();
+    const head = "POST /api/contact HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100000000\r\n\r\n";
+    const answer = await rawRequest(app.url, head, "{");
+    expect(answer.statusLine).toBe("HTTP/1.1 413 Payload Too Large");
+    expect(answer.closed).toBe(true);
+    expect(answer.ms).toBeLessThan(2_000);
+    expect(await stored()).toEqual([]);
+  });
+});
+
+describe("malformed URLs", () => {
+  it.each(["/api/contact%", "/%E0%A4%A", "/%"])("answers 400 without internals to %s", async (target) => {
+    const app = await startApp();
+    const answer = await fetch(app.url + target, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+    expect(answer.status).toBe(400);
+    expectNoInternals(await answer.text());
+  });
+});

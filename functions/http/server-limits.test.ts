@@ -1,0 +1,40 @@
+import net from "node:net";
+import type { AddressInfo } from "node:net";
+import { describe, expect, it } from "vitest";
+import { createLimitedServer, serverLimits } from "./server-limits";
+
+/** Opens a connection, sends `bytes`, never finishes; resolves when the server closes it. */
+function stall(port: number, bytes: string): Promise<{ ms: number; answer: string }> {
+  const started = Date.now();
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, "127.0.0.1", () => socket.write(bytes));
+    let answer = "";
+    socket.on("data", (chunk: Buffer) => (answer += chunk.toString()));
+    socket.on("close", () => resolve({ ms: Date.now() - started, answer: answer.split("\r\n")[0] ?? "" }));
+    socket.on("error", reject);
+  });
+}
+
+describe("createLimitedServer", () => {
+  it("drops clients that stall in the headers or the body within seconds, not minutes", async () => {
+    const server = createLimitedServer((req, res) => {
+      req.resume();
+      req.on("end", () => res.end("ok"));
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as AddressInfo;
+    try {
+      const [headers, body] = await Promise.all([
+        stall(port, "GET / HTTP/1.1\r\nHost: x\r\n"),
+        stall(port, "POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\nhalf"),
+      ]);
+      const slack = serverLimits.checkIntervalMs + 1_500;
+      expect(headers.answer).toBe("HTTP/1.1 408 Request Timeout");
+      expect(headers.ms).toBeLessThan(serverLimits.headersTimeoutMs + slack);
+      expect(body.answer).toBe("HTTP/1.1 408 Request Timeout");
+      expect(body.ms).toBeLessThan(serverLimits.requestTimeoutMs + slack);
+    } finally {
+      server.close();
+    }
+  }, 40_000);
+});
