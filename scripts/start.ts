@@ -26,7 +26,7 @@ const contact = await createContactFunction(process.env, {
   renderInvalidForm: await createContactFormRenderer(distDir),
 });
 const app = createSiteApp({ distDir, contact: contact.app, trustProxy: contact.trustProxy });
-const server = createLimitedServer(app).listen(port, host, () => {
+const server = createLimitedServer(app, { behindProxy: contact.trustProxy !== false }).listen(port, host, () => {
   // PORT=0 asks for any free port; print the one we got.
   const { port: bound } = server.address() as AddressInfo;
   console.log(`Serving http://${host}:${bound}/ (contact messages in ${contact.dataDir})`);

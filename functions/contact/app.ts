@@ -15,7 +15,8 @@ import {
 import { consoleLogger, type Logger } from "./jsonl-log";
 import { createMailer, createTransportFromEnv, defaultAddresses, isPermanentMailError, type Mailer } from "./mailer";
 import { createOutbox, type Outbox } from "./outbox";
-import { clientKey, createRateLimiter } from "./rate-limit";
+import { clientKey } from "../http/client-key";
+import { createRateLimiter } from "./rate-limit";
 import { contactFields, contactSchema, fieldErrors } from "./schema";
 import { antiSpamFieldErrors, spamReason } from "./spam";
 import { createSubmissionStore, SPAM_FILE, type Submission, type SubmissionStore } from "./store";

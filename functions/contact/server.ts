@@ -13,7 +13,7 @@ const contact = await createContactFunction(process.env).catch((error: unknown) 
   console.error(`contact function: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
 });
-const server = createLimitedServer(contact.app);
+const server = createLimitedServer(contact.app, { behindProxy: contact.trustProxy !== false });
 server.once("error", (error) => {
   console.error(`contact function: could not listen on ${host}:${port}:`, error.message);
   process.exit(1);

@@ -38,3 +38,33 @@ describe("createLimitedServer", () => {
     }
   }, 40_000);
 });
+
+describe("connections per client", () => {
+  it("caps what one address holds open, so another visitor still gets the page", async () => {
+    const server = createLimitedServer((_req, res) => res.end("ok"));
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as AddressInfo;
+    const sockets: net.Socket[] = [];
+    try {
+      // One client (127.0.0.2) opens 100 connections and never finishes a request.
+      let refused = 0;
+      await Promise.all(
+        Array.from({ length: 100 }, () => {
+          const socket = net.connect({ port, host: "127.0.0.1", localAddress: "127.0.0.2" });
+          sockets.push(socket);
+          socket.on("error", () => undefined);
+          socket.on("close", () => (refused += 1));
+          return new Promise<void>((resolve) => socket.once("connect", () => resolve(void socket.write("GET / HTTP/1.1\r\n"))));
+        }),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(refused).toBe(100 - serverLimits.maxConnectionsPerClient);
+      // Everyone else is served at once.
+      const res = await fetch(`http://127.0.0.1:${port}/`);
+      expect(await res.text()).toBe("ok");
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      server.close();
+    }
+  });
+});

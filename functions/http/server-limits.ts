@@ -1,5 +1,7 @@
 import http from "node:http";
 import type { RequestListener } from "node:http";
+import type { Socket } from "node:net";
+import { clientKey } from "./client-key";
 
 /**
  * Time and size limits for every server we run (npm start, npm run dev, the
@@ -19,12 +21,23 @@ export const serverLimits = {
   /** Requests served on one connection before it is closed. */
   maxRequestsPerSocket: 1_000,
   maxHeaderBytes: 16 * 1024,
-  /** Open connections at once; past this new ones are refused until some close. */
-  maxConnections: 2_000,
+  /** Open connections at once, a guard for file descriptors; past this new ones are refused. */
+  maxConnections: 4_000,
+  /**
+   * Open connections from one address (IPv6: one /64). A browser opens about six;
+   * one client stalling hundreds cannot crowd out everyone else. Off behind a
+   * trusted proxy, where every connection comes from the proxy.
+   */
+  maxConnectionsPerClient: 64,
 } as const;
 
+export interface LimitedServerOptions {
+  /** TRUST_PROXY is set: connections come from the proxy, so no per-address cap. */
+  behindProxy?: boolean;
+}
+
 /** An http.Server for `app` with the limits above; call `.listen()` on it. */
-export function createLimitedServer(app: RequestListener): http.Server {
+export function createLimitedServer(app: RequestListener, options: LimitedServerOptions = {}): http.Server {
   const server = http.createServer(
     {
       headersTimeout: serverLimits.headersTimeoutMs,
@@ -37,5 +50,24 @@ export function createLimitedServer(app: RequestListener): http.Server {
   );
   server.maxRequestsPerSocket = serverLimits.maxRequestsPerSocket;
   server.maxConnections = serverLimits.maxConnections;
+  if (!options.behindProxy) capConnectionsPerClient(server, serverLimits.maxConnectionsPerClient);
   return server;
+}
+
+function capConnectionsPerClient(server: http.Server, cap: number): void {
+  const open = new Map<string, number>();
+  server.on("connection", (socket: Socket) => {
+    const key = clientKey(socket.remoteAddress);
+    const count = (open.get(key) ?? 0) + 1;
+    if (count > cap) {
+      socket.destroy();
+      return;
+    }
+    open.set(key, count);
+    socket.once("close", () => {
+      const left = (open.get(key) ?? 1) - 1;
+      if (left > 0) open.set(key, left);
+      else open.delete(key);
+    });
+  });
 }
