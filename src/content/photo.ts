@@ -1,0 +1,50 @@
+import { z } from "zod";
+
+// A processed photo as pages see it (made by build/photos.ts): sizes, and the
+// files per format and width. Plain JSON, so it crosses to workers and caches.
+export const photoFormats = ["avif", "webp", "jpeg", "png"] as const;
+export type PhotoFormat = (typeof photoFormats)[number];
+
+export const photoSchema = z.object({
+  /** The photo's own size, after turning it the way its camera said. */
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  /** The format browsers without AVIF/WebP get: the photo's own (PNG stays PNG, anything else JPEG). */
+  fallback: z.enum(["jpeg", "png"]),
+  variants: z.array(
+    z.object({
+      format: z.enum(photoFormats),
+      width: z.number().int().positive(),
+      height: z.number().int().positive(),
+      url: z.string(),
+    }),
+  ),
+});
+
+export type Photo = z.infer<typeof photoSchema>;
+
+const mimeTypes: Record<PhotoFormat, string> = { avif: "image/avif", webp: "image/webp", jpeg: "image/jpeg", png: "image/png" };
+
+/** What a <picture> needs, from one place for React pages (src/components/picture.tsx) and Markdown (src/content/markdown.ts). */
+export interface PictureParts {
+  sources: Array<{ type: string; srcSet: string }>;
+  img: { src: string; srcSet: string; width: number; height: number };
+}
+
+export function pictureParts(photo: Photo): PictureParts {
+  const srcSet = (format: PhotoFormat) =>
+    photo.variants
+      .filter((v) => v.format === format)
+      .map((v) => `${v.url} ${v.width}w`)
+      .join(", ");
+  const fallbacks = photo.variants.filter((v) => v.format === photo.fallback);
+  // The img's own src is the largest fallback: what a browser without srcset shows.
+  const largest = fallbacks.reduce((a, b) => (b.width > a.width ? b : a), fallbacks[0] ?? { url: "", width: photo.width, height: photo.height });
+  return {
+    sources: (["avif", "webp"] as const).map((format) => ({ type: mimeTypes[format], srcSet: srcSet(format) })),
+    img: { src: largest.url, srcSet: srcSet(photo.fallback), width: largest.width, height: largest.height },
+  };
+}
+
+/** A column of text is at most about 48rem wide; on phones the photo fills the screen. */
+export const PROSE_SIZES = "(min-width: 52rem) 48rem, 100vw";
