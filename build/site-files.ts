@@ -1,5 +1,6 @@
 import { escapeHtml } from "../src/app/escape-html";
 import type { Site } from "../src/content/site";
+import { httpsOnlyHeaders, securityHeaders } from "../functions/http/security-headers";
 
 export interface SitemapEntry {
   path: string;
@@ -17,11 +18,16 @@ export function sitemapXml(site: Site, entries: SitemapEntry[]): string {
 
 export const robotsTxt = (site: Site): string => `User-agent: *\nAllow: /\n\nSitemap: ${site.url}/sitemap.xml\n`;
 
+/** What the two files below are called in dist/; scripts/static-site.ts answers them with the 404 page. */
+export const hostConfigFiles = ["/_headers", "/_redirects"];
+
 /**
  * Static-host config (Netlify and Cloudflare Pages read both files): the blog API
  * answers at /api/blog and /api/blog/{slug} like `npm start` does, hashed assets
- * are cached for a year, pages are revalidated. The contact function is a Node
- * process of its own: see README "Deploying".
+ * are cached for a year, pages are revalidated, and every answer carries the
+ * security headers `npm start` sends (one source: functions/http/security-headers.ts;
+ * static hosts serve HTTPS, so Strict-Transport-Security too). The contact function
+ * is a Node process of its own: see README "Deploying".
  */
 export const headersFile = (): string =>
   [
@@ -33,8 +39,7 @@ export const headersFile = (): string =>
     "  Cache-Control: no-cache",
     "  Content-Type: application/json; charset=utf-8",
     "/*",
-    "  X-Content-Type-Options: nosniff",
-    "  Referrer-Policy: strict-origin-when-cross-origin",
+    ...Object.entries({ ...securityHeaders, ...httpsOnlyHeaders }).map(([name, value]) => `  ${name}: ${value}`),
     "",
   ].join("\n");
 

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { createBlogApi } from "../functions/blog/app";
 import { finalErrorHandler, rejectMalformedUrl } from "../functions/http/final-error-handler";
 import type { TrustProxy } from "../functions/http/trust-proxy";
+import { sendSecurityHeaders } from "../functions/http/security-headers";
 import { staticSite } from "./static-site";
 
 export interface SiteAppOptions {
@@ -22,6 +23,8 @@ export function createSiteApp(opts: SiteAppOptions): express.Express {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", opts.trustProxy ?? false);
+  // First, so every answer has them, errors and the dev server's own files included.
+  app.use(sendSecurityHeaders());
   app.use(rejectMalformedUrl);
   // Before compression, which would buffer an event stream.
   for (const handler of opts.before ?? []) app.use(handler);

@@ -1,6 +1,7 @@
 import express from "express";
 import { stat } from "node:fs/promises";
-import { extname, join, normalize, sep } from "node:path";
+import { extname, join, normalize, posix, sep } from "node:path";
+import { hostConfigFiles } from "../build/site-files";
 
 const pageHeaders = { "Cache-Control": "no-cache" };
 
@@ -13,17 +14,17 @@ export function staticSite(distDir: string): express.Router {
   const router = express.Router();
   const root = normalize(distDir + sep);
 
-  router.use(
-    express.static(distDir, {
-      index: false,
-      redirect: false,
-      dotfiles: "ignore",
-      setHeaders(res, file) {
-        if (file.startsWith(join(root, "assets") + sep)) res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
-        else res.setHeader("Cache-Control", "no-cache");
-      },
-    }),
-  );
+  const files = express.static(distDir, {
+    index: false,
+    redirect: false,
+    dotfiles: "ignore",
+    setHeaders(res, file) {
+      if (file.startsWith(join(root, "assets") + sep)) res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
+      else res.setHeader("Cache-Control", "no-cache");
+    },
+  });
+  // dist/_headers and dist/_redirects are the static hosts' config, not pages: the 404 page, as there.
+  router.use((req, res, next) => (isHostConfig(req.path) ? next() : files(req, res, next)));
 
   router.use(async (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
@@ -42,5 +43,8 @@ export function staticSite(distDir: string): express.Router {
   });
   return router;
 }
+
+/** Host config files however the URL spells them (`/%5Fheaders`, `//_redirects`); written by build/site-files.ts. */
+const isHostConfig = (path: string): boolean => hostConfigFiles.includes(posix.normalize(decodeURIComponent(path)).replace(/\/+$/, ""));
 
 const isFile = (file: string) => stat(file).then((s) => s.isFile(), () => false);

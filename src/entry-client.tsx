@@ -1,3 +1,4 @@
+import "./app/zod-jitless";
 import { StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { createBrowserRouter, matchRoutes, RouterProvider, type HydrationState } from "react-router-dom";

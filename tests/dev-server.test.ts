@@ -4,6 +4,8 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { securityHeaders } from "../functions/http/security-headers";
+import { liveReload } from "../src/app/live-reload";
 import { connectBrowser, openPage } from "./chromium";
 
 // `npm run dev` as the owner uses it: edit a content file, the open page reloads with the change.
@@ -41,9 +43,18 @@ afterAll(async () => {
 describe("npm run dev", () => {
   it("rebuilds when a content file changes and reloads the open page", async () => {
     const { page, problems, close } = await openPage(browser, { baseURL: baseUrl });
-    await page.goto("/");
+    // Same CSP as `npm start`: the reload script is a file (src/app/live-reload.ts), nothing inline runs.
+    await page.addInitScript(() => {
+      document.addEventListener("securitypolicyviolation", (e) => console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`), true);
+    });
+    const res = await page.goto("/");
+    expect(await res?.headerValue("content-security-policy")).toBe(securityHeaders["Content-Security-Policy"]);
+    const reloadScript = await page.request.get(liveReload.scriptPath);
+    expect(reloadScript.headers()["content-type"]).toMatch(/javascript/);
+    expect(reloadScript.headers()["content-security-policy"]).toBe(securityHeaders["Content-Security-Policy"]);
     await page.waitForSelector("#root[data-hydrated]");
     await expect.poll(() => page.getByText("Development preview: drafts are shown.").count()).toBe(1);
+    expect(problems, "before the edit").toEqual([]);
 
     const homeFile = join(work, "content", "home.json");
     const home = JSON.parse(await readFile(homeFile, "utf8"));

@@ -1,5 +1,6 @@
 import { escapeHtml } from "./escape-html";
 import { pageHeadMarker } from "./head";
+import { liveReload } from "./live-reload";
 
 /** What the client build produced; see build/bundle.ts. */
 export interface AssetManifest {
@@ -32,7 +33,8 @@ export interface DocumentParts {
   liveReload?: boolean;
 }
 
-const liveReloadScript = `<script>new EventSource("/__dev/events").addEventListener("reload",()=>location.reload())</script>`;
+// A file, never inline: the Content-Security-Policy allows no inline script (functions/http/security-headers.ts).
+const liveReloadScript = `<script src="${liveReload.scriptPath}"></script>`;
 
 /** JSON made safe inside <script>: no "</script>", no HTML comment openers. */
 const scriptSafe = (json: string): string =>

@@ -1,5 +1,5 @@
 import * as RadixToast from "@radix-ui/react-toast";
-import { createContext, useCallback, useContext, useState, type ReactNode } from "react";
+import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from "react";
 import * as css from "./toast.css";
 
 /**
@@ -30,6 +30,8 @@ const SWIPE_THRESHOLD_PX = 50;
 
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [current, setCurrent] = useState<ShownToast | null>(null);
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   const show = useCallback<ShowToast>((message) => {
     setCurrent((previous) => ({ ...message, id: (previous?.id ?? 0) + 1, open: true }));
   }, []);
@@ -55,8 +57,9 @@ export function ToastProvider({ children }: { children: ReactNode }) {
             </RadixToast.Close>
           </RadixToast.Root>
         ) : null}
-        {/* Rendered on the server too, empty, so hydration sees the same markup. */}
-        <RadixToast.Viewport className={css.viewport} />
+        {/* After hydration only: Radix gives the empty viewport a style attribute, which the CSP
+            (functions/http/security-headers.ts) refuses in server HTML; React sets it through the DOM. */}
+        {hydrated ? <RadixToast.Viewport className={css.viewport} /> : null}
       </RadixToast.Provider>
     </ToastContext.Provider>
   );
