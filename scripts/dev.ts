@@ -12,6 +12,7 @@ import { createContactFunction } from "../functions/contact/app";
 import { createLimitedServer } from "../functions/http/server-limits";
 import { renderInvalidFormPage, type RenderInvalidForm } from "../functions/contact/form-pages";
 import { isContentError } from "../src/content/content-error";
+import { liveReload } from "../src/app/live-reload";
 import { createContactFormRenderer } from "./contact-form-renderer";
 import { createSiteApp } from "./site-app";
 
@@ -44,13 +45,14 @@ const contact = await createContactFunction(process.env, {
   renderInvalidForm: (values, errors) => renderInvalidForm(values, errors),
 });
 const events = (req: import("express").Request, res: Response, next: () => void) => {
-  if (req.path !== "/__dev/events") return next();
+  if (req.path === liveReload.scriptPath) return void res.type("js").set("Cache-Control", "no-cache").send(liveReload.script);
+  if (req.path !== liveReload.eventsPath) return next();
   res.set({ "Content-Type": "text/event-stream", "Cache-Control": "no-cache", Connection: "keep-alive" }).flushHeaders();
   clients.add(res);
   req.on("close", () => clients.delete(res));
 };
 const site = createSiteApp({ distDir, contact: contact.app, before: [events], trustProxy: contact.trustProxy });
-const server = createLimitedServer(site).listen(port, host, () => {
+const server = createLimitedServer(site, { behindProxy: contact.trustProxy !== false }).listen(port, host, () => {
   const { port: bound } = server.address() as AddressInfo;
   console.log(`Dev server on http://${host}:${bound}/ (drafts shown)`);
 });

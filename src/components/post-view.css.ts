@@ -19,22 +19,8 @@ export const meta = style({
   fontSize: "0.95rem",
 });
 
-/** The Markdown body: sanitized HTML from src/content/markdown.ts, so only plain elements to style. */
-export const body = style({ fontSize: "1.1rem", lineHeight: 1.75 });
-globalStyle(`${body} h2`, { fontSize: "1.6rem", marginTop: vars.space.xl });
-globalStyle(`${body} h3`, { fontSize: "1.25rem", marginTop: vars.space.lg });
-globalStyle(`${body} ul, ${body} ol`, { paddingLeft: "1.4rem", margin: `0 0 ${vars.space.md}` });
-globalStyle(`${body} li`, { marginBottom: vars.space.xs });
-globalStyle(`${body} blockquote`, {
-  margin: `${vars.space.lg} 0`,
-  padding: `${vars.space.sm} ${vars.space.lg}`,
-  borderLeft: `4px solid ${vars.color.brand}`,
-  background: vars.color.surfaceAlt,
-});
-globalStyle(`${body} img`, { height: "auto", borderRadius: vars.radius.md });
-globalStyle(`${body} pre`, { overflowX: "auto", padding: vars.space.md, background: vars.color.surfaceAlt, borderRadius: vars.radius.sm });
-globalStyle(`${body} table`, { borderCollapse: "collapse", width: "100%", display: "block", overflowX: "auto" });
-globalStyle(`${body} th, ${body} td`, { border: `1px solid ${vars.color.border}`, padding: vars.space.sm, textAlign: "left" });
+/** A post's body: the shared Markdown styles (prose.css.ts) at a post's looser line height. */
+export const body = style({ lineHeight: 1.75 });
 
 export const footer = style({
   display: "flex",

@@ -2,6 +2,7 @@ import { formatLongDate } from "../app/format-date";
 import { container, section } from "../styles/layout.css";
 import { DraftBadge } from "./blog-card";
 import { button } from "./button.css";
+import { prose } from "./prose.css";
 import * as css from "./post-view.css";
 
 /** What a post page shows: the post without its Markdown source (that is in /api/blog/{slug}). */
@@ -37,7 +38,7 @@ export function PostView({ post }: { post: PostViewData }) {
             <li>{post.readingMinutes} min read</li>
           </ul>
         </header>
-        <div className={css.body} dangerouslySetInnerHTML={{ __html: post.html }} />
+        <div className={`${prose} ${css.body}`} dangerouslySetInnerHTML={{ __html: post.html }} />
         <footer className={css.footer}>
           <a href="/contact" className={button.primary}>
             Need Tree Service? Contact Us

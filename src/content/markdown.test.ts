@@ -80,3 +80,44 @@ describe("readingMinutes", () => {
     expect(readingMinutes(Array.from({ length: 650 }, () => "oak").join("\n"))).toBe(3);
   });
 });
+
+describe("GitHub-flavoured Markdown", () => {
+  const html = renderMarkdown(
+    [
+      "| Job | Cost |",
+      "|-----|-----:|",
+      "| Trim | $300 |",
+      "",
+      "~~$400~~ $300, details at https://example.com",
+      "",
+      "- [x] call us",
+      "- [ ] trim",
+      "",
+      "A fact[^1].",
+      "",
+      "[^1]: The footnote.",
+    ].join("\n"),
+  );
+
+  it("renders a table inside a labelled box that scrolls sideways and takes keyboard focus", () => {
+    expect(html).toContain('<div class="table-scroll" role="region" aria-label="Table" tabindex="0"><table>');
+    expect(html).toContain('<th align="right">Cost</th>');
+    expect(html).toContain("<td>Trim</td>");
+  });
+
+  it("renders strikethrough, bare links and task lists", () => {
+    expect(html).toContain("<del>$400</del>");
+    expect(html).toContain('<a href="https://example.com">https://example.com</a>');
+    expect(html).toContain('<li class="task-list-item"><input type="checkbox" checked disabled aria-label="call us"> call us</li>');
+  });
+
+  it("renders footnotes whose reference points at a label that exists", () => {
+    expect(html).toContain('<a href="#user-content-fn-1" id="user-content-fnref-1" data-footnote-ref aria-describedby="footnote-label">1</a>');
+    expect(html).toContain('<h2 class="sr-only" id="footnote-label">Footnotes</h2>');
+    expect(html).toContain('<li id="user-content-fn-1">');
+  });
+
+  it("still sanitizes: no raw HTML inside a table cell", () => {
+    expect(renderMarkdown("| a |\n|---|\n| <img src=x onerror=alert(1)> |")).not.toMatch(/<img|onerror/);
+  });
+});

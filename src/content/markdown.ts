@@ -1,10 +1,16 @@
-import type { Heading, Nodes, Paragraph, Root } from "mdast";
+import type { Element, ElementContent } from "hast";
+import type { Heading, ListItem, Nodes, Paragraph, Root, Table } from "mdast";
+import { defaultHandlers, type Handlers } from "mdast-util-to-hast";
 import { remark } from "remark";
+import remarkGfm from "remark-gfm";
 import remarkHtml from "remark-html";
 // hast-util-sanitize comes with remark-html (which uses it internally); we only
 // read its default schema so that ours stays "GitHub's rules plus heading ids".
-import { defaultSchema } from "hast-util-sanitize";
+import { defaultSchema, type Schema } from "hast-util-sanitize";
 import type { VFile } from "vfile";
+
+/** The class of the box that lets a wide table scroll sideways on a phone (styled in src/components/prose.css.ts). */
+export const TABLE_SCROLL_CLASS = "table-scroll";
 
 /**
  * GitHub's sanitizer rules, except that `id` is not rewritten to `user-content-…`.
@@ -12,9 +18,17 @@ import type { VFile } from "vfile";
  * never passes it through while sanitizing), so the only ids in the output are
  * the heading slugs made below, and `/blog/x#why-prune-in-winter` stays readable.
  */
-const sanitizeSchema = {
+const sanitizeSchema: Schema = {
   ...defaultSchema,
-  clobber: (defaultSchema.clobber ?? []).filter((name) => name !== "id"),
+  // Footnote references point at their label with aria-describedby: keep it in step with the unprefixed ids.
+  clobber: (defaultSchema.clobber ?? []).filter((name) => name !== "id" && name !== "ariaDescribedBy"),
+  // The scroll box around each table (see handlers), and nothing else new.
+  attributes: {
+    ...defaultSchema.attributes,
+    div: [...(defaultSchema.attributes?.["div"] ?? []), ["className", TABLE_SCROLL_CLASS], ["role", "region"], "ariaLabel"],
+    // A task list's checkbox is named by its item's text (see handlers).
+    input: [...(defaultSchema.attributes?.["input"] ?? []), "ariaLabel"],
+  },
 };
 
 /** Lowercase words joined by hyphens, the way GitHub slugs headings; "section" when nothing is left. */
@@ -61,6 +75,40 @@ function headingIdsAndFirstParagraph() {
   };
 }
 
+/**
+ * Each table sits in a box that scrolls sideways, so a wide table never widens
+ * the page on a phone. The box is a labelled region that takes keyboard focus,
+ * so keyboard users can scroll it too.
+ */
+const handlers: Handlers = {
+  table(state, node: Table) {
+    const table = defaultHandlers.table(state, node);
+    return {
+      type: "element",
+      tagName: "div",
+      properties: { className: [TABLE_SCROLL_CLASS], role: "region", ariaLabel: "Table", tabIndex: 0 },
+      children: [table],
+    };
+  },
+  // A task list item's checkbox (disabled: it only shows done or not) needs a name for screen readers.
+  listItem(state, node: ListItem, parent) {
+    const item = defaultHandlers.listItem(state, node, parent);
+    const checkbox = typeof node.checked === "boolean" ? findElement(item, "input") : undefined;
+    if (checkbox) checkbox.properties = { ...checkbox.properties, ariaLabel: collapseSpace(plainText(node)) };
+    return item;
+  },
+};
+
+function findElement(node: ElementContent, tagName: string): Element | undefined {
+  if (node.type !== "element") return undefined;
+  if (node.tagName === tagName) return node;
+  for (const child of node.children) {
+    const found = findElement(child, tagName);
+    if (found) return found;
+  }
+  return undefined;
+}
+
 function setHeadingId(heading: Heading, used: Set<string>): void {
   const base = slugify(plainText(heading));
   let id = base;
@@ -73,8 +121,10 @@ const collapseSpace = (text: string): string => text.replace(/\s+/g, " ").trim()
 
 // Built once: freezing the processor up front keeps each post to parse + run + stringify.
 const processor = remark()
+  // GitHub's Markdown: tables, ~~strikethrough~~, bare links, task lists, footnotes.
+  .use(remarkGfm)
   .use(headingIdsAndFirstParagraph)
-  .use(remarkHtml, { sanitize: sanitizeSchema })
+  .use(remarkHtml, { sanitize: sanitizeSchema, handlers })
   .freeze();
 
 /** Markdown -> sanitized HTML (raw HTML, scripts, event handlers and `javascript:` links are removed). */

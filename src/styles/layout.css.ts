@@ -15,7 +15,8 @@ export const section = style({
   "@media": { "(min-width: 768px)": { paddingBlock: vars.space.xxl } },
 });
 
-export const visuallyHidden = style({
+/** Read by screen readers, not shown. */
+export const visuallyHiddenRules = {
   position: "absolute",
   width: 1,
   height: 1,
@@ -25,7 +26,9 @@ export const visuallyHidden = style({
   clip: "rect(0 0 0 0)",
   whiteSpace: "nowrap",
   border: 0,
-});
+} as const;
+
+export const visuallyHidden = style(visuallyHiddenRules);
 
 /** A brand-green disc with centred white text: testimonial initials, process step numbers. */
 export const brandDisc = {
