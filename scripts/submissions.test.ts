@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { appendFile, mkdtemp, rm, utimes, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -34,6 +34,10 @@ beforeAll(async () => {
       { event: "sent", id: "two", at: "2025-03-02T12:00:01.000Z", attempts: 1 },
     ]),
   );
+  // Stored after the old outbox's last write, so never queued: the previous version crashed between the two.
+  const lastWrite = new Date("2025-03-02T12:00:01.000Z");
+  await utimes(path.join(dir, "outbox.jsonl"), lastWrite, lastWrite);
+  await appendFile(path.join(dir, "submissions.jsonl"), jsonl([record("three", 3)]));
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
@@ -45,22 +49,43 @@ describe("scripts/submissions.ts", () => {
     const { stdout } = await cli();
     expect(stdout.indexOf("Visitor two")).toBeLessThan(stdout.indexOf("Visitor one"));
     expect(stdout).toContain("Stump Removal & Grinding");
-    expect(stdout).toContain("2 message(s)");
+    expect(stdout).toContain("3 message(s)");
   });
 
   it("prints JSON and CSV", async () => {
     const json = JSON.parse((await cli("--json")).stdout);
-    expect(json.map((s: { id: string }) => s.id)).toEqual(["two", "one"]);
+    expect(json.map((s: { id: string }) => s.id)).toEqual(["three", "two", "one"]);
     const csv = (await cli("--csv")).stdout.split("\r\n");
     expect(csv[0]).toMatch(/^id,createdAt,name/);
-    expect(csv[1]).toMatch(/^two,/);
+    expect(csv[1]).toMatch(/^three,/);
   });
 
-  it("lists held spam and undelivered mail", async () => {
+  it("lists held spam and undelivered mail, counting a stored message never queued", async () => {
     expect((await cli("--spam")).stdout).toMatch(/Visitor bot[\s\S]*honeypot/);
     const undelivered = (await cli("--undelivered")).stdout;
     expect(undelivered).toMatch(/failed\s+1.*Visitor one.*550 mailbox unavailable/);
+    expect(undelivered).toMatch(/pending\s+0\s+now.*Visitor three/);
     expect(undelivered).not.toContain("Visitor two");
+    expect(undelivered).toContain("2 notification email(s) not delivered");
+  });
+
+  it("counts every stored message past the outbox's watermark without a sent record as undelivered", async () => {
+    const data = await mkdtemp(path.join(tmpdir(), "submissions-cli-"));
+    try {
+      const first = jsonl([record("mailed", 1)]);
+      await writeFile(path.join(data, "submissions.jsonl"), first + jsonl([record("sent-later", 2), record("stranded", 3)]));
+      await writeFile(
+        path.join(data, "outbox.jsonl"),
+        jsonl([
+          { event: "watermark", at: "2025-03-01T13:00:00.000Z", offset: first.length, last: { id: "mailed", start: 0, createdAt: record("mailed", 1).createdAt } },
+          { event: "sent", id: "sent-later", at: "2025-03-02T12:00:01.000Z", attempts: 1 },
+        ]),
+      );
+      const { stdout } = await run(process.execPath, ["--import", "tsx", "scripts/submissions.ts", "--undelivered", "--json", "--data", data], { cwd: root });
+      expect(JSON.parse(stdout).map((job: { id: string; state: string }) => [job.id, job.state])).toEqual([["stranded", "pending"]]);
+    } finally {
+      await rm(data, { recursive: true, force: true });
+    }
   });
 
   it("rejects an unknown option with the usage", async () => {

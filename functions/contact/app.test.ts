@@ -3,7 +3,7 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createApp, type ContactAppOptions } from "./app";
 import { createMailer, createSmtpTransport, isPermanentMailError } from "./mailer";
-import { createOutbox, type Outbox } from "./outbox";
+import { createOutbox, readOutbox, type Outbox } from "./outbox";
 import { createSubmissionStore, readSubmissions, SPAM_FILE } from "./store";
 import {
   listen,
@@ -187,6 +187,42 @@ describe("POST /api/contact with JSON", () => {
     await expectNothingKept();
   });
 
+  it("rejects control and invisible characters in header-bound fields, per field, and keeps nothing", async () => {
+    const app = await startApp();
+    const res = await app.post({
+      ...validInput,
+      name: "Jane\u200bDoe",
+      email: "jane@example.com\u0007",
+      phone: "\u202e(803) 555-0142",
+      message: "Please call me \u001b[31mtoday\u001b[0m about the oak",
+    });
+    expect(res.status).toBe(400);
+    expect((await res.json()).errors).toEqual({
+      name: "Name must not contain control or invisible characters",
+      email: "Email must not contain control or invisible characters",
+      phone: "Phone number must not contain control or invisible characters",
+      message: "Message must not contain control characters",
+    });
+    await expectNothingKept();
+  });
+
+  it("never lets a name form an encoded word in the mail headers", async () => {
+    const app = await startApp();
+    const name = "=?utf-8?B?QmNjOiB4QGV2aWwudGVzdA==?=";
+    expect((await app.post({ ...validInput, name })).status).toBe(201);
+    await waitFor(() => peer.received.length === 1, 5_000, "the notification");
+    const raw = peer.received[0]?.raw ?? "";
+    const head = raw.slice(0, raw.indexOf("\r\n\r\n"));
+    expect(head).not.toContain("=?utf-8?B?QmNjOiB4QGV2aWwudGVzdA==?=");
+    const mail = parseMail(raw);
+    expect(mail.headers.get("subject")).not.toContain("Bcc:");
+    expect(mail.headers.get("reply-to")).not.toContain("Bcc:");
+    expect(mail.headers.has("bcc")).toBe(false);
+    // The owner still reads what was typed, literally (every "=?" gets a space), and the body keeps it as it was.
+    expect(mail.headers.get("subject")).toBe("Tree Trimming & Pruning request from = ?utf-8?B?QmNjOiB4QGV2aWwudGVzdA== ?=");
+    expect(mail.text).toContain(`Name: ${name}`);
+  });
+
   it("stores HTML in the message as text and escapes it in the mail", async () => {
     const app = await startApp();
     const message = `<img src=x onerror="alert(1)"> please <b>call</b> me`;
@@ -200,21 +236,35 @@ describe("POST /api/contact with JSON", () => {
     expect(mail.html).not.toContain("<img");
   });
 
-  it("answers 500 and claims nothing when the data directory cannot be written", async () => {
+  it("answers 503 and claims nothing when the data directory cannot be written, with one log line naming it", async () => {
+    // A path through a regular file: ENOTDIR stops root too, where a chmod would not.
     const blocker = path.join(dir, "not-a-dir");
     await writeFile(blocker, "a file where the data directory should be");
-    const app = await startApp({ dataDir: path.join(blocker, "data") });
+    const dataDir = path.join(blocker, "data");
+    const app = await startApp({ dataDir });
 
     const res = await app.post(validInput);
-    expect(res.status).toBe(500);
+    expect(res.status).toBe(503);
+    expect(res.headers.get("retry-after")).toBe("60");
     const body = await res.json();
     expect(body).toMatchObject({ ok: false, message: expect.any(String) });
     expect(body).not.toHaveProperty("id");
 
     const form = await app.postForm(validInput);
-    expect(form.status).toBe(500);
+    expect(form.status).toBe(503);
     expect(form.headers.get("content-type")).toMatch(/text\/html/);
+    expect(await form.text()).toContain("try again later");
     await expectNothingKept();
+    expect(logger.errors).toHaveLength(2);
+    expect(logger.errors[0]).toContain(`the data folder ${dataDir} cannot be written (ENOTDIR: not a directory`);
+  });
+
+  it("answers 500 when storing fails for another reason", async () => {
+    const broken = { append: () => Promise.reject(new Error("disk controller on fire")) };
+    const app = await startApp({ store: broken });
+    const res = await app.post(validInput);
+    expect(res.status).toBe(500);
+    expect(await res.json()).toMatchObject({ ok: false });
     expect(logger.errors.join("\n")).toMatch(/could not store/);
   });
 
@@ -228,15 +278,14 @@ describe("POST /api/contact with JSON", () => {
     expect(outbox.list()[0]?.state).toBe("pending");
   });
 
-  it("has the mail job on disk before it answers, so a crash after the answer cannot lose the notification", async () => {
+  it("has the mail job on disk when it answers: the stored line is the job", async () => {
     await peer.close();
     const app = await startApp();
     const res = await app.post(validInput);
     expect(res.status).toBe(201);
     const { id } = await res.json();
-    // Read at the moment of the answer, as a restarted process would find it.
-    const lines = (await readFile(path.join(dir, "outbox.jsonl"), "utf8")).trim().split("\n").map((l) => JSON.parse(l));
-    expect(lines).toContainEqual(expect.objectContaining({ event: "queued", id }));
+    // Read at the moment of the answer, as a restarted process (or the owner's report) would find it.
+    expect((await readOutbox(dir, logger)).map((job) => [job.id, job.state])).toEqual([[id, "pending"]]);
   });
 
   it("keeps 200 concurrent posts as 200 intact lines with distinct ids, and mails them all", async () => {

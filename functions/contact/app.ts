@@ -12,6 +12,7 @@ import {
   type PageContact,
   type RenderInvalidForm,
 } from "./form-pages";
+import { classifyDataDirError, DataDirUnwritableError } from "./data-dir";
 import { consoleLogger, type Logger } from "./jsonl-log";
 import { createMailer, createTransportFromEnv, defaultAddresses, isPermanentMailError, type Mailer } from "./mailer";
 import { createOutbox, type Outbox } from "./outbox";
@@ -117,17 +118,24 @@ export function createApp(options: ContactAppOptions): express.Express {
     try {
       submission = reason ? await spamStore.append(result.data, { spamReason: reason }) : await store.append(result.data);
     } catch (error) {
+      if (error instanceof DataDirUnwritableError) {
+        // shared/CONTRACT.md: an unwritable DATA_DIR is a 503 until it is fixed; one line, no stack.
+        logger.error(`contact: ${error.message}; answering 503 until it can`);
+        res.set("Retry-After", "60");
+        fail(res, kind, 503, "Message not sent", "We cannot take messages right now. Please try again later or call us.");
+        return;
+      }
       logger.error("contact: could not store a submission", error);
       fail(res, kind, 500, "Message not saved", "We could not save your message. Please try again in a moment or call us.");
       return;
     }
 
     if (!reason) {
-      // The mail job is on disk before the answer too (one more group-committed fsync), so a
-      // crash right after the answer cannot leave a stored message that is never mailed. Sending
-      // happens later; a failure to queue is logged, and the message itself is already safe.
+      // The stored line is the mail job (the outbox replays submissions.jsonl on start), so no
+      // crash from here on can leave this message unmailed. Handing it to the running outbox
+      // writes nothing, and the answer does not wait for it; a failure is logged.
       const { id } = submission;
-      await outbox.enqueue(submission).catch((error: unknown) => logger.error(`contact: could not queue the notification for ${id}`, error));
+      void outbox.enqueue(submission).catch((error: unknown) => logger.error(`contact: could not queue the notification for ${id}`, error));
     }
 
     if (kind === "form") res.redirect(303, THANK_YOU_PATH);
@@ -253,7 +261,13 @@ export async function createContactFunction(env: ContactEnv, options: ContactFun
     retryDelays: options.retryDelays,
     logger,
   });
-  await outbox.start();
+  // A DATA_DIR that cannot be written must not take the pages down with it: contact posts
+  // answer 503 while it cannot be written, and the outbox is started again with the next post.
+  await outbox.start().catch((error: unknown) => {
+    const problem = classifyDataDirError(dataDir, error);
+    const what = problem instanceof DataDirUnwritableError ? problem.message : `the outbox could not start (${String(error)})`;
+    logger.error(`contact: ${what}; serving the site anyway, the outbox is tried again with the next contact post`);
+  });
   const store = createSubmissionStore(dataDir, { logger });
   const spamStore = createSubmissionStore(dataDir, { fileName: SPAM_FILE, logger });
 

@@ -1,5 +1,6 @@
-import { writeFile } from "node:fs/promises";
+import { chmod, mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
+import express from "express";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createContactFunction, type ContactFunction } from "./app";
 import { readSubmissions } from "./store";
@@ -44,6 +45,66 @@ describe("createContactFunction", () => {
       "Cedar Ridge Tree Service website <no-reply@cedarridgetree.example>",
     );
     expect(await readSubmissions(path.join(dir, "submissions.jsonl"))).toHaveLength(1);
+  });
+
+  /** Starts with DATA_DIR unwritable: pages are served and posts get 503; once `fix` runs, a post gets 201 and is mailed. */
+  async function startsUnwritableThenRecovers(dataDir: string, fix: () => Promise<void>): Promise<void> {
+    const logger = recordingLogger();
+    contact = await createContactFunction({ DATA_DIR: dataDir, SMTP_URL: peer.url, CONTACT_RATE_LIMIT: "0" }, { siteFile, logger });
+    const site = express();
+    site.get("/", (_req, res) => void res.send("home page"));
+    site.use(contact.app);
+    const server = await listen(site);
+    try {
+      expect(await (await fetch(`${server.url}/`)).text()).toBe("home page");
+      const refused = await post(server.url);
+      expect(refused.status).toBe(503);
+      expect(await refused.json()).toEqual({ ok: false, message: expect.any(String) });
+      const form = await fetch(`${server.url}/api/contact`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams(validInput).toString(),
+        redirect: "manual",
+      });
+      expect(form.status).toBe(503);
+      expect(form.headers.get("content-type")).toMatch(/text\/html/);
+      expect(logger.errors.at(-1)).toMatch(new RegExp(`the data folder ${dataDir} cannot be written \\((ENOTDIR|EACCES)`));
+      expect(logger.errors.every((line) => !line.includes("\n"))).toBe(true);
+
+      await fix();
+      const accepted = await post(server.url);
+      expect(accepted.status).toBe(201);
+      const { id } = await accepted.json();
+      await waitFor(() => peer.received.length === 1, 5_000, "the notification");
+      expect(parseMail(peer.received[0]?.raw ?? "").headers.get("x-submission-id")).toBe(id);
+    } finally {
+      await server.close();
+    }
+  }
+
+  // A path through a regular file (ENOTDIR) stops root as well; chmod does not stop root.
+  it("starts with DATA_DIR under a regular file: pages served, posts 503, then 201 and mailed once it can be written", async () => {
+    const blocker = path.join(dir, "blocker");
+    await writeFile(blocker, "a file where the data folder should be");
+    const dataDir = path.join(blocker, "data");
+    const logger = recordingLogger();
+    // The start itself logs one line naming the folder and the OS error.
+    const probe = await createContactFunction({ DATA_DIR: dataDir }, { siteFile, logger });
+    await probe.close();
+    expect(logger.errors).toEqual([
+      expect.stringMatching(new RegExp(`^contact: the data folder ${dataDir} cannot be written \\(ENOTDIR: not a directory.*serving the site anyway`)),
+    ]);
+    await startsUnwritableThenRecovers(dataDir, async () => {
+      await rm(blocker);
+      await mkdir(dataDir, { recursive: true });
+    });
+  });
+
+  it.skipIf(process.getuid?.() === 0)("starts with a read-only DATA_DIR (chmod 555), then recovers once it is writable", async () => {
+    const dataDir = path.join(dir, "data");
+    await mkdir(dataDir);
+    await chmod(dataDir, 0o555);
+    await startsUnwritableThenRecovers(dataDir, () => chmod(dataDir, 0o755));
   });
 
   it("refuses a CONTACT_RATE_LIMIT that is not a whole number", async () => {

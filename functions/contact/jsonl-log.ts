@@ -174,3 +174,60 @@ function parseJson(line: string): unknown {
 export function isErrno(error: unknown, code: string): boolean {
   return error instanceof Error && "code" in error && error.code === code;
 }
+
+export interface JsonlLine<T> {
+  record: T;
+  /** Byte offset where the line starts in the file. */
+  start: number;
+}
+
+/**
+ * Reads the complete lines from byte `from` on, like readJsonl, and says where
+ * they end (`end`, just past the last newline read). A last line without its
+ * newline is being written, or torn by a crash: it is left for a later read.
+ * The outbox uses this to read only what was appended since its last start.
+ */
+export async function readJsonlFrom<T>(
+  file: string,
+  from: number,
+  accept: (value: unknown) => T | undefined,
+  logger: Logger = consoleLogger,
+): Promise<{ lines: JsonlLine<T>[]; end: number }> {
+  let bytes: Buffer;
+  try {
+    bytes = await readBytes(file, from);
+  } catch (error) {
+    if (isErrno(error, "ENOENT")) return { lines: [], end: from };
+    throw error;
+  }
+  const lines: JsonlLine<T>[] = [];
+  let position = 0;
+  for (let newline = bytes.indexOf(0x0a); newline !== -1; newline = bytes.indexOf(0x0a, position)) {
+    const text = bytes.toString("utf8", position, newline);
+    if (text.trim() !== "") {
+      const record = accept(parseJson(text));
+      if (record === undefined) logger.warn(`${file}: skipped a line that is not a valid record (at byte ${from + position})`);
+      else lines.push({ record, start: from + position });
+    }
+    position = newline + 1;
+  }
+  return { lines, end: from + position };
+}
+
+/** Bytes of `file` from `position`, `length` of them or up to its end. */
+export async function readBytes(file: string, position: number, length?: number): Promise<Buffer> {
+  const fh = await open(file, "r");
+  try {
+    const size = length ?? Math.max(0, (await fh.stat()).size - position);
+    const bytes = Buffer.alloc(size);
+    let read = 0;
+    while (read < size) {
+      const { bytesRead } = await fh.read(bytes, read, size - read, position + read);
+      if (bytesRead === 0) break;
+      read += bytesRead;
+    }
+    return bytes.subarray(0, read);
+  } finally {
+    await fh.close();
+  }
+}

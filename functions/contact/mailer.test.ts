@@ -1,7 +1,15 @@
-import { readdir, readFile } from "node:fs/promises";
+import { mkdir, open, readdir, readFile, rename, rm, type FileHandle } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { buildMessage, createFileTransport, createMailer, createSmtpTransport, defaultAddresses, isPermanentMailError } from "./mailer";
+import {
+  buildMessage,
+  createFileTransport,
+  createMailer,
+  createSmtpTransport,
+  defaultAddresses,
+  isPermanentMailError,
+  type MailFileSystem,
+} from "./mailer";
 import type { Submission } from "./store";
 import { makeTempDir, parseMail, site, startSmtpPeer, validInput, type SmtpPeer } from "./test-support";
 
@@ -28,6 +36,17 @@ describe("buildMessage", () => {
     expect(message.text).toContain(`Name: ${submission.name}`);
     expect(message.text).toContain(submission.message);
     expect(message.text).toContain("Phone: (803) 555-0142");
+  });
+
+  it("has a Message-ID made from the submission id and the site's host", () => {
+    expect(message.messageId).toBe("<0b7c1e0e-1111-4222-8333-944455556666@cedarridgetree.example>");
+  });
+
+  it("keeps a name from opening an encoded word in the Subject and Reply-To", () => {
+    const tricky = buildMessage({ ...submission, name: "=?utf-8?B?QmNjOiB4QGV2aWwudGVzdA==?=" }, site, addresses);
+    expect(tricky.subject).not.toContain("=?");
+    expect(tricky.replyTo.name).not.toContain("=?");
+    expect(tricky.text).toContain("Name: =?utf-8?B?QmNjOiB4QGV2aWwudGVzdA==?=");
   });
 
   it("escapes every value in the HTML part", () => {
@@ -80,6 +99,47 @@ describe("transports", () => {
     expect(mail.headers.get("subject")).toBe(`Tree Trimming & Pruning request from ${submission.name}`);
     expect(mail.text).toContain(submission.message);
     expect(mail.html).toContain("&lt;script&gt;");
+  });
+
+  it("leaves no .eml file, whole or partial, when the disk fills half-way through a write", async () => {
+    const mailDir = path.join(dir, "mail");
+    await mkdir(mailDir);
+    // A real file whose write stops half-way with ENOSPC, as on a full disk.
+    const fullDisk: MailFileSystem = {
+      rename,
+      rm,
+      open: (async (...args: Parameters<typeof open>) => {
+        const fh: FileHandle = await open(...args);
+        fh.writeFile = async (data) => {
+          const bytes = Buffer.from(data as Buffer);
+          await fh.write(bytes.subarray(0, bytes.length >> 1));
+          throw Object.assign(new Error("ENOSPC: no space left on device, write"), { code: "ENOSPC" });
+        };
+        return fh;
+      }) as typeof open,
+    };
+    const failing = createMailer({ transport: createFileTransport(mailDir, fullDisk), site, addresses });
+    await expect(failing.send(submission)).rejects.toThrow(/ENOSPC/);
+    failing.close();
+    expect(await readdir(mailDir)).toEqual([]);
+
+    // Once there is room again the retry writes one whole file.
+    const working = createMailer({ transport: createFileTransport(mailDir), site, addresses });
+    await working.send(submission);
+    working.close();
+    const files = await readdir(mailDir);
+    expect(files).toEqual([expect.stringMatching(/\.eml$/)]);
+    expect(parseMail(await readFile(path.join(mailDir, files[0] ?? ""), "utf8")).text).toContain(submission.message);
+  });
+
+  it("sends the same Message-ID each time one submission is sent", async () => {
+    peer = await startSmtpPeer();
+    const mailer = createMailer({ transport: createSmtpTransport(peer.url), site, addresses });
+    await mailer.send(submission);
+    await mailer.send(submission);
+    mailer.close();
+    const ids = peer.received.map((mail) => parseMail(mail.raw).headers.get("message-id"));
+    expect(ids).toEqual([`<${submission.id}@cedarridgetree.example>`, `<${submission.id}@cedarridgetree.example>`]);
   });
 
   it("delivers through a real SMTP server with Reply-To, subject, text and HTML", async () => {

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { mkdir, open } from "node:fs/promises";
+import { mkdir, open, rename, rm } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import type { Site } from "../../src/content/site";
@@ -20,6 +20,8 @@ export interface NotificationMessage {
   subject: string;
   text: string;
   html: string;
+  /** The same for every send of one submission, so mail clients fold a resend into the first copy. */
+  messageId: string;
   headers: Record<string, string>;
 }
 
@@ -29,6 +31,22 @@ export function defaultAddresses(site: Site, env: { CONTACT_TO?: string; CONTACT
     to: env.CONTACT_TO || site.email,
     from: env.CONTACT_FROM || `no-reply@${new URL(site.url).hostname}`,
   };
+}
+
+/**
+ * Visitor text bound for a header. "=?" could open an RFC 2047 encoded word,
+ * which mail clients decode into text of the visitor's choosing (a name
+ * `=?utf-8?B?QmNjOiB4QGV2aWwudGVzdA==?=` reads "Bcc: x@evil.test"); a space
+ * keeps it literal. Line breaks never get here (functions/contact/schema.ts),
+ * and nodemailer encodes non-ASCII text itself.
+ */
+export function headerText(value: string): string {
+  return value.replaceAll("=?", "= ?");
+}
+
+/** `<submission-id@site-host>`: stable across resends, so the at-least-once outbox shows as one mail. */
+export function notificationMessageId(submission: Submission, site: Site): string {
+  return `<${submission.id}@${new URL(site.url).hostname}>`;
 }
 
 /** Builds the owner's notification for one submission. Pure: no clock, no I/O. */
@@ -83,10 +101,11 @@ export function buildMessage(submission: Submission, site: Site, addresses: Mail
     from: { name: `${site.name} website`, address: addresses.from },
     to: addresses.to,
     // nodemailer encodes the display name, so a quote or comma in a name cannot break the header.
-    replyTo: { name: submission.name, address: submission.email },
-    subject: `${service} request from ${submission.name}`,
+    replyTo: { name: headerText(submission.name), address: submission.email },
+    subject: `${service} request from ${headerText(submission.name)}`,
     text,
     html,
+    messageId: notificationMessageId(submission, site),
     headers: { "X-Submission-Id": submission.id },
   };
 }
@@ -120,8 +139,22 @@ export function createSmtpTransport(smtpUrl: string): MailTransport {
   };
 }
 
-/** Writes each message as `<mailDir>/<time>-<id>.eml`, fsynced, for setups without SMTP_URL. */
-export function createFileTransport(mailDir: string): MailTransport {
+/** The file operations of the .eml transport; a test passes an `open` whose writes fail half-way, as on a full disk. */
+export interface MailFileSystem {
+  open: typeof open;
+  rename: typeof rename;
+  rm: typeof rm;
+}
+
+const nodeFileSystem: MailFileSystem = { open, rename, rm };
+
+/**
+ * Writes each message as `<mailDir>/<time>-<id>.eml` for setups without SMTP_URL.
+ * A file appears under its .eml name only whole: it is written to a hidden temp
+ * name in the same folder, fsynced, renamed, and the folder fsynced; a failed
+ * write (ENOSPC) removes its temp file, and the outbox tries again later.
+ */
+export function createFileTransport(mailDir: string, fs: MailFileSystem = nodeFileSystem): MailTransport {
   const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
   return {
     description: `.eml files in ${mailDir}`,
@@ -132,16 +165,34 @@ export function createFileTransport(mailDir: string): MailTransport {
       await mkdir(mailDir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, "-");
       const id = message.headers["X-Submission-Id"] ?? randomUUID();
-      const fh = await open(path.join(mailDir, `${stamp}-${id}.eml`), "wx");
+      const name = `${stamp}-${id}.eml`;
+      const tmp = path.join(mailDir, `.${name}.tmp`);
       try {
-        await fh.writeFile(raw);
-        await fh.sync();
-      } finally {
-        await fh.close();
+        const fh = await fs.open(tmp, "wx");
+        try {
+          await fh.writeFile(raw);
+          await fh.sync();
+        } finally {
+          await fh.close();
+        }
+        await fs.rename(tmp, path.join(mailDir, name));
+      } catch (error) {
+        await fs.rm(tmp, { force: true }).catch(() => undefined);
+        throw error;
       }
+      await syncDirectory(mailDir);
     },
     close: () => transporter.close(),
   };
+}
+
+async function syncDirectory(dir: string): Promise<void> {
+  const fh = await open(dir, "r");
+  try {
+    await fh.sync();
+  } finally {
+    await fh.close();
+  }
 }
 
 /** SMTP_URL set → SMTP; unset → `DATA_DIR/mail/*.eml` (shared/CONTRACT.md). */

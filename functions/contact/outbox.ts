@@ -1,21 +1,49 @@
-import { mkdir, open, rename } from "node:fs/promises";
+import { mkdir, open, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
-import { consoleLogger, createJsonlAppender, readJsonl, type Logger } from "./jsonl-log";
-import { submissionSchema, type Submission } from "./store";
+import {
+  consoleLogger,
+  createJsonlAppender,
+  isErrno,
+  readBytes,
+  readJsonl,
+  readJsonlFrom,
+  type JsonlLine,
+  type Logger,
+} from "./jsonl-log";
+import { SUBMISSIONS_FILE, submissionSchema, type Submission } from "./store";
 
 /**
- * Mail durability. Every state change of a notification job is a line in
- * DATA_DIR/outbox.jsonl (append + fsync, group-committed like the submissions):
- * queued → (retry)* → sent | failed. Replaying the file gives the jobs still
- * pending, so a restart resumes them. The file is compacted on start.
+ * Mail durability. The line a message is stored as in DATA_DIR/submissions.jsonl
+ * is its mail job: storing and queueing are one write + fsync, so no crash can
+ * leave a stored message that is never mailed. DATA_DIR/outbox.jsonl records
+ * only what happened to jobs since (retry, sent, failed), by submission id.
+ *
+ * On start the outbox replays both files: every stored submission without a
+ * `sent` or `failed` record is pending. It then compacts outbox.jsonl to a
+ * watermark (how many bytes of submissions.jsonl are accounted for) plus one
+ * `queued` line, carrying the submission, per job still open. A start
+ * therefore reads only what was stored since the last one, however many
+ * messages the site has had. A file of the previous version (a `queued` line
+ * per job, no watermark) still reads: see `readUnsettled`.
  */
 export const OUTBOX_FILE = "outbox.jsonl";
 
 const MINUTE = 60_000;
 export const DEFAULT_RETRY_DELAYS: readonly number[] = [1 * MINUTE, 5 * MINUTE, 30 * MINUTE, 120 * MINUTE, 360 * MINUTE];
 
+const watermarkEvent = z.object({
+  event: z.literal("watermark"),
+  at: z.string(),
+  /** Every submission in the first `offset` bytes of submissions.jsonl is mailed, or open and listed in this file. */
+  offset: z.number().int().nonnegative(),
+  /** The last record before `offset`: shows whether submissions.jsonl was edited since. */
+  last: z.object({ id: z.string(), start: z.number().int().nonnegative(), createdAt: z.string() }).optional(),
+});
+type Watermark = z.infer<typeof watermarkEvent>;
+
 const outboxEventSchema = z.discriminatedUnion("event", [
+  watermarkEvent,
   z.object({ event: z.literal("queued"), id: z.string(), at: z.string(), submission: submissionSchema }),
   z.object({
     event: z.literal("retry"),
@@ -31,6 +59,9 @@ const outboxEventSchema = z.discriminatedUnion("event", [
 
 type OutboxEvent = z.infer<typeof outboxEventSchema>;
 
+const parseEvent = (value: unknown) => outboxEventSchema.safeParse(value).data;
+const parseSubmission = (value: unknown) => submissionSchema.safeParse(value).data;
+
 export interface OutboxJob {
   /** The submission id: one notification per submission. */
   id: string;
@@ -43,6 +74,7 @@ export interface OutboxJob {
 }
 
 export interface OutboxOptions {
+  /** Holds submissions.jsonl (read) and outbox.jsonl (written). */
   dataDir: string;
   /** Sends one notification; a rejection is retried unless `isPermanent` says otherwise. */
   send: (submission: Submission) => Promise<void>;
@@ -56,9 +88,14 @@ export interface OutboxOptions {
 }
 
 export interface Outbox {
-  /** Records the job durably, then sends it in the background. */
+  /**
+   * Hands a submission, already stored in submissions.jsonl, to the running
+   * outbox; writes nothing. If an earlier start() failed it is tried again
+   * first (and this rejects if it fails again: the job stays safe on disk).
+   * Before start() or after stop() it does nothing: the next start reads the job.
+   */
   enqueue(submission: Submission): Promise<void>;
-  /** Replays the file, compacts it and starts sending what is due. */
+  /** Replays the files, compacts outbox.jsonl and starts sending what is due. May be retried after a failure. */
   start(): Promise<void>;
   /** Stops scheduling, waits for sends in flight, closes the file. No timers are left. */
   stop(): Promise<void>;
@@ -79,9 +116,13 @@ export function createOutbox(options: OutboxOptions): Outbox {
   const file = path.join(dataDir, OUTBOX_FILE);
   const log = createJsonlAppender(file, logger);
   let jobs = new Map<string, OutboxJob>();
+  // Sent since this start: a late enqueue of a job the replay already found and sent must not send it twice.
+  const sent = new Set<string>();
   const sending = new Map<string, Promise<void>>();
+  let wanted = false;
   let started = false;
   let starting: Promise<void> | undefined;
+  let failedStarts = 0;
   let timer: NodeJS.Timeout | undefined;
 
   const iso = (ms: number): string => new Date(ms).toISOString();
@@ -123,7 +164,9 @@ export function createOutbox(options: OutboxOptions): Outbox {
       return;
     }
     jobs.delete(job.id);
-    // If this line is lost the mail goes out again after a restart: a duplicate beats a loss.
+    sent.add(job.id);
+    // If this line is lost the mail goes out again after a restart: a duplicate beats a loss
+    // (and its Message-ID, derived from the submission id, lets mail clients fold it).
     await record({ event: "sent", id: job.id, at: iso(clock()), attempts: job.attempts + 1 }).catch((error: unknown) =>
       logger.error(`outbox: could not record that ${job.id} was sent`, error),
     );
@@ -149,27 +192,43 @@ export function createOutbox(options: OutboxOptions): Outbox {
   }
 
   async function startOnce(): Promise<void> {
-    // Appends made before start() must reach the file before it is replayed and rewritten.
+    // Lines appended before this start must reach the file before it is replayed and replaced.
     await log.close();
-    jobs = replay(await readJsonl(file, (value) => outboxEventSchema.safeParse(value).data, logger));
-    await compact(file, jobs);
+    const replayed = await replayFiles(dataDir, iso(clock()), logger);
+    // Compacting only saves reading time at the next start: a folder that can be read but not
+    // written (read-only, full) must not stop the mail; the file is read as it is next time.
+    await compact(file, replayed.mark, replayed.jobs).catch((error: unknown) =>
+      logger.warn(`outbox: could not compact ${file} (${describeError(error)}); it is compacted at a later start`),
+    );
+    jobs = replayed.jobs;
     started = true;
+    if (failedStarts > 0) logger.warn(`outbox: started after ${failedStarts} failed attempt(s); ${jobs.size} notification(s) open`);
+    failedStarts = 0;
     schedule();
+  }
+
+  function start(): Promise<void> {
+    wanted = true;
+    starting ??= startOnce().catch((error: unknown) => {
+      // Forget the failure so the next start() or enqueue() tries again (DATA_DIR may be writable by then).
+      starting = undefined;
+      failedStarts += 1;
+      throw error;
+    });
+    return starting;
   }
 
   return {
     async enqueue(submission) {
-      if (starting) await starting;
-      const job: OutboxJob = { id: submission.id, submission, state: "pending", attempts: 0 };
-      await record({ event: "queued", id: job.id, at: iso(clock()), submission });
-      jobs.set(job.id, job);
+      if (!wanted) return;
+      if (!started) await start();
+      if (!started || jobs.has(submission.id) || sent.has(submission.id)) return;
+      jobs.set(submission.id, pendingJob(submission));
       schedule();
     },
-    start() {
-      starting ??= startOnce();
-      return starting;
-    },
+    start,
     async stop() {
+      wanted = false;
       if (starting) await starting.catch(() => undefined);
       started = false;
       starting = undefined;
@@ -181,13 +240,30 @@ export function createOutbox(options: OutboxOptions): Outbox {
   };
 }
 
-function replay(events: OutboxEvent[]): Map<string, OutboxJob> {
-  const jobs = new Map<string, OutboxJob>();
+const pendingJob = (submission: Submission): OutboxJob => ({ id: submission.id, submission, state: "pending", attempts: 0 });
+
+/** The open jobs and the watermark to write, from submissions.jsonl and outbox.jsonl. */
+async function replayFiles(dataDir: string, at: string, logger: Logger): Promise<{ jobs: Map<string, OutboxJob>; mark: Watermark }> {
+  const outboxFile = path.join(dataDir, OUTBOX_FILE);
+  const outboxStat = await stat(outboxFile).catch((error: unknown) => {
+    if (isErrno(error, "ENOENT")) return undefined;
+    throw error;
+  });
+  const events = outboxStat ? await readJsonl(outboxFile, parseEvent, logger) : [];
+  const previous = events.findLast((event) => event.event === "watermark");
+  const stored = await readUnsettled(path.join(dataDir, SUBMISSIONS_FILE), {
+    previous,
+    legacyWrittenAt: outboxStat && !previous ? outboxStat.mtimeMs : undefined,
+    at,
+    logger,
+  });
+
+  const jobs = new Map(stored.pending.map((submission) => [submission.id, pendingJob(submission)]));
   for (const event of events) {
-    const job = jobs.get(event.id);
+    const job = "id" in event ? jobs.get(event.id) : undefined;
     switch (event.event) {
       case "queued":
-        jobs.set(event.id, { id: event.id, submission: event.submission, state: "pending", attempts: 0 });
+        if (!job) jobs.set(event.id, pendingJob(event.submission));
         break;
       case "retry":
         if (job) Object.assign(job, { state: "pending", attempts: event.attempts, lastError: event.error, nextAttemptAt: event.nextAttemptAt });
@@ -198,14 +274,78 @@ function replay(events: OutboxEvent[]): Map<string, OutboxJob> {
       case "sent":
         jobs.delete(event.id);
         break;
+      case "watermark":
+        break;
     }
   }
-  return jobs;
+  return { jobs, mark: stored.mark };
 }
 
-/** Rewrites the file with only the jobs still open (tmp file, fsync, rename, fsync dir). */
-async function compact(file: string, jobs: Map<string, OutboxJob>): Promise<void> {
-  const lines: OutboxEvent[] = [];
+/**
+ * The stored submissions the outbox has not accounted for yet: normally those
+ * past the watermark. Without a usable watermark the whole file is read and
+ *  - the file was edited since the watermark was written: what was before the
+ *    watermark's last record (by id, else by time) counts as accounted for;
+ *  - outbox.jsonl is from the previous version, which forgot sent jobs at each
+ *    start and kept only open ones: a submission stored before that file's last
+ *    write is accounted for there, one stored after it was never queued;
+ *  - there is no outbox.jsonl: nothing was mailed yet.
+ */
+async function readUnsettled(
+  file: string,
+  context: { previous: Watermark | undefined; legacyWrittenAt: number | undefined; at: string; logger: Logger },
+): Promise<{ pending: Submission[]; mark: Watermark }> {
+  const { previous, legacyWrittenAt, at, logger } = context;
+  const nextMark = (lines: JsonlLine<Submission>[], end: number): Watermark => {
+    const last = lines.at(-1);
+    return {
+      event: "watermark",
+      at,
+      offset: end,
+      last: last ? { id: last.record.id, start: last.start, createdAt: last.record.createdAt } : previous?.last,
+    };
+  };
+
+  if (previous && (await watermarkHolds(file, previous))) {
+    const { lines, end } = await readJsonlFrom(file, previous.offset, parseSubmission, logger);
+    return { pending: lines.map((line) => line.record), mark: nextMark(lines, end) };
+  }
+
+  const { lines, end } = await readJsonlFrom(file, 0, parseSubmission, logger);
+  let accountedFor: (line: JsonlLine<Submission>, index: number) => boolean = () => false;
+  if (previous) {
+    const last = previous.last;
+    const index = last ? lines.findIndex((line) => line.record.id === last.id) : -1;
+    logger.warn(
+      `${file} was changed since the outbox last read it; ` +
+        (index >= 0
+          ? `messages up to ${last?.id} count as mailed, as before`
+          : `messages received up to ${last?.createdAt ?? "its start"} count as mailed`),
+    );
+    accountedFor = index >= 0 ? (_line, i) => i <= index : (line) => last !== undefined && line.record.createdAt <= last.createdAt;
+  } else if (legacyWrittenAt !== undefined) {
+    accountedFor = (line) => Date.parse(line.record.createdAt) <= legacyWrittenAt;
+  }
+  return { pending: lines.filter((line, i) => !accountedFor(line, i)).map((line) => line.record), mark: nextMark(lines, end) };
+}
+
+/** True when submissions.jsonl still has the watermark's last record where it was, its line ending at the offset. */
+async function watermarkHolds(file: string, mark: Watermark): Promise<boolean> {
+  if (mark.offset === 0) return true;
+  const from = mark.last?.start ?? mark.offset - 1;
+  const bytes = await readBytes(file, from, mark.offset - from).catch(() => undefined);
+  if (!bytes || bytes.length !== mark.offset - from || bytes.at(-1) !== 0x0a) return false;
+  if (!mark.last) return true;
+  try {
+    return parseSubmission(JSON.parse(bytes.toString("utf8", 0, bytes.indexOf(0x0a))))?.id === mark.last.id;
+  } catch {
+    return false;
+  }
+}
+
+/** Rewrites outbox.jsonl as the watermark and the jobs still open (tmp file, fsync, rename, fsync dir). */
+async function compact(file: string, mark: Watermark, jobs: Map<string, OutboxJob>): Promise<void> {
+  const lines: OutboxEvent[] = [mark];
   for (const job of jobs.values()) {
     const at = job.submission.createdAt;
     lines.push({ event: "queued", id: job.id, at, submission: job.submission });
@@ -221,9 +361,12 @@ async function compact(file: string, jobs: Map<string, OutboxJob>): Promise<void
   try {
     await fh.writeFile(lines.map((line) => `${JSON.stringify(line)}\n`).join(""));
     await fh.sync();
-  } finally {
+  } catch (error) {
     await fh.close();
+    await rm(tmp, { force: true });
+    throw error;
   }
+  await fh.close();
   await rename(tmp, file);
   const dir = await open(path.dirname(file), "r");
   try {
@@ -233,11 +376,10 @@ async function compact(file: string, jobs: Map<string, OutboxJob>): Promise<void
   }
 }
 
-/** Reads the outbox without starting it (the CLI uses this). */
+/** The jobs not yet mailed, from the files, without starting or writing anything (the CLI uses this). */
 export async function readOutbox(dataDir: string, logger: Logger = consoleLogger): Promise<OutboxJob[]> {
-  const file = path.join(dataDir, OUTBOX_FILE);
-  const events = await readJsonl(file, (value) => outboxEventSchema.safeParse(value).data, logger);
-  return [...replay(events).values()];
+  const { jobs } = await replayFiles(dataDir, new Date().toISOString(), logger);
+  return [...jobs.values()];
 }
 
 function describeError(error: unknown): string {

@@ -92,6 +92,40 @@ describe("contactSchema: the spec's validation table", () => {
     expect(errorsFor({ ...validInput, message: "First line\nSecond line" })).toEqual({});
   });
 
+  it.each([
+    ["name", "Jane\u0000Doe", "NUL"],
+    ["name", "Jane\u001b[2JDoe", "a terminal escape"],
+    ["name", "Jane\u007fDoe", "DEL"],
+    ["name", "Jane\u0085Doe", "a C1 control (NEL)"],
+    ["name", "Jane\u200bDoe", "a zero-width space"],
+    ["name", "Jane\u200dDoe", "a zero-width joiner"],
+    ["name", "Jane\ufeffDoe", "a zero-width no-break space"],
+    ["name", "Jane \u202egnp.exe", "a right-to-left override"],
+    ["name", "Jane \u2066Doe\u2069", "a bidi isolate"],
+    ["name", "Jane\u2028Doe", "a Unicode line separator"],
+    ["name", "Jane\u{e0041}Doe", "a tag character"],
+    ["email", "jane\u200b@example.com", "a zero-width space"],
+    ["email", "jane@example.com\u0007", "BEL"],
+    ["phone", "(803) 555-0142\u200e", "a left-to-right mark"],
+    ["phone", "(803)\t555-0142", "a tab"],
+  ])("rejects %s = %j (%s)", (field, value) => {
+    const label = field === "phone" ? "Phone number" : field === "email" ? "Email" : "Name";
+    expect(errorsFor({ ...validInput, [field]: value })).toEqual({ [field]: `${label} must not contain control or invisible characters` });
+  });
+
+  it("rejects control characters in the message but keeps its line breaks and tabs", () => {
+    expect(errorsFor({ ...validInput, message: "Look at \u001b[31mthis\u001b[0m oak, please" })).toEqual({
+      message: "Message must not contain control characters",
+    });
+    expect(errorsFor({ ...validInput, message: "Line one\r\n\tindented line two" })).toEqual({});
+  });
+
+  it("accepts names in other scripts, accents and emoji", () => {
+    for (const name of ["José Ñúñez", "Zoë O'Brien-Smith", "王小明", "محمد علي", "Anna 🌳"]) {
+      expect(errorsFor({ ...validInput, name })).toEqual({});
+    }
+  });
+
   it("caps lengths", () => {
     expect(errorsFor({ ...validInput, name: "x".repeat(101) })).toEqual({ name: "Name must be at most 100 characters" });
     expect(errorsFor({ ...validInput, message: "x".repeat(5001) })).toEqual({ message: "Message must be at most 5000 characters" });

@@ -79,25 +79,43 @@ const noLineBreaks = (label: string) => [
   { error: `${label} must be on a single line`, abort: true },
 ] as const;
 
+// Characters that do not show, or change how the text around them shows: C0 and C1
+// controls, DEL, zero-width and other invisible format characters, bidirectional
+// marks, embeddings, overrides and isolates, Unicode line separators, tag characters.
+// In a name, email or phone number they only serve to disguise what the owner reads.
+const HIDDEN_CHARACTER =
+  /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u206f\ufeff\u{e0000}-\u{e007f}]/u;
+// The message is free text: line breaks and tabs are its own, other controls (terminal escapes, NUL) are not.
+const CONTROL_CHARACTER = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+
+const noHiddenCharacters = (label: string) => [
+  (value: string) => !HIDDEN_CHARACTER.test(value),
+  { error: `${label} must not contain control or invisible characters`, abort: true },
+] as const;
+
 const countDigits = (value: string): number => value.replace(/\D/g, "").length;
 
 export const contactSchema = z.object(
   {
     name: requiredText("Name", "Name is required")
       .refine(...noLineBreaks("Name"))
+      .refine(...noHiddenCharacters("Name"))
       .min(limits.nameMin, `Name must be at least ${limits.nameMin} characters`)
       .max(limits.nameMax, `Name must be at most ${limits.nameMax} characters`),
     email: requiredText("Email", "Email is required")
       .refine(...noLineBreaks("Email"))
+      .refine(...noHiddenCharacters("Email"))
       .max(limits.emailMax, { error: `Email must be at most ${limits.emailMax} characters`, abort: true })
       .pipe(z.email({ error: "Invalid email address" })),
     phone: requiredText("Phone number", "Phone number is required")
       .refine(...noLineBreaks("Phone number"))
+      .refine(...noHiddenCharacters("Phone number"))
       .max(limits.phoneMax, { error: `Phone number must be at most ${limits.phoneMax} characters`, abort: true })
       .refine((value) => countDigits(value) >= limits.phoneMinDigits, `Phone number must be at least ${limits.phoneMinDigits} digits`),
     // An enum never matches a value with a line break, so no extra check is needed here.
     serviceType: z.enum(serviceTypeValues, { error: "Please select a service" }),
     message: requiredText("Message", "Message is required")
+      .refine((value) => !CONTROL_CHARACTER.test(value), { error: "Message must not contain control characters", abort: true })
       .min(limits.messageMin, `Message must be at least ${limits.messageMin} characters`)
       .max(limits.messageMax, `Message must be at most ${limits.messageMax} characters`),
   },

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { z } from "zod";
+import { classifyDataDirError } from "./data-dir";
 import { consoleLogger, createJsonlAppender, readJsonl, type Logger } from "./jsonl-log";
 import type { ContactInput } from "./schema";
 
@@ -23,7 +24,10 @@ export const submissionSchema = z.object({
 export type Submission = z.infer<typeof submissionSchema>;
 
 export interface SubmissionStore {
-  /** Resolves with the stored record once its line is fsynced. */
+  /**
+   * Resolves with the stored record once its line is fsynced. Rejects with a
+   * DataDirUnwritableError when the folder cannot be written (read-only, full, ...).
+   */
   append(input: ContactInput, extra?: { spamReason?: string }): Promise<Submission>;
   /** Every readable record, oldest first. */
   list(): Promise<Submission[]>;
@@ -65,7 +69,11 @@ export function createSubmissionStore(dataDir: string, options: SubmissionStoreO
         createdAt: new Date(clock()).toISOString(),
         ...(extra.spamReason ? { spamReason: extra.spamReason } : {}),
       };
-      await appender.append(submission);
+      try {
+        await appender.append(submission);
+      } catch (error) {
+        throw classifyDataDirError(dataDir, error);
+      }
       return submission;
     },
     list: () => readSubmissions(file, logger),

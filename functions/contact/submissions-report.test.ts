@@ -39,7 +39,8 @@ describe("submissions report", () => {
     expect(lines[1]).toBe(
       `b,2025-03-02T12:00:00.000Z,"'=HYPERLINK(""x"")",jane@example.com,(803) 555-0142,tree-trimming,Tree Trimming & Pruning,"Say ""hi"", please",`,
     );
-    expect(csv).toContain('"Line one\nline two');
+    expect(csv).toContain('"Line one\nline two [31mred"');
+    expect(csv).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/);
     expect(csv.endsWith("\r\n")).toBe(true);
   });
 

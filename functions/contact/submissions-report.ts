@@ -97,7 +97,12 @@ export function submissionsCsv(submissions: Submission[]): string {
   return `${[header, ...rows].map((row) => row.map(csvCell).join(",")).join("\r\n")}\r\n`;
 }
 
-function csvCell(value: string): string {
+// `--csv` may go straight to a terminal: control characters other than the line breaks and
+// tabs a message may hold are dropped, so no escape sequence reaches the owner's screen.
+const CSV_CONTROLS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
+
+function csvCell(raw: string): string {
+  const value = raw.replace(CSV_CONTROLS, "");
   const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(safe) || safe !== value ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
