@@ -1,6 +1,6 @@
 import express from "express";
 import { stat } from "node:fs/promises";
-import { extname, join, normalize, posix, sep } from "node:path";
+import { extname, join, normalize, posix, relative, sep } from "node:path";
 import { hostConfigFiles } from "../build/site-files";
 
 const pageHeaders = { "Cache-Control": "no-cache" };
@@ -31,14 +31,15 @@ export function staticSite(distDir: string): express.Router {
     const pathname = decodeURIComponent(req.path);
     if (extname(pathname) === "" && !pathname.includes("/.")) {
       const file = normalize(join(distDir, pathname, "index.html"));
-      if (file.startsWith(root) && (await isFile(file))) return res.set(pageHeaders).sendFile(file);
+      // Named relative to `root`: sendFile refuses an absolute path with any dot folder in it (npm run dev builds into .cache/).
+      if (file.startsWith(root) && (await isFile(file))) return res.set(pageHeaders).sendFile(relative(distDir, file), { root: distDir });
     }
     next();
   });
 
   router.use((req, res) => {
     res.status(404).set(pageHeaders);
-    if (req.method === "GET" || req.method === "HEAD") res.sendFile(join(distDir, "404.html"), (err) => err && res.end());
+    if (req.method === "GET" || req.method === "HEAD") res.sendFile("404.html", { root: distDir }, (err) => err && res.end());
     else res.end();
   });
   return router;
