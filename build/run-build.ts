@@ -22,6 +22,7 @@ import {
   type CachedPost,
 } from "./build-cache";
 import { BuildOutput, listFiles, removeAbandoned, stagingDirFor } from "./build-output";
+import { OG_IMAGE_FILE, ogImagePng } from "./og-image";
 import { headersFile, redirectsFile, robotsTxt, sitemapXml } from "./site-files";
 import { summarize, type BuildSummary } from "./summary";
 import { WorkerPool } from "./worker-pool";
@@ -93,6 +94,7 @@ export async function runBuild(opts: BuildOptions): Promise<BuildSummary> {
     await output.putAll(siteFiles(content, paths.map((p) => p.path), notFoundPath));
     await output.putAll([["_data/_root.json", JSON.stringify(rootData)]]);
     await output.putAll(await readStatic(join(contentDir, "static")));
+    await output.putAll([[OG_IMAGE_FILE, await ogImagePng(content.site)]]);
     const files: RenderedFile[] = (await rendering).flatMap((b) => b.files);
     output.addRendered(files.flatMap((f) => (f.data ? [f, f.data] : [f])));
     t.render = performance.now() - renderStart;

@@ -52,7 +52,7 @@ export const title = style({
   margin: `0 0 ${vars.space.md}`,
 });
 
-export const subtitle = style({ fontSize: "clamp(1.05rem, 1rem + 0.4vw, 1.25rem)", maxWidth: "40rem", color: "#edf3ee", marginBottom: vars.space.lg });
+export const subtitle = style({ fontSize: "clamp(1.05rem, 1rem + 0.4vw, 1.25rem)", maxWidth: "40rem", color: vars.color.heroText, marginBottom: vars.space.lg });
 
 export const actions = style({ display: "flex", flexWrap: "wrap", gap: vars.space.md });
 
@@ -65,7 +65,7 @@ export const trust = style({
   margin: `${vars.space.lg} 0 0`,
   fontWeight: 600,
   fontSize: "0.95rem",
-  color: "#edf3ee",
+  color: vars.color.heroText,
 });
 
 export const trustItem = style({ display: "inline-flex", alignItems: "center", gap: vars.space.xs });

@@ -26,8 +26,29 @@ describe("loadSite", () => {
   });
 
   it("names the file and the field of a mistake", async () => {
-    const dir = await contentWithSite({ ...(await realSite()), phone: { display: "803", dial: "555" } });
+    const dir = await contentWithSite({ ...(await realSite()), phone: { display: "(803) 555-0142", dial: "555" } });
     await expect(loadSite(dir, {})).rejects.toThrow(/site\.json: phone\.dial: expected an international number like \+18035550142/);
+  });
+
+  it("works out the number to dial from the phone as shown, so it is written once", async () => {
+    const site = await loadSite(await contentWithSite({ ...(await realSite()), phone: "803.555.0199" }), {});
+    expect(site.phone).toEqual({ display: "803.555.0199", dial: "+18035550199" });
+    const withOne = await loadSite(await contentWithSite({ ...(await realSite()), phone: "1 (803) 555-0199" }), {});
+    expect(withOne.phone.dial).toBe("+18035550199");
+  });
+
+  it("refuses a dial form that disagrees with the shown number, naming both", async () => {
+    const dir = await contentWithSite({ ...(await realSite()), phone: { display: "(803) 555-0199", dial: "+18035550142" } });
+    await expect(loadSite(dir, {})).rejects.toThrow(
+      /site\.json: phone\.dial: is \+18035550142 but phone\.display "\(803\) 555-0199" dials \+18035550199: remove dial/,
+    );
+  });
+
+  it("asks for the international form of a number outside the US", async () => {
+    const dir = await contentWithSite({ ...(await realSite()), phone: "01632 960123" });
+    await expect(loadSite(dir, {})).rejects.toThrow(/site\.json: phone\.dial: is needed for a number outside the US/);
+    const site = await loadSite(await contentWithSite({ ...(await realSite()), phone: { display: "01632 960123", dial: "+441632960123" } }), {});
+    expect(site.phone.dial).toBe("+441632960123");
   });
 
   it("says when the file is not JSON", async () => {

@@ -3,16 +3,49 @@ import { z } from "zod";
 const time = z.string().regex(/^\d{2}:\d{2}$/, "expected a 24-hour time like 07:00");
 const dayName = z.enum(["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]);
 
+const DIAL = /^\+\d{7,15}$/;
+
+/**
+ * The phone number as people read it; the number call buttons dial (tel:) is
+ * made from it, so it is written once. A US number of 10 digits (or 1 + 10)
+ * dials as +1…; any other number needs its international form in `dial`,
+ * which, when given, must agree with what is shown.
+ */
+const phoneSchema = z
+  .union([z.string(), z.object({ display: z.string(), dial: z.string().optional() })], {
+    error: 'expected the phone number as text, like "(803) 555-0142"',
+  })
+  .transform((value, ctx) => {
+    const { display, dial } = typeof value === "string" ? { display: value, dial: undefined } : value;
+    const digits = display.replace(/\D/g, "");
+    const fromDisplay = digits.length === 10 ? `+1${digits}` : digits.length === 11 && digits.startsWith("1") ? `+${digits}` : undefined;
+    if (display.trim() === "" || digits.length < 7) {
+      ctx.addIssue({ code: "custom", message: 'expected the phone number as people read it, like "(803) 555-0142"' });
+      return z.NEVER;
+    }
+    if (dial !== undefined && !DIAL.test(dial)) {
+      ctx.addIssue({ code: "custom", path: ["dial"], message: "expected an international number like +18035550142" });
+      return z.NEVER;
+    }
+    if (dial !== undefined && fromDisplay !== undefined && dial !== fromDisplay) {
+      ctx.addIssue({ code: "custom", path: ["dial"], message: `is ${dial} but phone.display "${display}" dials ${fromDisplay}: remove dial (it is worked out from display) or make them agree` });
+      return z.NEVER;
+    }
+    const resolved = dial ?? fromDisplay;
+    if (resolved === undefined) {
+      ctx.addIssue({ code: "custom", path: ["dial"], message: 'is needed for a number outside the US: add "dial" with the international form, like +441632960123' });
+      return z.NEVER;
+    }
+    return { display: display.trim(), dial: resolved };
+  });
+
 /** The business facts in content/site.json: every page, the JSON-LD, the email and the footer read them. */
 export const siteSchema = z.object({
   name: z.string().min(1),
   shortName: z.string().min(1),
   tagline: z.string().min(1),
   url: z.url().transform((u) => u.replace(/\/+$/, "")),
-  phone: z.object({
-    display: z.string().min(1),
-    dial: z.string().regex(/^\+\d{7,15}$/, "expected an international number like +18035550142"),
-  }),
+  phone: phoneSchema,
   email: z.email(),
   address: z.object({
     streetAddress: z.string().optional(),

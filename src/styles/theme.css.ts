@@ -1,30 +1,12 @@
 import { createGlobalTheme } from "@vanilla-extract/css";
+import { palette } from "./palette";
 
 /** Design tokens: the one place for colours, spacing and type. Contrast pairs are checked by axe in tests/. */
 /** The brand colour outside CSS too (the browser's theme-color meta). */
-export const themeColor = "#1f5130";
+export const themeColor = palette.brand;
 
 export const vars = createGlobalTheme(":root", {
-  color: {
-    brand: themeColor,
-    brandDark: "#143821",
-    brandLight: "#e8f1ea",
-    accent: "#b4470f",
-    accentDark: "#8f3709",
-    accentLight: "#fdf0e6",
-    text: "#1c2420",
-    muted: "#4a564f",
-    surface: "#ffffff",
-    surfaceAlt: "#f5f7f4",
-    border: "#d6ddd7",
-    star: "#a15c00",
-    focus: "#1d4ed8",
-    danger: "#b42318",
-    onBrand: "#ffffff",
-    /** The hero sky, top to horizon, above the drawn scenery (src/components/scenery.tsx). */
-    heroSky: "#0c2419",
-    heroHorizon: "#3d6b50",
-  },
+  color: palette,
   font: {
     body: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
     heading: 'ui-serif, Georgia, Cambria, "Times New Roman", serif',
