@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import express, { type Request, type RequestHandler, type Response } from "express";
 import { finalErrorHandler, rejectMalformedUrl } from "../http/final-error-handler";
+import { sendSecurityHeaders } from "../http/security-headers";
 import { parseTrustProxy, type TrustProxy } from "../http/trust-proxy";
 import { parseContent } from "../../src/content/content-error";
 import { siteSchema, type Site } from "../../src/content/site";
@@ -76,6 +77,8 @@ export function createApp(options: ContactAppOptions): express.Express {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", options.trustProxy ?? false);
+  // The same headers as the site's pages when this app runs alone (functions/contact/server.ts).
+  app.use(sendSecurityHeaders());
   app.use(rejectMalformedUrl);
 
   /** JSON clients get JSON; form posts get a page a person can read. */

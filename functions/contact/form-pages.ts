@@ -21,6 +21,7 @@ const fieldLabels: Record<ContactField, string> = {
   message: "Message",
 };
 
+/** Unstyled on purpose: the Content-Security-Policy (functions/http/security-headers.ts) allows no inline style, and the browser's own styles read fine. */
 function page(title: string, body: string): string {
   return [
     "<!doctype html>",
@@ -30,9 +31,6 @@ function page(title: string, body: string): string {
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     '<meta name="robots" content="noindex">',
     `<title>${escapeHtml(title)}</title>`,
-    "<style>body{font-family:system-ui,sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem;line-height:1.5}",
-    "label{display:block;font-weight:600;margin-top:1rem}input,select,textarea{width:100%;padding:.5rem;font:inherit}",
-    ".error{color:#b91c1c}button{margin-top:1rem;padding:.6rem 1.2rem;font:inherit}</style>",
     "</head>",
     `<body><main>${body}</main></body>`,
     "</html>",

@@ -128,3 +128,13 @@ describe("malformed URLs", () => {
     expectNoInternals(await answer.text());
   });
 });
+
+describe("security headers when the function runs alone", () => {
+  it("sends the site's headers on its answers, so a problem page cannot be framed or run inline script", async () => {
+    const app = await startApp();
+    for (const res of [await app.post(validInput), await app.post({}), await fetch(`${app.url}/%`)]) {
+      expect(res.headers.get("content-security-policy")).toContain("script-src 'self'");
+      expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    }
+  });
+});
