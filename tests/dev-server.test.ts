@@ -1,70 +1,127 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { securityHeaders } from "../functions/http/security-headers";
 import { liveReload } from "../src/app/live-reload";
-import { connectBrowser, openPage } from "./chromium";
+import { connectBrowser, desktop, openPage } from "./chromium";
+import { copyRepo, runNpm, type RepoCopy, type RunningCommand } from "./repo-copy";
 
-// `npm run dev` as the owner uses it: edit a content file, the open page reloads with the change.
+// `npm run dev` exactly as the README writes it, no options, in a fresh copy of the
+// checkout (no .cache/, no dist/): every page kind answers, an edited or new post shows
+// in the open page, a broken file shows what to fix over the page and in the terminal.
 
-let work: string;
-let child: ChildProcess;
+let repo: RepoCopy;
+let dev: RunningCommand;
 let baseUrl: string;
 let browser: Browser;
 
+const postFile = () => join(repo.dir, "content", "blog", "when-to-prune-oaks-in-the-midlands.md");
+
 beforeAll(async () => {
-  work = await mkdtemp(join(tmpdir(), "dev-server-"));
-  await cp(resolve("content"), join(work, "content"), { recursive: true });
-  child = spawn(process.execPath, ["--import", "tsx", "scripts/dev.ts", "--content", join(work, "content"), "--out", join(work, "dev-dist")], {
-    env: { ...process.env, PORT: "0", DATA_DIR: join(work, "data") },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  baseUrl = await new Promise<string>((ok, fail) => {
-    let out = "";
-    child.stdout?.on("data", (chunk: Buffer) => {
-      out += chunk.toString();
-      const url = out.match(/Dev server on (http:\/\/\S+?)\/? /)?.[1];
-      if (url) ok(url);
-    });
-    child.once("exit", (code) => fail(new Error(`dev server exited with ${code}: ${out}`)));
-  });
+  repo = await copyRepo("npm-run-dev");
+  dev = runNpm(["run", "dev"], repo.dir, { PORT: "0", DATA_DIR: join(repo.dir, "data") });
+  baseUrl = (await dev.waitFor(/Dev server on (http:\/\/\S+?)\/? /))[1] ?? "";
   browser = await connectBrowser();
-}, 120_000);
+}, 180_000);
 
 afterAll(async () => {
   await browser?.close();
-  child?.kill("SIGTERM");
-  await rm(work, { recursive: true, force: true });
+  await dev?.stop();
+  await repo?.remove();
 });
 
-describe("npm run dev", () => {
-  it("rebuilds when a content file changes and reloads the open page", async () => {
+/** The page after the next reload the dev server triggers. */
+const nextLoad = (page: import("playwright-core").Page) => page.waitForEvent("load", { timeout: 60_000 });
+
+describe("npm run dev, as written", () => {
+  it.each([
+    ["/", 200, "Cedar Ridge Tree Service"],
+    ["/contact", 200, "Select a service"],
+    ["/blog", 200, "Tree Care Blog"],
+    ["/blog/when-to-prune-oaks-in-the-midlands", 200, "Back to Blog"],
+    ["/blog/category/storm-prep", 200, "Tree Care Blog"],
+    ["/services/emergency-tree-removal", 200, "Emergency"],
+    ["/locations/chapin-sc", 200, "Tree Service in Chapin, SC"],
+    ["/no-such-page", 404, "404 Page Not Found"],
+  ])("answers %s with %i", async (path, status, text) => {
+    const res = await fetch(baseUrl + path);
+    expect(res.status).toBe(status);
+    expect(res.headers.get("content-security-policy")).toBe(securityHeaders["Content-Security-Policy"]);
+    const html = await res.text();
+    expect(html).toContain(text);
+    if (status === 200) expect(html).toContain(`<script src="${liveReload.scriptPath}"></script>`);
+  });
+
+  it("serves the blog API and the contact function", async () => {
+    const posts = await (await fetch(`${baseUrl}/api/blog`)).json();
+    expect(posts.length).toBeGreaterThanOrEqual(5);
+    const post = await fetch(`${baseUrl}/api/contact`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ name: "Jane Doe", email: "jane@example.com", phone: "8035550199", serviceType: "tree-removal", message: "A pine is leaning toward the garage." }),
+    });
+    expect(post.status).toBe(201);
+  });
+
+  it("reloads an open post when its file is edited, and lists a new post", async () => {
     const { page, problems, close } = await openPage(browser, { baseURL: baseUrl });
-    // Same CSP as `npm start`: the reload script is a file (src/app/live-reload.ts), nothing inline runs.
     await page.addInitScript(() => {
       document.addEventListener("securitypolicyviolation", (e) => console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`), true);
     });
-    const res = await page.goto("/");
-    expect(await res?.headerValue("content-security-policy")).toBe(securityHeaders["Content-Security-Policy"]);
-    const reloadScript = await page.request.get(liveReload.scriptPath);
-    expect(reloadScript.headers()["content-type"]).toMatch(/javascript/);
-    expect(reloadScript.headers()["content-security-policy"]).toBe(securityHeaders["Content-Security-Policy"]);
+    await page.goto("/blog/when-to-prune-oaks-in-the-midlands");
     await page.waitForSelector("#root[data-hydrated]");
     await expect.poll(() => page.getByText("Development preview: drafts are shown.").count()).toBe(1);
-    expect(problems, "before the edit").toEqual([]);
 
-    const homeFile = join(work, "content", "home.json");
-    const home = JSON.parse(await readFile(homeFile, "utf8"));
-    home.hero.heading = "Fresh heading written by a test";
-    const reloaded = page.waitForEvent("load", { timeout: 60_000 });
-    await writeFile(homeFile, JSON.stringify(home, null, 2));
+    const text = await readFile(postFile(), "utf8");
+    let reloaded = nextLoad(page);
+    const edited = Date.now();
+    await writeFile(postFile(), text.replace(/^title: .*$/m, "title: Pruning Oaks, Edited While Open"));
     await reloaded;
-    await expect.poll(() => page.locator("h1").textContent(), { timeout: 10_000 }).toBe("Fresh heading written by a test");
-    // The reload ends the page's own reload stream; nothing else may fail.
-    expect(problems.filter((p) => !p.includes("/__dev/events"))).toEqual([]);
+    await expect.poll(() => page.locator("h1").textContent(), { timeout: 10_000 }).toBe("Pruning Oaks, Edited While Open");
+    console.log(`npm run dev: edit to visible ${Date.now() - edited} ms (5 posts)`);
+
+    await page.goto("/blog");
+    reloaded = nextLoad(page);
+    await writeFile(
+      join(repo.dir, "content", "blog", "a-brand-new-draft.md"),
+      "---\ntitle: A Brand New Draft\npublishDate: 2025-06-01\ncategory: Tree Health\ndraft: true\n---\n\nWritten while the preview was open.\n",
+    );
+    await reloaded;
+    await expect.poll(() => page.getByRole("link", { name: /A Brand New Draft/ }).count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    // A reload ends the page's own event stream; nothing else may fail.
+    expect(problems.filter((p) => !p.includes(liveReload.eventsPath))).toEqual([]);
+    await close();
+  });
+
+  it("shows a broken file over the open page and in the terminal, keeps serving, and clears when fixed", async () => {
+    const { page, problems, close } = await openPage(browser, { baseURL: baseUrl, viewport: desktop });
+    await page.goto("/blog");
+    await page.waitForSelector("#root[data-hydrated]");
+    const good = await readFile(postFile(), "utf8");
+    const printedBefore = dev.output().length;
+
+    await writeFile(postFile(), good.replace(/^publishDate: .*$/m, "publishDate: next Tuesday"));
+    const overlay = page.getByRole("alertdialog");
+    await expect.poll(() => overlay.count(), { timeout: 60_000 }).toBe(1);
+    const shown = (await overlay.innerText()).replace(/\s+/g, " ");
+    expect(shown).toContain("content/blog/when-to-prune-oaks-in-the-midlands.md");
+    expect(shown).toContain("publishDate");
+    expect(shown).toContain("it should be a date like 2025-03-01");
+    await expect.poll(() => dev.output().slice(printedBefore)).toContain("content/blog/when-to-prune-oaks-in-the-midlands.md: publishDate: expected a date like 2025-03-01");
+
+    // The last good build is still served, and a page opened now is told at once.
+    expect((await fetch(`${baseUrl}/blog`)).status).toBe(200);
+    const second = await openPage(browser, { baseURL: baseUrl });
+    await second.page.goto("/contact");
+    await expect.poll(() => second.page.getByRole("alertdialog").count()).toBe(1);
+    await second.close();
+
+    const reloaded = nextLoad(page);
+    await writeFile(postFile(), good);
+    await reloaded;
+    await expect.poll(() => page.getByRole("alertdialog").count()).toBe(0);
+    expect(problems.filter((p) => !p.includes(liveReload.eventsPath))).toEqual([]);
     await close();
   });
 });
