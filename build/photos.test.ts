@@ -90,3 +90,12 @@ describe("pictureParts", () => {
     expect(parts.img.src).toMatch(/-1000\.jpg$/);
   });
 });
+
+describe("photos the site will not take", () => {
+  it("refuses a GIF or TIFF (loaders switched off) with a message the owner can act on", async () => {
+    for (const format of ["gif", "tiff"] as const) {
+      const bytes = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#123" } }).toFormat(format).toBuffer();
+      await expect(processPhoto(bytes, "x", cacheDir)).rejects.toThrow(/save it as JPEG, PNG, WebP or AVIF/);
+    }
+  });
+});

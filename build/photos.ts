@@ -9,6 +9,13 @@ import { join } from "node:path";
 import sharp from "sharp";
 import { photoSchema, type Photo, type PhotoFormat } from "../src/content/photo";
 
+// Owner photos are JPEG, PNG, WebP or AVIF; the loaders for other formats, where
+// libvips' past vulnerabilities were, are switched off for the whole build.
+sharp.block({ operation: ["VipsForeignLoadNsgif", "VipsForeignLoadTiff", "VipsForeignLoadVips"] });
+const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "heif"]);
+/** A photo this large (60 megapixels) is a mistake or an attack, not a camera picture. */
+const MAX_INPUT_PIXELS = 60_000_000;
+
 /** Target widths; a photo is never made wider than it is. */
 export const PHOTO_WIDTHS = [480, 800, 1200] as const;
 /** The widest file made: enough for a 800 px column on a 2x screen. */
@@ -53,15 +60,14 @@ export async function processPhoto(bytes: Buffer, name: string, cacheDir: string
   const cached = await readManifest(manifestFile);
   if (cached) return withFiles(cached, dir);
 
-  let meta: sharp.Metadata;
-  try {
-    meta = await sharp(bytes).metadata();
-  } catch {
-    throw new PhotoError("is not an image sharp can read (use a JPEG, PNG, WebP or AVIF photo)");
-  }
+  const meta = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS })
+    .metadata()
+    .catch(() => undefined);
+  if (!meta?.format || !ACCEPTED_FORMATS.has(meta.format)) throw new PhotoError("is not a photo the site can use: save it as JPEG, PNG, WebP or AVIF");
+  if ((meta.width ?? 0) * (meta.height ?? 0) > MAX_INPUT_PIXELS) throw new PhotoError("is too large: save it at most 8,000 pixels wide");
   const fallback: PhotoFormat = meta.format === "png" ? "png" : "jpeg";
   // autoOrient: width and height as the photo is meant to be seen.
-  const oriented = sharp(bytes).autoOrient();
+  const oriented = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).autoOrient();
   const { info } = await oriented.clone().toBuffer({ resolveWithObject: true });
   const widths = variantWidths(info.width);
   const safeName = name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "photo";
