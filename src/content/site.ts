@@ -39,6 +39,19 @@ const phoneSchema = z
     return { display: display.trim(), dial: resolved };
   });
 
+/** An IANA zone name ("America/New_York"): dates the owner sees and writes are in it. */
+const timeZoneSchema = z
+  .string()
+  .refine((zone) => {
+    try {
+      new Intl.DateTimeFormat("en-US", { timeZone: zone });
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'expected a time zone name like "America/New_York"')
+  .default("America/New_York");
+
 /** The business facts in content/site.json: every page, the JSON-LD, the email and the footer read them. */
 export const siteSchema = z.object({
   name: z.string().min(1),
@@ -72,6 +85,8 @@ export const siteSchema = z.object({
   rating: z.object({ value: z.number().min(0).max(5), count: z.number().int().nonnegative() }),
   businessType: z.string().min(1),
   foundingYear: z.number().int(),
+  /** The business's time zone: new posts' dates (npm run new-post), times in npm run submissions. */
+  timeZone: timeZoneSchema,
 });
 
 export type Site = z.infer<typeof siteSchema>;

@@ -1,0 +1,43 @@
+import { blogCategories } from "../src/components/blog-listing";
+
+// What `npm run new-post` writes (scripts/new-post.ts). Pure, so the test parses
+// the same text with the real post parser (src/content/posts.ts parsePost).
+
+/** "Storm Season Checklist" -> "storm-season-checklist"; accents dropped, anything else becomes a hyphen. */
+export function slugFromTitle(title: string): string {
+  return title
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/['’]/g, "")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "");
+}
+
+/** The calendar date (YYYY-MM-DD) in `timeZone` at `now`: the owner's "today", not the server's. */
+export function dateIn(timeZone: string, now: Date): string {
+  // en-CA formats as YYYY-MM-DD.
+  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+}
+
+/** Front matter every post needs, each line saying what it is for, then a body to write over. */
+export function newPostText(title: string, date: string): string {
+  const [first, ...others] = blogCategories.map((c) => c.name);
+  // JSON strings are valid YAML double-quoted strings: a title with ": " or quotes stays one value.
+  return [
+    "---",
+    `title: ${JSON.stringify(title)}`,
+    `publishDate: ${date}`,
+    `category: ${first}  # or: ${others.join(", ")}`,
+    `excerpt: "One or two sentences for the blog list and for Google: replace this line."`,
+    "draft: true  # shown only in npm run dev; delete this line to publish",
+    "---",
+    "",
+    "Write the post here, in Markdown. A blank line starts a new paragraph.",
+    "",
+    "## A subheading",
+    "",
+    "More text.",
+    "",
+  ].join("\n");
+}
