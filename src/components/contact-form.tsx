@@ -175,7 +175,7 @@ export function ContactForm({ refused, onSent, focusOnMount = false }: ContactFo
             className={css.control}
             type="tel"
             inputMode="tel"
-            autoComplete="tel-national"
+            autoComplete="tel"
             placeholder="(803) 555-0123"
             required
             defaultValue={defaults.phone}
@@ -225,7 +225,9 @@ function ProblemList({ refused }: { refused: RefusedSubmission }) {
     return message ? [{ field, message }] : [];
   });
   return (
-    <div className={css.summary} role="alert" aria-labelledby="contact-problems-title">
+    // The answer without JavaScript: autofocus (with tabIndex to make it focusable) scrolls the
+    // browser to this list and reads it out, instead of leaving the visitor at the top of the page.
+    <div className={css.summary} role="alert" aria-labelledby="contact-problems-title" tabIndex={-1} autoFocus>
       <h3 className={css.summaryTitle} id="contact-problems-title">
         Your message was not sent. Please fix {problems.length + (errors.form ? 1 : 0) === 1 ? "this problem" : "these problems"}:
       </h3>
