@@ -72,7 +72,7 @@ export async function runBuild(opts: BuildOptions): Promise<BuildSummary> {
     const contentDir = resolve(opts.contentDir);
     const postKey = postCacheKey(codeHash, (await readFile(join(contentDir, "site.json"), "utf8").catch(() => "")) + (process.env.SITE_URL ?? ""));
     const cache = await readPostCache(prevServerDir, postKey);
-    const { posts: parsed, reparsed } = await parsePosts(pool, contentDir, cache);
+    const { posts: parsed, reparsed, changed } = await parsePosts(pool, contentDir, cache);
     const posts = parsed.map((c) => c.post);
     const builtAt = (opts.now ?? new Date()).toISOString();
     const { content, paths, notFoundPath, rootData } = await pool.request(0, { type: "assemble", contentDir, posts, mode: opts.mode, builtAt }, "assembled");
@@ -108,7 +108,8 @@ export async function runBuild(opts: BuildOptions): Promise<BuildSummary> {
     // 12 MB for 4,000 posts: rewritten only when a post was parsed or removed, or into a new folder.
     if (output.mode === "fresh" || reparsed > 0 || cache.size !== parsed.length) await output.writeServerFile(postRecordName, postCacheJson(postKey, parsed));
     await output.commit(outputRecordJson(outputKey, output.files));
-    return await summarize({ files, bundles, outDir, wallMs: performance.now() - started, phases: t });
+    const postNotes = { posts, changed, now: new Date(builtAt), mode: opts.mode, timeZone: content.site.timeZone };
+    return await summarize({ files, bundles, outDir, wallMs: performance.now() - started, phases: t, posts: postNotes });
   } catch (err) {
     await rm(stageDir, { recursive: true, force: true });
     throw err;
@@ -127,7 +128,7 @@ async function freshBundles(root: string, outDir: string, serverDir: string): Pr
  * part of a big blog. Posts whose text is unchanged since the previous build come
  * from its cache; only their hashes cross to the workers and back.
  */
-async function parsePosts(pool: WorkerPool, contentDir: string, cache: Map<string, CachedPost>): Promise<{ posts: CachedPost[]; reparsed: number }> {
+async function parsePosts(pool: WorkerPool, contentDir: string, cache: Map<string, CachedPost>): Promise<{ posts: CachedPost[]; reparsed: number; changed: Set<string> }> {
   const files = (await listMarkdown(join(contentDir, "blog"))).map((abs) => {
     const shown = shownPath(abs);
     return { abs, shown, known: cache.get(shown)?.sha };
@@ -143,7 +144,9 @@ async function parsePosts(pool: WorkerPool, contentDir: string, cache: Map<strin
     if (!cached) throw new Error(`no cached post for ${files[i]?.shown}`);
     return cached;
   });
-  return { posts, reparsed: results.filter((r) => r.post).length };
+  // Parsed again = new or changed since the previous build (the build's summary lists them).
+  const changed = new Set(results.flatMap((r) => (r.post ? [r.post.file] : [])));
+  return { posts, reparsed: changed.size, changed };
 }
 
 /**

@@ -1,6 +1,8 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
+import { formatBusinessTime } from "../src/app/business-time";
+import type { Post } from "../src/content/posts";
 import type { Bundles } from "./bundle";
 import type { RenderedFile } from "./worker-protocol";
 
@@ -20,9 +22,58 @@ export interface BuildSummary {
   reusedPages: number;
   wallMs: number;
   phases: { bundle: number; content: number; render: number };
+  posts: PostNews;
 }
 
-export async function summarize(args: { files: RenderedFile[]; bundles: Bundles; outDir: string; wallMs: number; phases: BuildSummary["phases"] }): Promise<BuildSummary> {
+/** One post as the owner finds it: its address and title (or its file, for drafts). */
+export interface PostNote {
+  path: string;
+  file: string;
+  title: string;
+  /** ISO. */
+  publishDate: string;
+}
+
+/** What this build did with posts, for the owner (the summary's last lines; scripts/start.ts schedules by nextPublishAt). */
+export interface PostNews {
+  /** Published by this build and new or edited since the previous one. */
+  changed: PostNote[];
+  /** Left out of production builds until `draft: true` is removed. */
+  drafts: PostNote[];
+  /** Dated after this build: they go live with the first build after their date. */
+  scheduled: PostNote[];
+  /** The earliest scheduled publishDate (ISO), if any. */
+  nextPublishAt?: string;
+  timeZone: string;
+}
+
+export interface PostNewsInput {
+  /** Every post parsed, drafts and future ones included. */
+  posts: Post[];
+  /** Files of the posts parsed again by this build (new or edited). */
+  changed: ReadonlySet<string>;
+  now: Date;
+  mode: "production" | "development";
+  timeZone: string;
+}
+
+/** Pure: sorts the posts into what the owner should hear about. */
+export function postNews({ posts, changed, now, mode, timeZone }: PostNewsInput): PostNews {
+  const note = (p: Post): PostNote => ({ path: `/blog/${p.slug}`, file: p.file, title: p.title, publishDate: p.publishDate.toISOString() });
+  const future = (p: Post) => p.publishDate.getTime() > now.getTime();
+  const byDate = (a: PostNote, b: PostNote) => a.publishDate.localeCompare(b.publishDate);
+  const scheduled = posts.filter((p) => !p.draft && future(p)).map(note).sort(byDate);
+  const live = (p: Post) => !future(p) && (!p.draft || mode === "development");
+  return {
+    changed: posts.filter((p) => changed.has(p.file) && live(p)).map(note),
+    drafts: posts.filter((p) => p.draft).map(note),
+    scheduled,
+    nextPublishAt: scheduled[0]?.publishDate,
+    timeZone,
+  };
+}
+
+export async function summarize(args: { files: RenderedFile[]; bundles: Bundles; outDir: string; wallMs: number; phases: BuildSummary["phases"]; posts: PostNewsInput }): Promise<BuildSummary> {
   const { assets } = args.bundles;
   const gz = new Map<string, number>();
   await Promise.all(args.bundles.assetFiles.map(async (url) => gz.set(url, gzipSync(await readFile(join(args.outDir, url))).length)));
@@ -36,7 +87,7 @@ export async function summarize(args: { files: RenderedFile[]; bundles: Bundles;
     byPage.set(f.page, row);
   }
   const rows = [...byPage.values()].sort((a, b) => b.pages - a.pages || a.page.localeCompare(b.page));
-  return { rows, totalPages: args.files.length, reusedPages: args.files.filter((f) => !f.staged).length, wallMs: args.wallMs, phases: args.phases };
+  return { rows, totalPages: args.files.length, reusedPages: args.files.filter((f) => !f.staged).length, wallMs: args.wallMs, phases: args.phases, posts: postNews(args.posts) };
 }
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
@@ -54,5 +105,20 @@ export function formatSummary(s: BuildSummary): string {
     ...body.map(line),
     "",
     `${s.totalPages} pages (${s.totalPages - s.reusedPages} rendered, ${s.reusedPages} unchanged) in ${(s.wallMs / 1000).toFixed(2)} s (bundle ${(p.bundle / 1000).toFixed(2)} s, content ${(p.content / 1000).toFixed(2)} s, render+write ${(p.render / 1000).toFixed(2)} s)`,
+    ...formatPostNews(s.posts),
   ].join("\n");
+}
+
+/** Long lists are cut: the first build of a big blog has every post "new". */
+const LISTED = 10;
+
+/** The owner's lines: which posts went out, which wait (drafts), which go out later and when. */
+export function formatPostNews(n: PostNews): string[] {
+  const section = (title: string, notes: PostNote[], line: (n: PostNote) => string) =>
+    notes.length === 0 ? [] : ["", `${title} (${notes.length}):`, ...notes.slice(0, LISTED).map((x) => `  ${line(x)}`), ...(notes.length > LISTED ? [`  ... and ${notes.length - LISTED} more`] : [])];
+  return [
+    ...section("New or changed posts", n.changed, (x) => `${x.path}  ${x.title}`),
+    ...section("Drafts, not on the live site (remove draft: true to publish)", n.drafts, (x) => `${x.file}  ${x.title}`),
+    ...section("Scheduled", n.scheduled, (x) => `${x.path}  ${x.title}  goes live ${formatBusinessTime(x.publishDate, n.timeZone)}`),
+  ];
 }
