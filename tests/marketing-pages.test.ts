@@ -2,10 +2,11 @@ import { readFile } from "node:fs/promises";
 import type { Browser, Page } from "playwright-core";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { loadSite } from "../src/content/load-content";
 import { connectBrowser, desktop, openPage, type WatchedPage } from "./chromium";
 
-// The facts the pages must show come from the same files the build reads.
-const site = JSON.parse(await readFile("content/site.json", "utf8"));
+// The facts the pages must show, read by the loader the build uses.
+const site = await loadSite("content", {});
 const phoneDisplay: string = site.phone.display;
 const tel = `tel:${site.phone.dial}`;
 const siteUrl: string = site.url.replace(/\/+$/, "");
