@@ -1,39 +1,110 @@
-// `npm start`: builds the site, then serves dist/ and the functions in one process.
+// `npm start`: builds the site, then serves dist/ and the functions in one process,
+// and keeps publishing: changes under content/ and scheduled posts (scripts/publish/).
+import { existsSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { join, resolve } from "node:path";
 import { runBuild } from "../build/run-build";
-import { formatSummary } from "../build/summary";
+import { formatPostNews, formatSummary, type BuildSummary } from "../build/summary";
 import { createContactFunction } from "../functions/contact/app";
+import type { RenderInvalidForm } from "../functions/contact/form-pages";
 import { createLimitedServer } from "../functions/http/server-limits";
-import { isContentError } from "../src/content/content-error";
+import { formatProblem, isContentError, type ContentProblem } from "../src/content/content-error";
+import type { Site } from "../src/content/site";
 import { createContactFormRenderer } from "./contact-form-renderer";
+import { createProblemMailer } from "./publish/problem-mail";
+import { Publisher } from "./publish/publisher";
+import { watchContent } from "./publish/watch-content";
 import { createSiteApp } from "./site-app";
 
+const root = process.cwd();
 const contentDir = resolve("content");
 const distDir = resolve("dist");
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? "127.0.0.1";
 
-try {
-  console.log(formatSummary(await runBuild({ root: process.cwd(), contentDir, outDir: distDir, mode: "production" })));
-} catch (err) {
-  console.error(isContentError(err) ? `Build failed:\n${err.message}` : err);
-  process.exit(1);
-}
-
+const first = await buildAtStart();
+// Replaced after every publish, so an invalid no-JavaScript post gets the current contact page.
+let renderInvalidForm: RenderInvalidForm = await createContactFormRenderer(distDir);
 const contact = await createContactFunction(process.env, {
   siteFile: join(contentDir, "site.json"),
-  renderInvalidForm: await createContactFormRenderer(distDir),
+  renderInvalidForm: (values, errors) => renderInvalidForm(values, errors),
 });
+warnWhenMailIsOnlySaved(contact.dataDir);
+const stopPublishing = startPublishing(contact.site, first);
 const app = createSiteApp({ distDir, contact: contact.app, trustProxy: contact.trustProxy });
 const server = createLimitedServer(app, { behindProxy: contact.trustProxy !== false }).listen(port, host, () => {
   // PORT=0 asks for any free port; print the one we got.
   const { port: bound } = server.address() as AddressInfo;
-  console.log(`Serving http://${host}:${bound}/ (contact messages in ${contact.dataDir})`);
+  console.log(`Serving http://${host}:${bound}/ (contact messages in ${contact.dataDir}; publishing changes under content/ as they are saved)`);
 });
+
+/**
+ * The first build. When it fails but an earlier dist/ exists, that site is served
+ * (a broken file must not take the site down on a restart) and the problem is
+ * reported like any later one; with nothing to serve, npm start stops.
+ */
+async function buildAtStart(): Promise<{ summary?: BuildSummary; problems?: ContentProblem[] }> {
+  try {
+    const summary = await runBuild({ root, contentDir, outDir: distDir, mode: "production" });
+    console.log(formatSummary(summary));
+    return { summary };
+  } catch (err) {
+    if (!isContentError(err)) {
+      console.error(err);
+      process.exit(1);
+    }
+    if (!existsSync(join(distDir, "index.html"))) {
+      console.error(`Build failed:\n${err.message}`);
+      process.exit(1);
+    }
+    return { problems: err.problems };
+  }
+}
+
+/** Watches content/ and the clock of scheduled posts; returns how to stop both. */
+function startPublishing(site: Site, start: { summary?: BuildSummary; problems?: ContentProblem[] }): () => Promise<void> {
+  const problemMailer = createProblemMailer(process.env, site);
+  const reportProblems = async (problems: ContentProblem[], reason: string) => {
+    console.error(`${reason}: NOT published; the live site is unchanged. Fix this and save the file:\n${problems.map(formatProblem).join("\n")}`);
+    await problemMailer?.notify(problems);
+  };
+  const publisher = new Publisher({
+    root,
+    contentDir,
+    distDir,
+    async onPublished(summary, reason, ms) {
+      renderInvalidForm = await createContactFormRenderer(distDir);
+      const changed = summary.totalPages - summary.reusedPages;
+      console.log([`${reason}: published in ${Math.round(ms)} ms (${changed} of ${summary.totalPages} pages changed)`, ...formatPostNews(summary.posts)].join("\n"));
+    },
+    onFailed: reportProblems,
+  });
+  if (start.problems) void reportProblems(start.problems, "start");
+  publisher.schedule(start.summary?.posts.nextPublishAt);
+  const unwatch = watchContent(contentDir, (file) => void publisher.publish(`${file} changed`));
+  return async () => {
+    unwatch();
+    await publisher.stop();
+    problemMailer?.close();
+  };
+}
+
+/** Without SMTP_URL nothing is emailed: say so where the owner looks, every start. */
+function warnWhenMailIsOnlySaved(dataDir: string) {
+  if (process.env.SMTP_URL) return;
+  console.warn(
+    [
+      "WARNING: SMTP_URL is not set, so contact messages are NOT emailed to anyone.",
+      `  Each message is saved in ${join(dataDir, "submissions.jsonl")} and as an email file in ${join(dataDir, "mail")}/.`,
+      "  Read them with: npm run submissions",
+      '  To receive them by email, set SMTP_URL (README, "Contact messages").',
+    ].join("\n"),
+  );
+}
 
 const stop = () => {
   server.close(async () => {
+    await stopPublishing();
     await contact.close();
     process.exit(0);
   });

@@ -36,8 +36,8 @@ export interface RunningCommand {
   child: ChildProcess;
   /** Everything the command printed so far (stdout and stderr). */
   output: () => string;
-  /** Resolves when the output matches, with the match; rejects if the command exits first. */
-  waitFor: (pattern: RegExp, timeoutMs?: number) => Promise<RegExpMatchArray>;
+  /** Resolves when the output (from character `since` on) matches, with the match; rejects if the command exits first. */
+  waitFor: (pattern: RegExp, timeoutMs?: number, since?: number) => Promise<RegExpMatchArray>;
   /** SIGTERM to npm and everything under it. */
   stop: () => Promise<void>;
 }
@@ -57,10 +57,10 @@ export function runNpm(args: string[], cwd: string, env: Record<string, string> 
   return {
     child,
     output: () => out,
-    waitFor: (pattern, timeoutMs = 120_000) =>
+    waitFor: (pattern, timeoutMs = 120_000, since = 0) =>
       new Promise((ok, fail) => {
         const check = () => {
-          const m = out.match(pattern);
+          const m = out.slice(since).match(pattern);
           if (m) done(() => ok(m));
         };
         const onExit = () => done(() => fail(new Error(`npm ${args.join(" ")} exited (${child.exitCode}) before printing ${pattern}:\n${out}`)));

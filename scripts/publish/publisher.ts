@@ -1,0 +1,78 @@
+import { runBuild } from "../../build/run-build";
+import type { BuildSummary } from "../../build/summary";
+import { isContentError, type ContentProblem } from "../../src/content/content-error";
+
+export interface PublisherOptions {
+  root: string;
+  contentDir: string;
+  distDir: string;
+  /** After every build that replaced the live site. */
+  onPublished: (summary: BuildSummary, reason: string, ms: number) => void | Promise<void>;
+  /** A build that failed: the live site is as it was. */
+  onFailed: (problems: ContentProblem[], reason: string) => void | Promise<void>;
+}
+
+// setTimeout's limit (about 24.8 days): a later post is re-armed from the next build.
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/**
+ * `npm start`'s publishing: production builds into the live folder, one at a time
+ * (changes during a build make one more build after it), and a timer for the next
+ * scheduled post so it goes live at its time with nobody touching anything.
+ * runBuild (build/run-build.ts) writes everything into a staging folder and only
+ * then swaps it in or moves the changed files in, so a failed build never touches
+ * what visitors see.
+ */
+export class Publisher {
+  private running: Promise<void> | undefined;
+  private pendingReason: string | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private stopped = false;
+
+  constructor(private readonly opts: PublisherOptions) {}
+
+  /** Builds now, or right after the build under way. Resolves when the site is up to date with this request. */
+  publish(reason: string): Promise<void> {
+    if (this.running) {
+      this.pendingReason ??= reason;
+      return this.running.then(() => this.running ?? Promise.resolve());
+    }
+    this.running = this.buildOnce(reason).finally(() => {
+      this.running = undefined;
+      const next = this.pendingReason;
+      this.pendingReason = undefined;
+      if (next !== undefined && !this.stopped) void this.publish(next);
+    });
+    return this.running;
+  }
+
+  /** Arms the timer for the earliest scheduled post (from the last good build's summary). */
+  schedule(nextPublishAt: string | undefined) {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    if (!nextPublishAt || this.stopped) return;
+    // A second after its time: the build's clock must be past the post's date.
+    const wait = Math.max(0, new Date(nextPublishAt).getTime() - Date.now() + 1000);
+    this.timer = setTimeout(() => void this.publish(`scheduled post due at ${nextPublishAt}`), Math.min(wait, MAX_TIMER_MS));
+    this.timer.unref();
+  }
+
+  /** Waits for the build under way; no more builds or timers after. */
+  async stop() {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.running;
+  }
+
+  private async buildOnce(reason: string) {
+    const started = performance.now();
+    try {
+      const summary = await runBuild({ root: this.opts.root, contentDir: this.opts.contentDir, outDir: this.opts.distDir, mode: "production" });
+      this.schedule(summary.posts.nextPublishAt);
+      await this.opts.onPublished(summary, reason, performance.now() - started);
+    } catch (err) {
+      const problems = isContentError(err) ? err.problems : [{ file: "(the build)", field: "(error)", problem: err instanceof Error ? (err.stack ?? err.message) : String(err) }];
+      await this.opts.onFailed(problems, reason);
+    }
+  }
+}
