@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import express, { type Request, type RequestHandler, type Response } from "express";
+import express from "express";
 import { finalErrorHandler, rejectMalformedUrl } from "../http/final-error-handler";
 import { sendSecurityHeaders } from "../http/security-headers";
 import { parseTrustProxy, type TrustProxy } from "../http/trust-proxy";
@@ -9,7 +9,6 @@ import { siteSchema, type Site } from "../../src/content/site";
 import {
   renderInvalidFormPage,
   renderProblemPage,
-  type FormValues,
   type PageContact,
   type RenderInvalidForm,
 } from "./form-pages";
@@ -17,16 +16,14 @@ import { classifyDataDirError, DataDirUnwritableError } from "./data-dir";
 import { consoleLogger, type Logger } from "./jsonl-log";
 import { createMailer, createTransportFromEnv, defaultAddresses, isPermanentMailError, type Mailer } from "./mailer";
 import { createOutbox, type Outbox } from "./outbox";
-import { clientKey } from "../http/client-key";
 import { createRateLimiter } from "./rate-limit";
 import { contactFields, contactSchema, fieldErrors } from "./schema";
-import { antiSpamFieldErrors, spamReason } from "./spam";
-import { createSubmissionStore, SPAM_FILE, type Submission, type SubmissionStore } from "./store";
+import { createFormPostHandler } from "./form-post";
+import { createSubmissionStore, SPAM_FILE, type SubmissionStore } from "./store";
 
 export const CONTACT_PATH = "/api/contact";
 export const THANK_YOU_PATH = "/contact/thank-you/";
-/** shared/CONTRACT.md: 413 over 16 KiB. */
-export const BODY_LIMIT_BYTES = 16 * 1024;
+export { BODY_LIMIT_BYTES } from "./form-post";
 export const DEFAULT_RATE_LIMIT = 5;
 export const RATE_WINDOW_MS = 10 * 60_000;
 
@@ -47,12 +44,6 @@ export interface ContactAppOptions {
   trustProxy?: TrustProxy;
   logger?: Logger;
 }
-
-type ParsedBody = { kind: "json" | "form"; body: unknown };
-
-const jsonParser = express.json({ limit: BODY_LIMIT_BYTES });
-// extended: false uses node:querystring: flat string fields only, no nested objects.
-const formParser = express.urlencoded({ extended: false, limit: BODY_LIMIT_BYTES, parameterLimit: 50 });
 
 /** Builds the app answering POST /api/contact as shared/CONTRACT.md says; mount it with `site.use(app)`. */
 export function createApp(options: ContactAppOptions): express.Express {
@@ -81,69 +72,28 @@ export function createApp(options: ContactAppOptions): express.Express {
   app.use(sendSecurityHeaders());
   app.use(rejectMalformedUrl);
 
-  /** JSON clients get JSON; form posts get a page a person can read. */
-  function fail(res: Response, kind: ParsedBody["kind"], status: number, title: string, message: string): void {
-    if (kind === "form") res.status(status).type("html").send(renderProblemPage(title, message, contact));
-    else res.status(status).json({ ok: false, message });
-  }
-
-  const handle: RequestHandler = async (req, res) => {
-    res.set("Cache-Control", "no-store");
-    const parsed = await readBody(req, res);
-    if ("status" in parsed) {
-      if (parsed.status === 400 && parsed.kind === "json") res.status(400).json({ ok: false, errors: { form: parsed.message } });
-      else fail(res, parsed.kind, parsed.status, "Message not sent", parsed.message);
-      return;
-    }
-    const { kind, body } = parsed;
-
-    // The anti-spam fields are checked for type like the others, before spamReason reads them.
-    const result = contactSchema.safeParse(body ?? {});
-    const spamFieldErrors = antiSpamFieldErrors(body);
-    if (!result.success || spamFieldErrors) {
-      const errors = { ...spamFieldErrors, ...(result.success ? {} : fieldErrors(result.error)) };
-      if (kind === "form") res.status(400).type("html").send(renderInvalidForm(formValues(body), errors));
-      else res.status(400).json({ ok: false, errors });
-      return;
-    }
-
-    const decision = limiter.take(clientKey(req.ip ?? req.socket.remoteAddress));
-    if (!decision.ok) {
-      res.set("Retry-After", String(decision.retryAfterSeconds));
-      fail(res, kind, 429, "Too many messages", "Too many messages from your connection. Please try again later or call us.");
-      return;
-    }
-
-    // Spam is kept (the owner can look with `npm run submissions -- --spam`) but not mailed,
-    // and answered like a success so a bot learns nothing.
-    const reason = spamReason(body, clock());
-    let submission: Submission;
-    try {
-      submission = reason ? await spamStore.append(result.data, { spamReason: reason }) : await store.append(result.data);
-    } catch (error) {
-      if (error instanceof DataDirUnwritableError) {
-        // shared/CONTRACT.md: an unwritable DATA_DIR is a 503 until it is fixed; one line, no stack.
-        logger.error(`contact: ${error.message}; answering 503 until it can`);
-        res.set("Retry-After", "60");
-        fail(res, kind, 503, "Message not sent", "We cannot take messages right now. Please try again later or call us.");
-        return;
-      }
-      logger.error("contact: could not store a submission", error);
-      fail(res, kind, 500, "Message not saved", "We could not save your message. Please try again in a moment or call us.");
-      return;
-    }
-
-    if (!reason) {
-      // The stored line is the mail job (the outbox replays submissions.jsonl on start), so no
-      // crash from here on can leave this message unmailed. Handing it to the running outbox
-      // writes nothing, and the answer does not wait for it; a failure is logged.
-      const { id } = submission;
-      void outbox.enqueue(submission).catch((error: unknown) => logger.error(`contact: could not queue the notification for ${id}`, error));
-    }
-
-    if (kind === "form") res.redirect(303, THANK_YOU_PATH);
-    else res.status(201).json({ ok: true, id: submission.id });
-  };
+  const handle = createFormPostHandler({
+    schema: contactSchema,
+    fields: contactFields,
+    messages: fieldErrors,
+    store,
+    spamStore,
+    queue: (submission) => outbox.enqueue(submission),
+    limiter,
+    clock,
+    logger,
+    renderInvalid: renderInvalidForm,
+    renderProblem: (title, message) => renderProblemPage(title, message, contact),
+    successPath: THANK_YOU_PATH,
+    words: {
+      notSent: "Message not sent",
+      notSaved: "Message not saved",
+      tooMany: { title: "Too many messages", message: "Too many messages from your connection. Please try again later or call us." },
+      unavailable: "We cannot take messages right now. Please try again later or call us.",
+      failed: "We could not save your message. Please try again in a moment or call us.",
+      log: "contact",
+    },
+  });
 
   app.post(CONTACT_PATH, handle);
   app.all(CONTACT_PATH, (_req, res) => {
@@ -151,62 +101,6 @@ export function createApp(options: ContactAppOptions): express.Express {
   });
   app.use(finalErrorHandler({ logger }));
   return app;
-}
-
-const tooLarge = `The message is too large (limit ${BODY_LIMIT_BYTES / 1024} KiB)`;
-
-/** Parses JSON or urlencoded bodies up to the limit; any other type is a 415. */
-async function readBody(
-  req: Request,
-  res: Response,
-): Promise<ParsedBody | { kind: ParsedBody["kind"]; status: number; message: string }> {
-  const type = req.is(["application/json", "application/x-www-form-urlencoded"]);
-  const kind = type === "application/json" ? "json" : type === "application/x-www-form-urlencoded" ? "form" : undefined;
-  if (!kind) {
-    return { kind: "json", status: 415, message: "Send the form as application/json or application/x-www-form-urlencoded" };
-  }
-  // The body parser answers an oversized body only after reading all of it: refuse a
-  // declared length at once, and close the connection rather than read what follows.
-  if (Number(req.headers["content-length"]) > BODY_LIMIT_BYTES) {
-    res.set("Connection", "close").on("finish", () => req.socket.destroySoon());
-    return { kind, status: 413, message: tooLarge };
-  }
-  try {
-    await runMiddleware(kind === "json" ? jsonParser : formParser, req, res);
-  } catch (error) {
-    const status = httpStatus(error);
-    if (status === 413) return { kind, status, message: tooLarge };
-    if (status === 415) return { kind, status, message: "Unsupported charset or encoding; send UTF-8" };
-    if (status !== undefined && status >= 400 && status < 500) {
-      return { kind, status: 400, message: kind === "json" ? "The request body is not valid JSON" : "The form data could not be read" };
-    }
-    throw error;
-  }
-  const body: unknown = req.body;
-  return { kind, body };
-}
-
-function runMiddleware(middleware: RequestHandler, req: Request, res: Response): Promise<void> {
-  return new Promise((resolve, reject) => {
-    void middleware(req, res, (error?: unknown) => (error ? reject(error) : resolve()));
-  });
-}
-
-function httpStatus(error: unknown): number | undefined {
-  if (typeof error !== "object" || error === null || !("status" in error)) return undefined;
-  return typeof error.status === "number" ? error.status : undefined;
-}
-
-/** The string fields of a form post, to fill the form in again. */
-function formValues(body: unknown): FormValues {
-  const values: FormValues = {};
-  if (typeof body !== "object" || body === null) return values;
-  const record = new Map(Object.entries(body));
-  for (const field of contactFields) {
-    const value = record.get(field);
-    if (typeof value === "string") values[field] = value;
-  }
-  return values;
 }
 
 export interface ContactFunction {

@@ -4,6 +4,8 @@ import path from "node:path";
 import nodemailer from "nodemailer";
 import type { Site } from "../../src/content/site";
 import { escapeHtml } from "../../src/app/escape-html";
+import type { Review } from "../../src/content/review";
+import type { MailJob } from "./mail-job";
 import { serviceTypeLabel } from "./schema";
 import type { Submission } from "./store";
 
@@ -16,7 +18,8 @@ export interface MailAddresses {
 export interface NotificationMessage {
   from: { name: string; address: string };
   to: string;
-  replyTo: { name: string; address: string };
+  /** The visitor, when the post has an address (contact messages; reviews have none). */
+  replyTo?: { name: string; address: string };
   subject: string;
   text: string;
   html: string;
@@ -44,22 +47,28 @@ export function headerText(value: string): string {
   return value.replaceAll("=?", "= ?");
 }
 
-/** `<submission-id@site-host>`: stable across resends, so the at-least-once outbox shows as one mail. */
-export function notificationMessageId(submission: Submission, site: Site): string {
-  return `<${submission.id}@${new URL(site.url).hostname}>`;
+/** `<post-id@site-host>`: stable across resends, so the at-least-once outbox shows as one mail. */
+export function notificationMessageId(post: { id: string }, site: Site): string {
+  return `<${post.id}@${new URL(site.url).hostname}>`;
 }
 
+/** The id header a notification carries (X-Submission-Id, X-Review-Id); the .eml transport names files by it. */
+const ID_HEADERS = ["X-Submission-Id", "X-Review-Id"] as const;
+
+const receivedText = (createdAt: string): string => {
+  const received = new Date(createdAt);
+  return Number.isNaN(received.getTime()) ? createdAt : received.toUTCString();
+};
+
 /** Builds the owner's notification for one submission. Pure: no clock, no I/O. */
-export function buildMessage(submission: Submission, site: Site, addresses: MailAddresses): NotificationMessage {
+export function buildMessage(submission: Submission, site: Site, addresses: MailAddresses): NotificationMessage & Required<Pick<NotificationMessage, "replyTo">> {
   const service = serviceTypeLabel(submission.serviceType);
-  const received = new Date(submission.createdAt);
-  const receivedText = Number.isNaN(received.getTime()) ? submission.createdAt : received.toUTCString();
   const rows: Array<[string, string]> = [
     ["Name", submission.name],
     ["Email", submission.email],
     ["Phone", submission.phone],
     ["Service", service],
-    ["Received", receivedText],
+    ["Received", receivedText(submission.createdAt)],
   ];
 
   const text = [
@@ -107,6 +116,62 @@ export function buildMessage(submission: Submission, site: Site, addresses: Mail
     html,
     messageId: notificationMessageId(submission, site),
     headers: { "X-Submission-Id": submission.id },
+  };
+}
+
+/** The two links in a review notification; each opens a confirmation page (functions/reviews/app.ts). */
+export interface ReviewLinks {
+  approve: string;
+  reject: string;
+}
+
+/** Builds the owner's notification for one review: the review and its approve/reject links. Pure, like buildMessage. */
+export function buildReviewMessage(review: Review, links: ReviewLinks, site: Site, addresses: MailAddresses): NotificationMessage {
+  const stars = `${"★".repeat(review.rating)}${"☆".repeat(5 - review.rating)} (${review.rating} of 5)`;
+  const rows: Array<[string, string]> = [
+    ["Name", review.name],
+    ["Town", review.location],
+    ["Rating", stars],
+    ["Received", receivedText(review.createdAt)],
+  ];
+  const cli = `npm run reviews -- approve ${review.id}`;
+  const text = [
+    `New review on the ${site.name} website. It is not shown until you approve it.`,
+    "",
+    ...rows.map(([label, value]) => `${label}: ${value}`),
+    "",
+    "Review:",
+    review.text,
+    "",
+    `Approve (shows it on ${new URL("/reviews", site.url).href}): ${links.approve}`,
+    `Reject: ${links.reject}`,
+    "",
+    `Each link opens a page with one button; nothing changes until you press it. The links work once, for 30 days. On the server you can also run: ${cli}`,
+    `Review id: ${review.id}`,
+  ].join("\n");
+  const html = [
+    "<!doctype html>",
+    `<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(`New review from ${review.name}`)}</title></head>`,
+    '<body style="font-family: Arial, sans-serif; line-height: 1.5; color: #1f2933;">',
+    `<h1 style="font-size: 20px;">New review on the ${escapeHtml(site.name)} website</h1>`,
+    "<p>It is not shown until you approve it.</p>",
+    '<table cellpadding="6" style="border-collapse: collapse;">',
+    ...rows.map(([label, value]) => `<tr><th align="left" scope="row" style="padding-right: 16px;">${label}</th><td>${escapeHtml(value)}</td></tr>`),
+    "</table>",
+    '<h2 style="font-size: 16px;">Review</h2>',
+    `<p style="white-space: pre-wrap;">${escapeHtml(review.text)}</p>`,
+    `<p><a href="${escapeHtml(links.approve)}" style="font-weight: bold;">Approve this review</a> &nbsp; <a href="${escapeHtml(links.reject)}">Reject it</a></p>`,
+    `<p style="color: #616e7c; font-size: 12px;">Each link opens a page with one button; nothing changes until you press it. The links work once, for 30 days. On the server: <code>${escapeHtml(cli)}</code>. Review id: ${escapeHtml(review.id)}</p>`,
+    "</body></html>",
+  ].join("\n");
+  return {
+    from: { name: `${site.name} website`, address: addresses.from },
+    to: addresses.to,
+    subject: `New ${review.rating}-star review from ${headerText(review.name)}`,
+    text,
+    html,
+    messageId: notificationMessageId(review, site),
+    headers: { "X-Review-Id": review.id },
   };
 }
 
@@ -164,7 +229,7 @@ export function createFileTransport(mailDir: string, fs: MailFileSystem = nodeFi
       if (!Buffer.isBuffer(raw)) throw new Error("nodemailer returned a stream although buffer: true was set");
       await mkdir(mailDir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, "-");
-      const id = message.headers["X-Submission-Id"] ?? randomUUID();
+      const id = ID_HEADERS.map((name) => message.headers[name]).find((value) => value !== undefined) ?? randomUUID();
       const name = `${stamp}-${id}.eml`;
       const tmp = path.join(mailDir, `.${name}.tmp`);
       try {
@@ -210,18 +275,28 @@ export function isPermanentMailError(error: unknown): boolean {
   return false;
 }
 
-/** Sends the notification for a submission: what the outbox calls. */
+/** Sends the notification for a stored post, contact message or review: what the outbox calls. */
 export interface Mailer {
-  send(submission: Submission): Promise<void>;
+  send(mail: MailJob): Promise<void>;
   close(): void;
   readonly description: string;
 }
 
-export function createMailer(options: { transport: MailTransport; site: Site; addresses: MailAddresses }): Mailer {
-  const { transport, site, addresses } = options;
-  return {
-    description: transport.description,
-    send: (submission) => transport.send(buildMessage(submission, site, addresses)),
-    close: () => transport.close(),
-  };
+export interface MailerOptions {
+  transport: MailTransport;
+  site: Site;
+  addresses: MailAddresses;
+  /** Signed approve/reject links for a review (functions/reviews/review-tokens.ts); needed only to mail reviews. */
+  reviewLinks?: (review: Review) => Promise<ReviewLinks>;
+}
+
+export function createMailer(options: MailerOptions): Mailer {
+  const { transport, site, addresses, reviewLinks } = options;
+  async function send(mail: MailJob): Promise<void> {
+    if (mail.kind !== "review") return transport.send(buildMessage(mail, site, addresses));
+    if (!reviewLinks) throw Object.assign(new Error("this mailer has no review links (reviewLinks)"), { permanent: true });
+    const { kind: _review, ...review } = mail;
+    return transport.send(buildReviewMessage(review, await reviewLinks(review), site, addresses));
+  }
+  return { description: transport.description, send, close: () => transport.close() };
 }

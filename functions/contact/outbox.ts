@@ -11,6 +11,8 @@ import {
   type JsonlLine,
   type Logger,
 } from "./jsonl-log";
+import { reviewSchema, type Review } from "../../src/content/review";
+import { MAIL_SOURCES, type MailJob, type MailSource } from "./mail-job";
 import { SUBMISSIONS_FILE, submissionSchema, type Submission } from "./store";
 
 /**
@@ -26,6 +28,11 @@ import { SUBMISSIONS_FILE, submissionSchema, type Submission } from "./store";
  * therefore reads only what was stored since the last one, however many
  * messages the site has had. A file of the previous version (a `queued` line
  * per job, no watermark) still reads: see `readUnsettled`.
+ *
+ * Reviews (DATA_DIR/reviews.jsonl) go through the same outbox: each file of
+ * stored posts is a source (functions/contact/mail-job.ts) with a watermark of
+ * its own, and every job carries its kind. A watermark without `file` is from
+ * before reviews, and belongs to submissions.jsonl.
  */
 export const OUTBOX_FILE = "outbox.jsonl";
 
@@ -35,6 +42,8 @@ export const DEFAULT_RETRY_DELAYS: readonly number[] = [1 * MINUTE, 5 * MINUTE, 
 const watermarkEvent = z.object({
   event: z.literal("watermark"),
   at: z.string(),
+  /** The source file this mark is for; absent: submissions.jsonl (files written before reviews). */
+  file: z.string().optional(),
   /** Every submission in the first `offset` bytes of submissions.jsonl is mailed, or open and listed in this file. */
   offset: z.number().int().nonnegative(),
   /** The last record before `offset`: shows whether submissions.jsonl was edited since. */
@@ -44,7 +53,15 @@ type Watermark = z.infer<typeof watermarkEvent>;
 
 const outboxEventSchema = z.discriminatedUnion("event", [
   watermarkEvent,
-  z.object({ event: z.literal("queued"), id: z.string(), at: z.string(), submission: submissionSchema }),
+  // A contact job carries `submission` (as before reviews), a review job `kind: "review"` and `review`.
+  z.object({
+    event: z.literal("queued"),
+    id: z.string(),
+    at: z.string(),
+    kind: z.enum(["contact", "review"]).optional(),
+    submission: submissionSchema.optional(),
+    review: reviewSchema.optional(),
+  }),
   z.object({
     event: z.literal("retry"),
     id: z.string(),
@@ -60,12 +77,9 @@ const outboxEventSchema = z.discriminatedUnion("event", [
 type OutboxEvent = z.infer<typeof outboxEventSchema>;
 
 const parseEvent = (value: unknown) => outboxEventSchema.safeParse(value).data;
-const parseSubmission = (value: unknown) => submissionSchema.safeParse(value).data;
-
-export interface OutboxJob {
-  /** The submission id: one notification per submission. */
+interface JobProgress {
+  /** The id of the stored post: one notification per post. */
   id: string;
-  submission: Submission;
   state: "pending" | "failed";
   /** Failed attempts so far. */
   attempts: number;
@@ -73,11 +87,19 @@ export interface OutboxJob {
   lastError?: string;
 }
 
+/** A notification not yet sent, with the post it is about. */
+export type OutboxJob = JobProgress & ({ kind?: "contact"; submission: Submission } | { kind: "review"; review: Review });
+
+/** The post a job mails, as the mailer takes it. */
+export const mailOf = (job: OutboxJob): MailJob => (job.kind === "review" ? { ...job.review, kind: "review" } : job.submission);
+
 export interface OutboxOptions {
-  /** Holds submissions.jsonl (read) and outbox.jsonl (written). */
+  /** Holds the sources (read: submissions.jsonl, reviews.jsonl) and outbox.jsonl (written). */
   dataDir: string;
   /** Sends one notification; a rejection is retried unless `isPermanent` says otherwise. */
-  send: (submission: Submission) => Promise<void>;
+  send: (mail: MailJob) => Promise<void>;
+  /** The files of stored posts to replay; default MAIL_SOURCES (contact messages and reviews). */
+  sources?: readonly MailSource[];
   isPermanent?: (error: unknown) => boolean;
   /** Wait before retry n (after failed attempt n); after the last one the job is marked failed. */
   retryDelays?: readonly number[];
@@ -89,12 +111,12 @@ export interface OutboxOptions {
 
 export interface Outbox {
   /**
-   * Hands a submission, already stored in submissions.jsonl, to the running
+   * Hands a post, already stored in its source file, to the running
    * outbox; writes nothing. If an earlier start() failed it is tried again
    * first (and this rejects if it fails again: the job stays safe on disk).
    * Before start() or after stop() it does nothing: the next start reads the job.
    */
-  enqueue(submission: Submission): Promise<void>;
+  enqueue(mail: MailJob): Promise<void>;
   /** Replays the files, compacts outbox.jsonl and starts sending what is due. May be retried after a failure. */
   start(): Promise<void>;
   /** Stops scheduling, waits for sends in flight, closes the file. No timers are left. */
@@ -112,6 +134,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
     concurrency = 4,
     clock = Date.now,
     logger = consoleLogger,
+    sources = MAIL_SOURCES,
   } = options;
   const file = path.join(dataDir, OUTBOX_FILE);
   const log = createJsonlAppender(file, logger);
@@ -158,7 +181,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
 
   async function attemptSend(job: OutboxJob): Promise<void> {
     try {
-      await send(job.submission);
+      await send(mailOf(job));
     } catch (error) {
       await recordFailure(job, error);
       return;
@@ -166,7 +189,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
     jobs.delete(job.id);
     sent.add(job.id);
     // If this line is lost the mail goes out again after a restart: a duplicate beats a loss
-    // (and its Message-ID, derived from the submission id, lets mail clients fold it).
+    // (and its Message-ID, derived from the post's id, lets mail clients fold it).
     await record({ event: "sent", id: job.id, at: iso(clock()), attempts: job.attempts + 1 }).catch((error: unknown) =>
       logger.error(`outbox: could not record that ${job.id} was sent`, error),
     );
@@ -194,10 +217,10 @@ export function createOutbox(options: OutboxOptions): Outbox {
   async function startOnce(): Promise<void> {
     // Lines appended before this start must reach the file before it is replayed and replaced.
     await log.close();
-    const replayed = await replayFiles(dataDir, iso(clock()), logger);
+    const replayed = await replayFiles(dataDir, sources, iso(clock()), logger);
     // Compacting only saves reading time at the next start: a folder that can be read but not
     // written (read-only, full) must not stop the mail; the file is read as it is next time.
-    await compact(file, replayed.mark, replayed.jobs).catch((error: unknown) =>
+    await compact(file, replayed.marks, replayed.jobs).catch((error: unknown) =>
       logger.warn(`outbox: could not compact ${file} (${describeError(error)}); it is compacted at a later start`),
     );
     jobs = replayed.jobs;
@@ -219,11 +242,11 @@ export function createOutbox(options: OutboxOptions): Outbox {
   }
 
   return {
-    async enqueue(submission) {
+    async enqueue(mail) {
       if (!wanted) return;
       if (!started) await start();
-      if (!started || jobs.has(submission.id) || sent.has(submission.id)) return;
-      jobs.set(submission.id, pendingJob(submission));
+      if (!started || jobs.has(mail.id) || sent.has(mail.id)) return;
+      jobs.set(mail.id, pendingJob(mail));
       schedule();
     },
     start,
@@ -240,31 +263,56 @@ export function createOutbox(options: OutboxOptions): Outbox {
   };
 }
 
-const pendingJob = (submission: Submission): OutboxJob => ({ id: submission.id, submission, state: "pending", attempts: 0 });
+function pendingJob(mail: MailJob): OutboxJob {
+  const progress = { id: mail.id, state: "pending", attempts: 0 } as const;
+  if (mail.kind === "review") {
+    const { kind, ...review } = mail;
+    return { ...progress, kind, review };
+  }
+  const { kind: _contact, ...submission } = mail;
+  return { ...progress, submission };
+}
 
-/** The open jobs and the watermark to write, from submissions.jsonl and outbox.jsonl. */
-async function replayFiles(dataDir: string, at: string, logger: Logger): Promise<{ jobs: Map<string, OutboxJob>; mark: Watermark }> {
+/** The post a `queued` line carries; undefined for a line with neither (a hand edit). */
+function queuedMail(event: Extract<OutboxEvent, { event: "queued" }>): MailJob | undefined {
+  if (event.kind === "review") return event.review && { ...event.review, kind: "review" };
+  return event.submission;
+}
+
+/** The open jobs and the watermarks to write, from the source files and outbox.jsonl. */
+async function replayFiles(
+  dataDir: string,
+  sources: readonly MailSource[],
+  at: string,
+  logger: Logger,
+): Promise<{ jobs: Map<string, OutboxJob>; marks: Watermark[] }> {
   const outboxFile = path.join(dataDir, OUTBOX_FILE);
   const outboxStat = await stat(outboxFile).catch((error: unknown) => {
     if (isErrno(error, "ENOENT")) return undefined;
     throw error;
   });
   const events = outboxStat ? await readJsonl(outboxFile, parseEvent, logger) : [];
-  const previous = events.findLast((event) => event.event === "watermark");
-  const stored = await readUnsettled(path.join(dataDir, SUBMISSIONS_FILE), {
-    previous,
-    legacyWrittenAt: outboxStat && !previous ? outboxStat.mtimeMs : undefined,
-    at,
-    logger,
-  });
+  const marks = events.filter((event) => event.event === "watermark");
+  const jobs = new Map<string, OutboxJob>();
+  const nextMarks: Watermark[] = [];
+  for (const source of sources) {
+    const previous = marks.findLast((mark) => (mark.file ?? SUBMISSIONS_FILE) === source.file);
+    // Only submissions.jsonl is older than watermarks; any other source without one has never been read.
+    const legacyWrittenAt = source.file === SUBMISSIONS_FILE && outboxStat && marks.length === 0 ? outboxStat.mtimeMs : undefined;
+    const stored = await readUnsettled(path.join(dataDir, source.file), source, { previous, legacyWrittenAt, at, logger });
+    for (const mail of stored.pending) jobs.set(mail.id, pendingJob(mail));
+    // A source with nothing read yet needs no mark: no mark reads the same, from its start.
+    if (stored.mark.offset > 0 || source.file === SUBMISSIONS_FILE) nextMarks.push(stored.mark);
+  }
 
-  const jobs = new Map(stored.pending.map((submission) => [submission.id, pendingJob(submission)]));
   for (const event of events) {
     const job = "id" in event ? jobs.get(event.id) : undefined;
     switch (event.event) {
-      case "queued":
-        if (!job) jobs.set(event.id, pendingJob(event.submission));
+      case "queued": {
+        const mail = queuedMail(event);
+        if (!job && mail) jobs.set(event.id, pendingJob(mail));
         break;
+      }
       case "retry":
         if (job) Object.assign(job, { state: "pending", attempts: event.attempts, lastError: event.error, nextAttemptAt: event.nextAttemptAt });
         break;
@@ -278,7 +326,7 @@ async function replayFiles(dataDir: string, at: string, logger: Logger): Promise
         break;
     }
   }
-  return { jobs, mark: stored.mark };
+  return { jobs, marks: nextMarks };
 }
 
 /**
@@ -293,26 +341,29 @@ async function replayFiles(dataDir: string, at: string, logger: Logger): Promise
  */
 async function readUnsettled(
   file: string,
+  source: MailSource,
   context: { previous: Watermark | undefined; legacyWrittenAt: number | undefined; at: string; logger: Logger },
-): Promise<{ pending: Submission[]; mark: Watermark }> {
+): Promise<{ pending: MailJob[]; mark: Watermark }> {
   const { previous, legacyWrittenAt, at, logger } = context;
-  const nextMark = (lines: JsonlLine<Submission>[], end: number): Watermark => {
+  const nextMark = (lines: JsonlLine<MailJob>[], end: number): Watermark => {
     const last = lines.at(-1);
     return {
       event: "watermark",
       at,
+      // submissions.jsonl's mark stays as before reviews, so an older version still reads the file.
+      ...(source.file === SUBMISSIONS_FILE ? {} : { file: source.file }),
       offset: end,
       last: last ? { id: last.record.id, start: last.start, createdAt: last.record.createdAt } : previous?.last,
     };
   };
 
-  if (previous && (await watermarkHolds(file, previous))) {
-    const { lines, end } = await readJsonlFrom(file, previous.offset, parseSubmission, logger);
+  if (previous && (await watermarkHolds(file, source, previous))) {
+    const { lines, end } = await readJsonlFrom(file, previous.offset, source.parse, logger);
     return { pending: lines.map((line) => line.record), mark: nextMark(lines, end) };
   }
 
-  const { lines, end } = await readJsonlFrom(file, 0, parseSubmission, logger);
-  let accountedFor: (line: JsonlLine<Submission>, index: number) => boolean = () => false;
+  const { lines, end } = await readJsonlFrom(file, 0, source.parse, logger);
+  let accountedFor: (line: JsonlLine<MailJob>, index: number) => boolean = () => false;
   if (previous) {
     const last = previous.last;
     const index = last ? lines.findIndex((line) => line.record.id === last.id) : -1;
@@ -329,26 +380,30 @@ async function readUnsettled(
   return { pending: lines.filter((line, i) => !accountedFor(line, i)).map((line) => line.record), mark: nextMark(lines, end) };
 }
 
-/** True when submissions.jsonl still has the watermark's last record where it was, its line ending at the offset. */
-async function watermarkHolds(file: string, mark: Watermark): Promise<boolean> {
+/** True when the source file still has the watermark's last record where it was, its line ending at the offset. */
+async function watermarkHolds(file: string, source: MailSource, mark: Watermark): Promise<boolean> {
   if (mark.offset === 0) return true;
   const from = mark.last?.start ?? mark.offset - 1;
   const bytes = await readBytes(file, from, mark.offset - from).catch(() => undefined);
   if (!bytes || bytes.length !== mark.offset - from || bytes.at(-1) !== 0x0a) return false;
   if (!mark.last) return true;
   try {
-    return parseSubmission(JSON.parse(bytes.toString("utf8", 0, bytes.indexOf(0x0a))))?.id === mark.last.id;
+    return source.parse(JSON.parse(bytes.toString("utf8", 0, bytes.indexOf(0x0a))))?.id === mark.last.id;
   } catch {
     return false;
   }
 }
 
-/** Rewrites outbox.jsonl as the watermark and the jobs still open (tmp file, fsync, rename, fsync dir). */
-async function compact(file: string, mark: Watermark, jobs: Map<string, OutboxJob>): Promise<void> {
-  const lines: OutboxEvent[] = [mark];
+/** Rewrites outbox.jsonl as the watermarks and the jobs still open (tmp file, fsync, rename, fsync dir). */
+async function compact(file: string, marks: Watermark[], jobs: Map<string, OutboxJob>): Promise<void> {
+  const lines: OutboxEvent[] = [...marks];
   for (const job of jobs.values()) {
-    const at = job.submission.createdAt;
-    lines.push({ event: "queued", id: job.id, at, submission: job.submission });
+    const at = mailOf(job).createdAt;
+    lines.push(
+      job.kind === "review"
+        ? { event: "queued", id: job.id, at, kind: "review", review: job.review }
+        : { event: "queued", id: job.id, at, submission: job.submission },
+    );
     if (job.state === "failed") {
       lines.push({ event: "failed", id: job.id, at, attempts: job.attempts, error: job.lastError ?? "" });
     } else if (job.attempts > 0) {
@@ -377,8 +432,12 @@ async function compact(file: string, mark: Watermark, jobs: Map<string, OutboxJo
 }
 
 /** The jobs not yet mailed, from the files, without starting or writing anything (the CLI uses this). */
-export async function readOutbox(dataDir: string, logger: Logger = consoleLogger): Promise<OutboxJob[]> {
-  const { jobs } = await replayFiles(dataDir, new Date().toISOString(), logger);
+export async function readOutbox(
+  dataDir: string,
+  logger: Logger = consoleLogger,
+  sources: readonly MailSource[] = MAIL_SOURCES,
+): Promise<OutboxJob[]> {
+  const { jobs } = await replayFiles(dataDir, sources, new Date().toISOString(), logger);
   return [...jobs.values()];
 }
 

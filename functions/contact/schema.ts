@@ -63,7 +63,7 @@ const LINE_BREAK = /[\r\n]/;
  * A required text field: missing, null or blank (after trim) gives the spec's
  * "required" message rather than a type error; other types get a clear message.
  */
-function requiredText(label: string, requiredMessage: string) {
+export function requiredText(label: string, requiredMessage: string) {
   return z
     .string({
       error: (issue) => (issue.input === undefined || issue.input === null ? requiredMessage : `${label} must be text`),
@@ -74,7 +74,7 @@ function requiredText(label: string, requiredMessage: string) {
 
 // Name, email and phone end up in mail headers (Subject, Reply-To), where a
 // line break would let a visitor add headers of their own.
-const noLineBreaks = (label: string) => [
+export const noLineBreaks = (label: string) => [
   (value: string) => !LINE_BREAK.test(value),
   { error: `${label} must be on a single line`, abort: true },
 ] as const;
@@ -86,9 +86,9 @@ const noLineBreaks = (label: string) => [
 const HIDDEN_CHARACTER =
   /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u206f\ufeff\u{e0000}-\u{e007f}]/u;
 // The message is free text: line breaks and tabs are its own, other controls (terminal escapes, NUL) are not.
-const CONTROL_CHARACTER = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+export const CONTROL_CHARACTER = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 
-const noHiddenCharacters = (label: string) => [
+export const noHiddenCharacters = (label: string) => [
   (value: string) => !HIDDEN_CHARACTER.test(value),
   { error: `${label} must not contain control or invisible characters`, abort: true },
 ] as const;
@@ -128,19 +128,23 @@ export type ContactInput = z.infer<typeof contactSchema>;
 /** Field name → message; `form` holds a problem with the request as a whole. */
 export type FieldErrors = Partial<Record<ContactField | "form", string>>;
 
-function isContactField(key: unknown): key is ContactField {
-  return contactFields.some((field) => field === key);
-}
-
-/** Keeps the first message per field, the order zod checks them in (so "required" wins over "too short"). */
-export function fieldErrors(error: z.ZodError): FieldErrors {
-  const errors: FieldErrors = {};
+/**
+ * Field name → first message, the order zod checks them in (so "required" wins
+ * over "too short"); an issue on no listed field goes under `form`. The review
+ * form (src/content/review.ts) uses it with its own fields.
+ */
+export function messagesByField<F extends string>(error: z.ZodError, fields: readonly F[]): Partial<Record<F | "form", string>> {
+  const errors: Partial<Record<F | "form", string>> = {};
   for (const issue of error.issues) {
     const head = issue.path[0];
-    const key = isContactField(head) ? head : "form";
+    const key = fields.find((field) => field === head) ?? "form";
     errors[key] ??= issue.message;
   }
   return errors;
+}
+
+export function fieldErrors(error: z.ZodError): FieldErrors {
+  return messagesByField(error, contactFields);
 }
 
 /**

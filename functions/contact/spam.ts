@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { HONEYPOT_FIELD, SHOWN_AT_FIELD, type FieldErrors } from "./schema";
+import { HONEYPOT_FIELD, SHOWN_AT_FIELD } from "./schema";
 
 /** A person needs longer than this to fill in the form; scripts post at once. */
 export const MIN_FILL_MS = 3_000;
@@ -11,7 +11,7 @@ const antiSpamSchema = z.object({
 });
 
 /** A problem with the anti-spam fields' types (not their values), as the form's errors; undefined when fine. */
-export function antiSpamFieldErrors(body: unknown): FieldErrors | undefined {
+export function antiSpamFieldErrors(body: unknown): { form: string } | undefined {
   if (typeof body !== "object" || body === null) return undefined;
   const result = antiSpamSchema.safeParse(body);
   if (result.success) return undefined;

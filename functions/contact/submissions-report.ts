@@ -1,6 +1,6 @@
 // Formatting for the owner's CLI (scripts/submissions.ts): tables for the
 // terminal, CSV for a spreadsheet. Pure functions over stored records.
-import type { OutboxJob } from "./outbox";
+import { mailOf, type OutboxJob } from "./outbox";
 import { serviceTypeLabel } from "./schema";
 import type { Submission } from "./store";
 
@@ -70,8 +70,9 @@ export function outboxTable(jobs: OutboxJob[]): string {
     job.state,
     String(job.attempts),
     job.state === "pending" ? (job.nextAttemptAt ? formatDate(job.nextAttemptAt) : "now") : "-",
-    formatDate(job.submission.createdAt),
-    job.submission.name,
+    formatDate(mailOf(job).createdAt),
+    // Review notifications wait here too (functions/contact/mail-job.ts).
+    job.kind === "review" ? `${job.review.name} (review)` : job.submission.name,
     job.lastError ?? "",
   ]);
   return renderTable(columns, rows);

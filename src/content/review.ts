@@ -1,0 +1,70 @@
+// The spec's Testimonial entity, as reviews visitors leave on /reviews. One schema
+// for the browser form (src/components/review-form.tsx), the no-JavaScript post and
+// the function (functions/reviews/app.ts), so this module stays browser-safe: zod only.
+import * as z from "zod";
+import { CONTROL_CHARACTER, messagesByField, noHiddenCharacters, noLineBreaks, requiredText } from "../../functions/contact/schema";
+
+export const reviewFields = ["name", "location", "rating", "text"] as const;
+export type ReviewField = (typeof reviewFields)[number];
+
+export const reviewLimits = { nameMin: 2, nameMax: 60, locationMin: 2, locationMax: 60, textMin: 10, textMax: 2000 } as const;
+
+export const ratingValues = [5, 4, 3, 2, 1] as const;
+const ratingMessage = "Please choose a rating from 1 to 5 stars";
+
+/** A form post sends "4"; JSON sends 4. Anything else is left for the number check to refuse. */
+const fromFormText = (value: unknown) => (typeof value === "string" && /^\s*\d\s*$/.test(value) ? Number(value) : value);
+
+export const reviewInputSchema = z.object(
+  {
+    name: requiredText("Name", "Name is required")
+      .refine(...noLineBreaks("Name"))
+      .refine(...noHiddenCharacters("Name"))
+      .min(reviewLimits.nameMin, `Name must be at least ${reviewLimits.nameMin} characters`)
+      .max(reviewLimits.nameMax, `Name must be at most ${reviewLimits.nameMax} characters`),
+    location: requiredText("Town", "Town is required")
+      .refine(...noLineBreaks("Town"))
+      .refine(...noHiddenCharacters("Town"))
+      .min(reviewLimits.locationMin, `Town must be at least ${reviewLimits.locationMin} characters`)
+      .max(reviewLimits.locationMax, `Town must be at most ${reviewLimits.locationMax} characters`),
+    // The spec: an integer, default 5. The form's radio group starts on 5 stars too.
+    rating: z.preprocess(fromFormText, z.number({ error: ratingMessage }).int(ratingMessage).min(1, ratingMessage).max(5, ratingMessage).default(5)),
+    text: requiredText("Review", "Review is required")
+      .refine((value) => !CONTROL_CHARACTER.test(value), { error: "Review must not contain control characters", abort: true })
+      .min(reviewLimits.textMin, `Review must be at least ${reviewLimits.textMin} characters`)
+      .max(reviewLimits.textMax, `Review must be at most ${reviewLimits.textMax.toLocaleString("en-US")} characters`),
+  },
+  { error: "Send the review fields as one object" },
+);
+
+/** A valid review post, trimmed; unknown fields dropped. */
+export type ReviewInput = z.infer<typeof reviewInputSchema>;
+
+/** Field → message; `form` holds a problem with the request as a whole. */
+export type ReviewErrors = Partial<Record<ReviewField | "form", string>>;
+
+export const reviewErrors = (error: z.ZodError): ReviewErrors => messagesByField(error, reviewFields);
+
+/**
+ * One stored review (a line of DATA_DIR/reviews.jsonl, an entry of content/reviews.json).
+ * Looser than the input rules, so lines written under older rules still read back.
+ * `approved` is false on the stored line; an approval is a later record
+ * (functions/reviews/review-store.ts), and the build's list carries the result.
+ */
+export const reviewSchema = z.object({
+  id: z.string().min(1),
+  name: z.string(),
+  location: z.string(),
+  rating: z.number().int().min(1).max(5).default(5),
+  text: z.string(),
+  approved: z.boolean().default(false),
+  createdAt: z.iso.datetime({ offset: true }),
+  /** Only on lines in review-spam.jsonl: why the post was held back. */
+  spamReason: z.string().optional(),
+});
+
+export type Review = z.infer<typeof reviewSchema>;
+
+/** Newest first: the order /reviews and the home page show them in. */
+export const newestFirst = (a: Pick<Review, "createdAt">, b: Pick<Review, "createdAt">): number =>
+  Date.parse(b.createdAt) - Date.parse(a.createdAt);
