@@ -1,0 +1,50 @@
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import type { Submission } from "../functions/contact/store";
+import { serviceTypeLabel } from "../functions/contact/schema";
+import { formatBusinessTime } from "../src/app/business-time";
+import { siteSchema } from "../src/content/site";
+
+// `npm run submissions -- --full` and `-- --id ID`: each message whole, for reading
+// what the table cuts off. Times are on the business's clock (content/site.json timeZone).
+
+/** The business's time zone; a missing or broken site.json must not hide the messages, so it falls back to the default. */
+export async function readBusinessTimeZone(contentDir: string): Promise<string> {
+  const fallback = siteSchema.shape.timeZone.parse(undefined);
+  try {
+    const raw: unknown = JSON.parse(await readFile(join(contentDir, "site.json"), "utf8"));
+    const zone = raw && typeof raw === "object" && "timeZone" in raw ? raw.timeZone : undefined;
+    const parsed = siteSchema.shape.timeZone.safeParse(zone);
+    return parsed.success ? parsed.data : fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+// Visitor text goes to a terminal: line breaks stay (a long message is read as written),
+// every other control character goes, so no escape sequence reaches the owner's screen.
+const forTerminal = (value: string): string => value.replace(/\r\n?/g, "\n").replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g, " ");
+
+/** One message as a block: every field on its own line, the message whole and indented. */
+export function formatSubmissionDetail(s: Submission, timeZone: string): string {
+  const field = (label: string, value: string) => `  ${`${label}:`.padEnd(14)}${forTerminal(value)}`;
+  return [
+    `Message ${forTerminal(s.id)}`,
+    field("Received", formatBusinessTime(s.createdAt, timeZone)),
+    field("Name", s.name),
+    field("Phone", s.phone),
+    field("Email", s.email),
+    field("Service", serviceTypeLabel(s.serviceType)),
+    ...(s.spamReason ? [field("Held because", s.spamReason)] : []),
+    "  Message:",
+    ...forTerminal(s.message)
+      .split("\n")
+      .map((line) => `    ${line}`.trimEnd()),
+  ].join("\n");
+}
+
+/** The messages `--id` names: the whole id, or its first characters when only one matches. */
+export function findById(submissions: Submission[], id: string): Submission[] {
+  const exact = submissions.filter((s) => s.id === id);
+  return exact.length > 0 ? exact : submissions.filter((s) => s.id.startsWith(id));
+}
