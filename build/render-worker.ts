@@ -1,7 +1,8 @@
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { parentPort, workerData } from "node:worker_threads";
 import type { ContentProblem } from "../src/content/content-error";
+import { readContentFileSync } from "../src/content/content-file";
 import type { SiteContent } from "../src/content/site-content";
 import type { PagePath, Renderer } from "../src/entry-server";
 import type { Post } from "../src/content/posts";
@@ -20,6 +21,19 @@ let renderer: Renderer | undefined;
 let outDir = "";
 let previous: PreviousOutput | undefined;
 
+/**
+ * Runs one file's parse with the pool's clock on it (build/worker-pool.ts): a parse
+ * that cannot finish in time ends this worker, and the build names the file.
+ */
+function timed<T>(file: string, parse: () => T): T {
+  parentPort?.postMessage({ type: "parsing", file } satisfies WorkerReply);
+  try {
+    return parse();
+  } finally {
+    parentPort?.postMessage({ type: "parsing", file: null } satisfies WorkerReply);
+  }
+}
+
 /** Parses post files, except those whose text has the hash the build already has a parsed post for. */
 async function parseFiles(contentDir: string, files: Extract<WorkerRequest, { type: "parse" }>["files"]) {
   const site = await server.loadSite(contentDir);
@@ -29,9 +43,10 @@ async function parseFiles(contentDir: string, files: Extract<WorkerRequest, { ty
     try {
       // Sync reads: this thread has nothing else to do meanwhile, and each async read
       // costs several thread-pool round trips (measured: most of the parse time).
-      const text = readFileSync(f.abs, "utf8");
+      // The read checks the file is inside the content folder and small enough first.
+      const text = readContentFileSync(contentDir, f.abs, f.shown);
       const sha = textSha(text);
-      posts.push(sha === f.known ? { sha } : { sha, post: server.parsePost(f.shown, text, site) });
+      posts.push(sha === f.known ? { sha } : { sha, post: timed(f.shown, () => server.parsePost(f.shown, text, site)) });
     } catch (err) {
       if (server.isContentError(err)) problems.push(...err.problems);
       else problems.push({ file: f.shown, field: "(file)", problem: `could not be read: ${err instanceof Error ? err.message : String(err)}` });
@@ -42,7 +57,7 @@ async function parseFiles(contentDir: string, files: Extract<WorkerRequest, { ty
 
 /** Site facts, pages' content and the published posts, checked across files; then every path to render. */
 async function assemble(msg: Extract<WorkerRequest, { type: "assemble" }>): Promise<WorkerReply> {
-  const [site, base] = await Promise.all([server.loadSite(msg.contentDir), server.loadPageContent(msg.contentDir)]);
+  const [site, base] = await Promise.all([server.loadSite(msg.contentDir), server.loadPageContent(msg.contentDir, timed)]);
   server.checkUniqueSlugs(msg.posts);
   const published = server.selectPublished(msg.posts, { includeDrafts: msg.mode === "development", now: new Date(msg.builtAt) });
   const content: SiteContent = {

@@ -1,7 +1,9 @@
-import { mkdir, readdir, readFile, rm } from "node:fs/promises";
+import { mkdir, readdir, rm } from "node:fs/promises";
 import { availableParallelism } from "node:os";
 import { join, relative, resolve } from "node:path";
-import { ContentError } from "../src/content/content-error";
+import { ContentError, type ContentProblem } from "../src/content/content-error";
+import { readContentFile, readStaticFiles } from "../src/content/content-file";
+import { FILE_PARSE_LIMIT_MS } from "../src/content/content-limits";
 import type { SiteContent } from "../src/content/site-content";
 import { blogApiFiles, rssXml } from "./blog-files";
 import type { Bundles } from "./bundle";
@@ -21,11 +23,11 @@ import {
   sourceHash,
   type CachedPost,
 } from "./build-cache";
-import { BuildOutput, listFiles, removeAbandoned, stagingDirFor } from "./build-output";
+import { BuildOutput, removeAbandoned, stagingDirFor } from "./build-output";
 import { OG_IMAGE_FILE, ogImagePng } from "./og-image";
 import { headersFile, redirectsFile, robotsTxt, sitemapXml } from "./site-files";
 import { summarize, type BuildSummary } from "./summary";
-import { WorkerPool } from "./worker-pool";
+import { ParseTimeout, WorkerPool } from "./worker-pool";
 import type { RenderedFile } from "./worker-protocol";
 
 export interface BuildOptions {
@@ -66,11 +68,12 @@ export async function runBuild(opts: BuildOptions): Promise<BuildSummary> {
     const reused = await previousBundles(prevServerDir, codeHash);
     let bundles = reused ?? (await freshBundles(opts.root, stageDir, join(stageDir, serverDirName)));
     const t = { bundle: performance.now() - started, content: 0, render: 0 };
-    pool = new WorkerPool(bundles.workerEntry, opts.workers ?? Math.max(1, availableParallelism()), { serverEntry: bundles.serverEntry });
+    pool = new WorkerPool(bundles.workerEntry, opts.workers ?? Math.max(1, availableParallelism()), { serverEntry: bundles.serverEntry }, FILE_PARSE_LIMIT_MS);
 
     progress("loading content");
     const contentDir = resolve(opts.contentDir);
-    const postKey = postCacheKey(codeHash, (await readFile(join(contentDir, "site.json"), "utf8").catch(() => "")) + (process.env.SITE_URL ?? ""));
+    const siteJson = await readContentFile(contentDir, join(contentDir, "site.json"), shownPath(join(contentDir, "site.json"))).catch(() => "");
+    const postKey = postCacheKey(codeHash, siteJson + (process.env.SITE_URL ?? ""));
     const cache = await readPostCache(prevServerDir, postKey);
     const { posts: parsed, reparsed, changed } = await parsePosts(pool, contentDir, cache);
     const posts = parsed.map((c) => c.post);
@@ -93,7 +96,7 @@ export async function runBuild(opts: BuildOptions): Promise<BuildSummary> {
     // Meanwhile this thread writes everything beside the pages.
     await output.putAll(siteFiles(content, paths.map((p) => p.path), notFoundPath));
     await output.putAll([["_data/_root.json", JSON.stringify(rootData)]]);
-    await output.putAll(await readStatic(join(contentDir, "static")));
+    await output.putAll(await readStaticFiles(contentDir, join(contentDir, "static")));
     await output.putAll([[OG_IMAGE_FILE, await ogImagePng(content.site)]]);
     const files: RenderedFile[] = (await rendering).flatMap((b) => b.files);
     output.addRendered(files.flatMap((f) => (f.data ? [f, f.data] : [f])));
@@ -134,7 +137,7 @@ async function parsePosts(pool: WorkerPool, contentDir: string, cache: Map<strin
     return { abs, shown, known: cache.get(shown)?.sha };
   });
   const share = Math.ceil(files.length / pool.size);
-  const replies = await pool.broadcast((i) => ({ type: "parse", contentDir, files: files.slice(i * share, (i + 1) * share) }), "parsed");
+  const replies = await Promise.all(Array.from({ length: pool.size }, (_, i) => parseShare(pool, i, contentDir, files.slice(i * share, (i + 1) * share))));
   const problems = replies.flatMap((r) => r.problems);
   if (problems.length > 0) throw new ContentError(problems);
   const results = replies.flatMap((r) => r.posts);
@@ -147,6 +150,26 @@ async function parsePosts(pool: WorkerPool, contentDir: string, cache: Map<strin
   // Parsed again = new or changed since the previous build (the build's summary lists them).
   const changed = new Set(results.flatMap((r) => (r.post ? [r.post.file] : [])));
   return { posts, reparsed: changed.size, changed };
+}
+
+/**
+ * One worker's share of the posts. A file that takes too long ends the worker
+ * (build/worker-pool.ts); the share is then parsed again without it, so the build
+ * still reports every other file's problems in the same run.
+ */
+async function parseShare(pool: WorkerPool, i: number, contentDir: string, files: { abs: string; shown: string; known?: string }[]) {
+  const timedOut: ContentProblem[] = [];
+  let rest = files;
+  for (;;) {
+    try {
+      const reply = await pool.request(i, { type: "parse", contentDir, files: rest }, "parsed");
+      return { posts: reply.posts, problems: [...timedOut, ...reply.problems] };
+    } catch (err) {
+      if (!(err instanceof ParseTimeout)) throw err;
+      timedOut.push(...err.problems);
+      rest = rest.filter((f) => f.shown !== err.file);
+    }
+  }
 }
 
 /**
@@ -170,11 +193,6 @@ function siteFiles(content: SiteContent, paths: string[], notFoundPath: string):
     ["rss.xml", rssXml(site, posts)],
     ...blogApiFiles(posts),
   ];
-}
-
-/** Files the owner puts in content/static/ (favicon, images) are published as they are. */
-async function readStatic(from: string): Promise<[string, Buffer][]> {
-  return Promise.all((await listFiles(from)).map(async (file): Promise<[string, Buffer]> => [file, await readFile(join(from, file))]));
 }
 
 export const listMarkdown = async (dir: string): Promise<string[]> => {

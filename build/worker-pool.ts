@@ -1,16 +1,40 @@
 import { Worker } from "node:worker_threads";
 import { ContentError } from "../src/content/content-error";
+import { tookTooLong } from "../src/content/content-limits";
 import type { WorkerReply, WorkerRequest } from "./worker-protocol";
 
 type Reply<T extends WorkerReply["type"]> = Extract<WorkerReply, { type: T }>;
 
-/** A fixed set of render workers, each answering one request at a time. */
+/**
+ * A file's parse ran past the pool's time limit: its worker was ended and a fresh one
+ * took its place. A ContentError (the build prints it as such) that also names the file.
+ */
+export class ParseTimeout extends ContentError {
+  constructor(readonly file: string) {
+    super([tookTooLong(file)]);
+  }
+}
+
+/**
+ * A fixed set of render workers, each answering one request at a time. A worker tells
+ * which file it is parsing ("parsing" messages); one that stays on a file longer than
+ * `parseLimitMs` is ended, since a parse cannot be interrupted from inside, and replaced.
+ */
 export class WorkerPool {
   private readonly workers: Worker[];
 
-  constructor(script: string, size: number, workerData: unknown) {
-    // execArgv: [] keeps the tsx loader of build.ts out of the workers: they run plain bundled JS.
-    this.workers = Array.from({ length: size }, () => new Worker(script, { workerData, execArgv: [] }));
+  constructor(
+    private readonly script: string,
+    size: number,
+    private readonly workerData: unknown,
+    private readonly parseLimitMs: number,
+  ) {
+    this.workers = Array.from({ length: size }, () => this.spawn());
+  }
+
+  // execArgv: [] keeps the tsx loader of build.ts out of the workers: they run plain bundled JS.
+  private spawn(): Worker {
+    return new Worker(this.script, { workerData: this.workerData, execArgv: [] });
   }
 
   get size(): number {
@@ -22,18 +46,32 @@ export class WorkerPool {
     const worker = this.workers[i];
     if (!worker) throw new Error(`no worker ${i}`);
     return new Promise((resolve, reject) => {
+      let deadline: NodeJS.Timeout | undefined;
       const onMessage = (reply: WorkerReply) => {
+        if (reply.type === "parsing") {
+          clearTimeout(deadline);
+          const file = reply.file;
+          deadline = file === null ? undefined : setTimeout(() => onTimeout(file), this.parseLimitMs);
+          return;
+        }
         cleanup();
         if (reply.type === "error") reject(new Error(reply.message));
         else if (reply.type === "content-error") reject(new ContentError(reply.problems));
         else if (isReply(reply, expect)) resolve(reply);
         else reject(new Error(`worker answered ${reply.type}, expected ${expect}`));
       };
+      const onTimeout = (file: string) => {
+        cleanup();
+        void worker.terminate();
+        this.workers[i] = this.spawn();
+        reject(new ParseTimeout(file));
+      };
       const onError = (err: Error) => {
         cleanup();
         reject(err);
       };
       const cleanup = () => {
+        clearTimeout(deadline);
         worker.off("message", onMessage);
         worker.off("error", onError);
       };

@@ -54,4 +54,9 @@ export type WorkerReply =
   | { type: "ready" }
   | { type: "rendered"; files: RenderedFile[] }
   | { type: "content-error"; problems: ContentProblem[] }
-  | { type: "error"; message: string };
+  | { type: "error"; message: string }
+  /**
+   * Sent while answering a request: the worker starts parsing `file` (or, null, is done
+   * with it). build/worker-pool.ts ends a worker that stays on one file past FILE_PARSE_LIMIT_MS.
+   */
+  | { type: "parsing"; file: string | null };

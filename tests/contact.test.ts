@@ -188,9 +188,59 @@ describe("contact page", () => {
       await phone.press(key);
       expect(await phone.inputValue(), `after typing ${key}`).toBe(expected);
     }
+    // A leading country code is dropped (area codes never start with 1), typed or pasted.
     await phone.fill("");
     await phone.pressSequentially("+1 (803) 555");
-    expect(await phone.inputValue()).toBe("(180) 355-5");
+    expect(await phone.inputValue()).toBe("(803) 555");
+    await phone.fill("");
+    await phone.pressSequentially("18035550142");
+    expect(await phone.inputValue()).toBe("(803) 555-0142");
+    await close();
+  });
+
+  it("keeps the caret where it was when the phone number is edited in the middle", async () => {
+    const { page, close } = await openPage(browser);
+    await openContact(page);
+    const phone = field(page, "phone");
+    await phone.pressSequentially("8035550142");
+    const caretAt = (i: number) => phone.evaluate((el: HTMLInputElement, at) => el.setSelectionRange(at, at), i);
+    const caret = () => phone.evaluate((el: HTMLInputElement) => el.selectionStart);
+
+    // "(80|3) 555-0142": a 9 typed there lands there, and the caret stays after it.
+    await caretAt(3);
+    await phone.press("9");
+    expect(await phone.inputValue()).toBe("(809) 355-5014");
+    expect(await caret()).toBe(4);
+    // Backspace removes the 9 again and the caret stays put.
+    await phone.press("Backspace");
+    expect(await phone.inputValue()).toBe("(803) 555-014");
+    expect(await caret()).toBe(3);
+    // Backspace just after the hyphen deletes the digit before it, not nothing.
+    await caretAt(10);
+    await phone.press("Backspace");
+    expect(await phone.inputValue()).toBe("(803) 550-14");
+    expect(await caret()).toBe(8);
+    await close();
+  });
+
+  it("tells a visitor who asked for an emergency removal to call now, and nobody else", async () => {
+    const { page, close } = await openPage(browser);
+    await openContact(page);
+    await page.route("**/api/contact", (route) => route.fulfill({ status: 201, contentType: "application/json", body: '{"ok":true,"id":"x"}' }));
+    await fillValid(page, uniqueMessage("emergency"));
+    await field(page, "serviceType").selectOption("emergency-removal");
+    await page.locator('form button[type="submit"]').click();
+    await expect.poll(() => page.getByRole("heading", { name: "Thank You!" }).count()).toBe(1);
+    const main = page.locator("main");
+    expect(await main.textContent()).toContain("We've received your message and will contact you within 24 hours.");
+    expect(await main.textContent()).toContain("For an emergency, call (803) 555-0142 now for the fastest response.");
+    expect(await main.getByRole("link", { name: "(803) 555-0142" }).last().getAttribute("href")).toBe("tel:+18035550142");
+
+    await page.getByRole("button", { name: "Send Another Message" }).click();
+    await fillValid(page, uniqueMessage("not urgent"));
+    await page.locator('form button[type="submit"]').click();
+    await expect.poll(() => page.getByRole("heading", { name: "Thank You!" }).count()).toBe(1);
+    expect(await main.textContent()).not.toContain("now for the fastest response");
     await close();
   });
 
@@ -249,6 +299,9 @@ describe("contact page", () => {
 
     await expect.poll(() => toastRegion(page).textContent()).toContain("Error");
     expect(await toastRegion(page).textContent()).toContain("Failed to send message. Please call us directly.");
+    // The toast offers the call itself.
+    const call = toastRegion(page).getByRole("link", { name: "Call (803) 555-0142" });
+    expect(await call.getAttribute("href")).toBe("tel:+18035550142");
     expect(await field(page, "name").inputValue()).toBe("Jane Tester");
     expect(await field(page, "phone").inputValue()).toBe("(803) 555-0199");
     expect(await field(page, "serviceType").inputValue()).toBe("tree-trimming");

@@ -150,10 +150,15 @@ export function fieldErrors(error: z.ZodError): FieldErrors {
 /**
  * Formats a phone number as it is typed: digits only; up to 3 raw,
  * 4-6 as "(xxx) yyy", 7-10 as "(xxx) yyy-zzzz"; digits past 10 dropped.
+ * A leading country code (+1 or 1) is dropped first: US area codes never
+ * start with 1, so "+1 803 555 0142" (as phones autofill it) keeps its last digit.
  */
 export function formatPhone(input: string): string {
-  const digits = input.replace(/\D/g, "").slice(0, 10);
+  const digits = phoneDigits(input).slice(0, 10);
   if (digits.length <= 3) return digits;
   if (digits.length <= 6) return `(${digits.slice(0, 3)}) ${digits.slice(3)}`;
   return `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`;
 }
+
+/** The digits formatPhone keeps, country code dropped (the form's caret handling counts them too). */
+export const phoneDigits = (input: string): string => input.replace(/\D/g, "").replace(/^1/, "");

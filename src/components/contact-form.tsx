@@ -5,7 +5,6 @@ import type { z } from "zod";
 import {
   contactFields,
   contactSchema,
-  formatPhone,
   HONEYPOT_FIELD,
   serviceTypes,
   serviceTypeValues,
@@ -14,6 +13,7 @@ import {
   type ContactInput,
   type FieldErrors,
 } from "../../functions/contact/schema";
+import { phoneEdit } from "../app/phone-edit";
 import { CONTACT_ENDPOINT, useContactSubmit } from "../app/use-contact-submit";
 import { visuallyHidden } from "../styles/layout.css";
 import { button } from "./button.css";
@@ -67,8 +67,10 @@ function serverErrors(refused: RefusedSubmission | undefined): FormErrors<FormIn
 
 export interface ContactFormProps {
   refused?: RefusedSubmission;
-  /** Called once the message is stored; the success toast is already up and the form reset. */
-  onSent: () => void;
+  /** Called once the message is stored, with what was sent; the success toast is already up and the form reset. */
+  onSent: (sent: ContactInput) => void;
+  /** The business's number: the failure toast offers to call it. */
+  phone: { display: string; dial: string };
   /** Put the cursor in the first field when the form appears (after "Send Another Message"). */
   focusOnMount?: boolean;
 }
@@ -80,7 +82,7 @@ export interface ContactFormProps {
  * function validates and answers with this page again (see `refused`).
  * noValidate: the browser's own bubbles would hide the spec's messages.
  */
-export function ContactForm({ refused, onSent, focusOnMount = false }: ContactFormProps) {
+export function ContactForm({ refused, onSent, phone: business, focusOnMount = false }: ContactFormProps) {
   const [defaults] = useState(() => startValues(refused));
   const [initialErrors] = useState(() => serverErrors(refused));
   const {
@@ -97,6 +99,8 @@ export function ContactForm({ refused, onSent, focusOnMount = false }: ContactFo
   const { shownAt, submit } = useContactSubmit();
   const toast = useToast();
   const honeypot = useRef<HTMLInputElement>(null);
+  // The phone field's formatted value before each keystroke (phoneEdit needs it to tell a deleted bracket from a deleted digit).
+  const phoneBefore = useRef(defaults.phone);
 
   useEffect(() => {
     if (focusOnMount) setFocus("name");
@@ -108,12 +112,18 @@ export function ContactForm({ refused, onSent, focusOnMount = false }: ContactFo
     } catch (error) {
       // The toast is what the visitor needs; the "status: text" detail is for whoever opens the console.
       console.error("Contact form:", error);
-      toast({ title: "Error", description: "Failed to send message. Please call us directly.", variant: "destructive" });
+      toast({
+        title: "Error",
+        description: "Failed to send message. Please call us directly.",
+        variant: "destructive",
+        action: { label: `Call ${business.display}`, href: `tel:${business.dial}` },
+      });
       return;
     }
     toast({ title: "Message Sent!", description: "We'll get back to you within 24 hours." });
     reset({ name: "", email: "", phone: "", serviceType: undefined, message: "" });
-    onSent();
+    phoneBefore.current = "";
+    onSent(values);
   };
 
   const describe = (field: ContactField) => {
@@ -182,8 +192,13 @@ export function ContactForm({ refused, onSent, focusOnMount = false }: ContactFo
             {...describe("phone")}
             {...phone}
             onChange={(event) => {
-              // Formatted as typed (spec section 5); the schema counts the digits.
-              event.target.value = formatPhone(event.target.value);
+              // Formatted as typed (spec section 5); the schema counts the digits. The caret stays by its digit.
+              const input = event.target;
+              const inputType = (event.nativeEvent as InputEvent).inputType;
+              const edit = phoneEdit(phoneBefore.current, input.value, input.selectionStart ?? input.value.length, inputType);
+              input.value = edit.value;
+              phoneBefore.current = edit.value;
+              if (document.activeElement === input) input.setSelectionRange(edit.caret, edit.caret);
               return phone.onChange(event);
             }}
           />,
@@ -213,6 +228,9 @@ export function ContactForm({ refused, onSent, focusOnMount = false }: ContactFo
       <button className={`${button.primary} ${css.submit}`} type="submit" disabled={isSubmitting}>
         {isSubmitting ? "Sending..." : "Send Message"}
       </button>
+      <p className={css.note}>
+        We use your details only to reply. <a href="/privacy">What we keep and how to have it deleted</a>.
+      </p>
     </form>
   );
 }

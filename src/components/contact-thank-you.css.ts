@@ -17,3 +17,6 @@ export const icon = style({
 export const heading = style({ margin: 0, selectors: { "&:focus": { outline: "none" } } });
 
 export const text = style({ margin: 0, maxWidth: vars.width.text, color: vars.color.muted });
+
+/** The emergency line: stronger than the reply promise above it, the number easy to tap. */
+export const urgent = style({ margin: 0, maxWidth: vars.width.text, fontWeight: 700, fontSize: "1.1rem" });

@@ -9,10 +9,12 @@ export interface ThankYouPanelProps {
   headingRef?: Ref<HTMLHeadingElement>;
   /** "Send Another Message": a button on the contact page, a link on the landing page. */
   action: ReactNode;
+  /** Set when the message was about an emergency removal: the fastest help is a call, so say so. */
+  callNow?: { display: string; dial: string };
 }
 
 /** What a visitor sees once a message is stored, with JavaScript or without. Kept light: the thank-you page imports it. */
-export function ThankYouPanel({ headingLevel, headingRef, action }: ThankYouPanelProps) {
+export function ThankYouPanel({ headingLevel, headingRef, action, callNow }: ThankYouPanelProps) {
   const Heading = headingLevel === 1 ? "h1" : "h2";
   return (
     <div className={css.panel}>
@@ -23,6 +25,11 @@ export function ThankYouPanel({ headingLevel, headingRef, action }: ThankYouPane
         Thank You!
       </Heading>
       <p className={css.text}>We've received your message and will contact you within 24 hours.</p>
+      {callNow ? (
+        <p className={css.urgent}>
+          For an emergency, call <a href={`tel:${callNow.dial}`}>{callNow.display}</a> now for the fastest response.
+        </p>
+      ) : null}
       {action}
     </div>
   );

@@ -52,6 +52,23 @@ export const toast = styleVariants({
 export const title = style({ gridColumn: 1, margin: 0, fontWeight: 700 });
 export const description = style({ gridColumn: 1, margin: 0, fontSize: "0.95rem" });
 
+/** A button-sized link in the toast's colours (white on the failure toast's red). */
+export const action = style({
+  gridColumn: 1,
+  justifySelf: "start",
+  marginTop: vars.space.xs,
+  minHeight: "44px",
+  display: "inline-flex",
+  alignItems: "center",
+  paddingInline: vars.space.md,
+  border: "2px solid currentColor",
+  borderRadius: vars.radius.pill,
+  color: "inherit",
+  fontWeight: 700,
+  textDecoration: "none",
+  selectors: { "&:hover": { textDecoration: "underline" } },
+});
+
 export const close = style({
   gridColumn: 2,
   gridRow: "1 / span 2",

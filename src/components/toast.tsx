@@ -12,6 +12,8 @@ export interface ToastMessage {
   title: string;
   description: string;
   variant?: "default" | "destructive";
+  /** A link under the text (the failure toast's call button); also what a screen reader is told to use. */
+  action?: { label: string; href: string };
 }
 
 interface ShownToast extends ToastMessage {
@@ -52,6 +54,14 @@ export function ToastProvider({ children }: { children: ReactNode }) {
           >
             <RadixToast.Title className={css.title}>{current.title}</RadixToast.Title>
             <RadixToast.Description className={css.description}>{current.description}</RadixToast.Description>
+            {current.action ? (
+              <RadixToast.Action asChild altText={current.action.label}>
+                {/* Not draggable: a drag starting on the link must still swipe the toast away. */}
+                <a className={css.action} href={current.action.href} draggable={false}>
+                  {current.action.label}
+                </a>
+              </RadixToast.Action>
+            ) : null}
             <RadixToast.Close className={css.close} aria-label="Close notification">
               <span aria-hidden="true">×</span>
             </RadixToast.Close>

@@ -1,8 +1,9 @@
-import { readdir, readFile } from "node:fs/promises";
+import { readdir } from "node:fs/promises";
 import path from "node:path";
-import matter from "gray-matter";
 import { z } from "zod";
-import type { ContentProblem } from "./content-error";
+import { ContentError, type ContentProblem } from "./content-error";
+import { readContentFile } from "./content-file";
+import { splitFrontMatter } from "./front-matter";
 
 // Field builders and the Markdown-folder reader shared by the content kinds
 // (services.ts, locations.ts, home.ts), so every file reports problems in the same words.
@@ -98,12 +99,14 @@ const kebabCase = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /**
  * Reads every `*.md` file in `dir` (other files such as a README are ignored).
- * Unreadable files, bad YAML and file names that cannot be URLs become problems
- * instead of exceptions, so one build run lists everything that needs fixing.
+ * Unreadable files, links out of the content folder `root` (by default the parent
+ * of `dir`), bad YAML and file names that cannot be URLs become problems instead
+ * of exceptions, so one build run lists everything that needs fixing.
  */
 export async function readMarkdownDir(
   dir: string,
   slugRule: { pattern: RegExp; hint: string } = { pattern: kebabCase, hint: "like tree-removal.md" },
+  root: string = path.dirname(path.resolve(dir)),
 ): Promise<{ files: MarkdownFile[]; problems: ContentProblem[] }> {
   const problems: ContentProblem[] = [];
   let names: string[];
@@ -128,12 +131,11 @@ export async function readMarkdownDir(
       continue;
     }
     try {
-      // The `{}` options object keeps gray-matter from caching by content, so an edited file is re-read in dev.
-      const parsed = matter(await readFile(absolute, "utf8"), {});
-      files.push({ file, slug, data: parsed.data, body: parsed.content.trim() });
+      const { data, body } = splitFrontMatter(file, await readContentFile(root, absolute, file));
+      files.push({ file, slug, data, body: body.trim() });
     } catch (error) {
-      const reason = error instanceof Error ? error.message.split("\n")[0] : String(error);
-      problems.push({ file, field: "(front matter)", problem: `cannot read the YAML front matter: ${reason}` });
+      if (!(error instanceof ContentError)) throw error;
+      problems.push(...error.problems);
     }
   }
   return { files, problems };

@@ -1,7 +1,7 @@
-import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
 import { ContentError, parseContent } from "./content-error";
+import { readContentFile } from "./content-file";
 import { choice, group, list, relativePath, text } from "./fields";
 
 /** Picks each benefit card's icon; the page maps each name to an SVG. */
@@ -79,9 +79,10 @@ export type Home = z.infer<typeof homeSchema>;
 export async function loadHome(contentDir: string): Promise<Home> {
   const absolute = path.join(contentDir, "home.json");
   const file = relativePath(absolute);
+  const source = await readContentFile(contentDir, absolute, file);
   let data: unknown;
   try {
-    data = JSON.parse(await readFile(absolute, "utf8"));
+    data = JSON.parse(source);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new ContentError([{ file, field: "(file)", problem: `cannot read it as JSON: ${reason}` }]);

@@ -1,6 +1,6 @@
-import { readFile } from "node:fs/promises";
-import { join, relative } from "node:path";
+import { join, relative, sep } from "node:path";
 import { ContentError, parseContent, type ContentProblem } from "./content-error";
+import { readContentFile } from "./content-file";
 import { loadHome } from "./home";
 import { loadLocations } from "./locations";
 import { renderMarkdown } from "./markdown";
@@ -11,9 +11,10 @@ import { siteSchema } from "./site";
 export async function loadSite(contentDir: string, env: { SITE_URL?: string } = process.env) {
   const file = join(contentDir, "site.json");
   const shown = relative(process.cwd(), file);
+  const source = await readContentFile(contentDir, file, shown);
   let raw: unknown;
   try {
-    raw = JSON.parse(await readFile(file, "utf8"));
+    raw = JSON.parse(source);
   } catch (err) {
     throw new ContentError([{ file: shown, field: "(file)", problem: `could not be read as JSON: ${errorText(err)}` }]);
   }
@@ -24,10 +25,20 @@ export async function loadSite(contentDir: string, env: { SITE_URL?: string } = 
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 /**
+ * Runs the parse of one file. The build's workers pass one that ends the worker when
+ * `file` takes longer than FILE_PARSE_LIMIT_MS (build/render-worker.ts); the default just runs it.
+ */
+export type TimedParse = <T>(file: string, parse: () => T) => T;
+
+const untimed: TimedParse = (_file, parse) => parse();
+
+/**
  * Everything but the site facts and the blog posts (which the build parses in worker threads).
  * Problems from every file are reported together, so the owner fixes them in one go.
+ * Front matter and JSON are bounded by the file size limit; the Markdown of a service is
+ * parsed under `timed`, since its parser can take minutes on a file well under that limit.
  */
-export async function loadPageContent(contentDir: string) {
+export async function loadPageContent(contentDir: string, timed: TimedParse = untimed) {
   const problems: ContentProblem[] = [];
   const settle = async <T,>(p: Promise<T>): Promise<T | undefined> => {
     try {
@@ -40,9 +51,13 @@ export async function loadPageContent(contentDir: string) {
   };
   const [home, services, locations] = await Promise.all([
     settle(loadHome(contentDir)),
-    settle(loadServices(join(contentDir, "services"))),
-    settle(loadLocations(join(contentDir, "locations"))),
+    settle(loadServices(join(contentDir, "services"), contentDir)),
+    settle(loadLocations(join(contentDir, "locations"), contentDir)),
   ]);
   if (problems.length > 0 || !home || !services || !locations) throw new ContentError(problems);
-  return { home, services: services.map((s) => ({ ...s, bodyHtml: renderMarkdown(s.body) })), locations };
+  const rendered = services.map((s) => {
+    const file = relative(process.cwd(), join(contentDir, "services", `${s.slug}.md`)).split(sep).join("/");
+    return { ...s, bodyHtml: timed(file, () => renderMarkdown(s.body)) };
+  });
+  return { home, services: rendered, locations };
 }

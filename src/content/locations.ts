@@ -53,10 +53,11 @@ const townSlug = { pattern: /^[a-z0-9]+(?:-[a-z0-9]+)*-sc$/, hint: "ending in -s
  * Loads every town in `dir` (usually content/locations), sorted by `order`.
  * Besides each file's own fields it checks what only makes sense across files:
  * unique orders, names and meta descriptions, and exactly one primary town.
- * Throws one ContentError listing every problem.
+ * Throws one ContentError listing every problem. `root`: the content folder the
+ * files must resolve inside (default: the parent of `dir`).
  */
-export async function loadLocations(dir: string): Promise<Location[]> {
-  const { files, problems } = await readMarkdownDir(dir, townSlug);
+export async function loadLocations(dir: string, root?: string): Promise<Location[]> {
+  const { files, problems } = await readMarkdownDir(dir, townSlug, root);
   const loaded: { file: string; location: Location }[] = [];
 
   for (const { file, slug, data, body } of files) {

@@ -354,7 +354,7 @@ describe("loadPosts", () => {
         "content/blog/c.md: title: is required",
         "content/blog/c.md: publishDate: expected a date like 2025-03-01",
         "content/blog/d.md: featured: expected true or false",
-        "content/blog/e.md: (file): could not be read: EISDIR: illegal operation on a directory, read",
+        "content/blog/e.md: (file): is a folder, not a file",
         'content/blog/b.md: slug: "same" is already used by content/blog/a.md',
       ].join("\n"),
     );

@@ -1,9 +1,10 @@
 import { createHash } from "node:crypto";
-import { readdir, readFile } from "node:fs/promises";
+import { readdir } from "node:fs/promises";
 import path from "node:path";
-import matter from "gray-matter";
 import { z } from "zod";
 import { ContentError, problemsFromZod, type ContentProblem } from "./content-error";
+import { readContentFile } from "./content-file";
+import { splitFrontMatter } from "./front-matter";
 import { readingMinutes, renderMarkdownWithSummary } from "./markdown";
 import type { Site } from "./site";
 
@@ -11,8 +12,6 @@ const DATE_HINT = "expected a date like 2025-03-01";
 const SLUG_HINT = "expected lowercase words joined by hyphens, like spring-pruning-tips";
 const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const EXCERPT_LENGTH = 160;
-// The usual cause of a YAML error in front matter written by hand.
-const YAML_HINT = '(tip: a value that contains ": " must be in "double quotes")';
 
 /** "is required" when the key is missing, `expected` when it has the wrong kind of value. */
 const requiredOr = (expected: string) => (issue: { input?: unknown }) =>
@@ -141,15 +140,7 @@ const firstLine = (error: unknown): string =>
  * listing every problem in the file.
  */
 export function parsePost(file: string, source: string, site: Site): Post {
-  let parsed: matter.GrayMatterFile<string>;
-  try {
-    // The options object turns off gray-matter's cache, which would otherwise keep every source in memory.
-    parsed = matter(source, {});
-  } catch (error) {
-    const reason = firstLine(error).replace(/:$/, "");
-    throw new ContentError([{ file, field: "front matter", problem: `could not be read: ${reason} ${YAML_HINT}` }]);
-  }
-
+  const parsed = splitFrontMatter(file, source);
   const result = frontMatterSchema.safeParse(parsed.data);
   const problems: ContentProblem[] = result.success ? [] : problemsFromZod(file, result.error);
 
@@ -165,7 +156,7 @@ export function parsePost(file: string, source: string, site: Site): Post {
 
   const data = result.data;
   const slug = data.slug ?? fileSlug;
-  const content = parsed.content;
+  const content = parsed.body;
   const { html, firstParagraph } = renderMarkdownWithSummary(content);
   const excerpt = data.excerpt ?? truncateOnWord(firstParagraph);
   return {
@@ -222,6 +213,8 @@ export function selectPublished<T extends Pick<Post, "slug" | "publishDate" | "d
 
 export interface LoadPostsOptions {
   includeDrafts?: boolean;
+  /** The content folder every post must resolve inside; defaults to the parent of `dir`. */
+  root?: string;
   /** Defaults to the current time. */
   now?: Date;
 }
@@ -231,16 +224,17 @@ const READ_BATCH = 64;
 
 type ReadResult = { file: string; source: string } | { file: string; problem: ContentProblem };
 
-async function readSources(dir: string, names: readonly string[]): Promise<ReadResult[]> {
+async function readSources(root: string, dir: string, names: readonly string[]): Promise<ReadResult[]> {
   const results: ReadResult[] = [];
   for (let i = 0; i < names.length; i += READ_BATCH) {
     const batch = names.slice(i, i + READ_BATCH).map(async (name): Promise<ReadResult> => {
       const absolute = path.resolve(dir, name);
       const file = path.relative(process.cwd(), absolute).split(path.sep).join("/");
       try {
-        return { file, source: await readFile(absolute, "utf8") };
+        return { file, source: await readContentFile(root, absolute, file) };
       } catch (error) {
-        return { file, problem: { file, field: "(file)", problem: `could not be read: ${firstLine(error)}` } };
+        if (error instanceof ContentError && error.problems[0]) return { file, problem: error.problems[0] };
+        throw error;
       }
     });
     results.push(...(await Promise.all(batch)));
@@ -266,7 +260,7 @@ export async function loadPosts(dir: string, site: Site, opts: LoadPostsOptions 
 
   const posts: Post[] = [];
   const problems: ContentProblem[] = [];
-  for (const read of await readSources(dir, postNames)) {
+  for (const read of await readSources(opts.root ?? path.dirname(path.resolve(dir)), dir, postNames)) {
     if ("problem" in read) {
       problems.push(read.problem);
       continue;

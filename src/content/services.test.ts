@@ -140,7 +140,7 @@ describe("loadServices on broken content", () => {
     await writeFile(path.join(root, "content/services/Tree Removal.md"), "---\ntitle: x\n---\n");
     const problems = (await loadError()).problems;
     expect(problems).toContainEqual(
-      expect.objectContaining({ file: "content/services/bad-yaml.md", field: "(front matter)" }),
+      expect.objectContaining({ file: "content/services/bad-yaml.md", field: "front matter" }),
     );
     expect(problems).toContainEqual(
       expect.objectContaining({ file: "content/services/Tree Removal.md", field: "(file name)" }),

@@ -44,9 +44,12 @@ export const serviceSchema = group({
 /** A service page: the front matter plus `slug` (the file name) and `body` (the Markdown intro, unrendered). */
 export type Service = z.infer<typeof serviceSchema> & { slug: string; body: string };
 
-/** Loads every service in `dir` (usually content/services), sorted by `order`; throws one ContentError listing every problem. */
-export async function loadServices(dir: string): Promise<Service[]> {
-  const { files, problems } = await readMarkdownDir(dir);
+/**
+ * Loads every service in `dir` (usually content/services), sorted by `order`; throws one ContentError listing every problem.
+ * `root`: the content folder the files must resolve inside (default: the parent of `dir`).
+ */
+export async function loadServices(dir: string, root?: string): Promise<Service[]> {
+  const { files, problems } = await readMarkdownDir(dir, undefined, root);
   const loaded: { file: string; service: Service }[] = [];
 
   for (const { file, slug, data, body } of files) {

@@ -35,7 +35,8 @@ export function Component() {
   const { areas, refused } = useLoaderData<typeof load>();
   const { site } = useRootData();
   // "form" → "sent" → "form" again; `round` remounts the form empty after "Send Another Message".
-  const [sent, setSent] = useState(false);
+  // `sent` holds the service asked for: an emergency removal gets the call-now line.
+  const [sent, setSent] = useState<string | false>(false);
   const [round, setRound] = useState(0);
   const thanksHeading = useRef<HTMLHeadingElement>(null);
 
@@ -66,6 +67,7 @@ export function Component() {
               <ThankYouPanel
                 headingLevel={2}
                 headingRef={thanksHeading}
+                callNow={sent === "emergency-removal" ? site.phone : undefined}
                 action={
                   <button
                     type="button"
@@ -87,7 +89,8 @@ export function Component() {
                   // What a refused post typed belongs to the first form only, not to the one after a success.
                   refused={round === 0 ? refused : undefined}
                   focusOnMount={round > 0}
-                  onSent={() => setSent(true)}
+                  phone={site.phone}
+                  onSent={(values) => setSent(values.serviceType)}
                 />
               </>
             )}

@@ -1,0 +1,122 @@
+import { readFileSync, realpathSync, statSync, type Stats } from "node:fs";
+import { readdir, readFile, realpath, stat } from "node:fs/promises";
+import path from "node:path";
+import { ContentError, type ContentProblem } from "./content-error";
+import { MAX_CONTENT_FILE_BYTES, megabytes } from "./content-limits";
+
+// Every content file the build reads or publishes comes through here, so each one
+// resolves inside the content folder (a link to /etc/passwd is refused) and is
+// at most MAX_CONTENT_FILE_BYTES, checked from its size before a byte is read.
+// Readers: posts (build/render-worker.ts, posts.ts), services and towns (fields.ts),
+// home.json, site.json (home.ts, load-content.ts, build/run-build.ts), content/static/
+// (readStaticFiles, for build/run-build.ts).
+
+const shownFolder = (root: string) => path.relative(process.cwd(), root).split(path.sep).join("/") || ".";
+
+/** The problem for a file that resolves outside `root`, or undefined when it is inside. */
+function outsideProblem(root: string, rootReal: string, real: string, shown: string): ContentProblem | undefined {
+  const inner = path.relative(rootReal, real);
+  if (inner.split(path.sep)[0] !== ".." && !path.isAbsolute(inner)) return undefined;
+  const folder = shownFolder(root);
+  return { file: shown, field: "(file)", problem: `is a link to a file outside ${folder}/; copy the file into ${folder}/ instead` };
+}
+
+function sizeProblem(stats: Stats, shown: string): ContentProblem | undefined {
+  if (stats.isDirectory()) return { file: shown, field: "(file)", problem: "is a folder, not a file" };
+  if (!stats.isFile()) return { file: shown, field: "(file)", problem: "is not a plain file (a device or pipe): remove it" };
+  if (stats.size > MAX_CONTENT_FILE_BYTES) {
+    return {
+      file: shown,
+      field: "(file)",
+      problem: `is ${megabytes(stats.size)}; a content file may be at most ${megabytes(MAX_CONTENT_FILE_BYTES)}: split it into smaller files`,
+    };
+  }
+  return undefined;
+}
+
+const readProblem = (error: unknown, shown: string): ContentError =>
+  error instanceof ContentError
+    ? error
+    : new ContentError([{ file: shown, field: "(file)", problem: `could not be read: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}` }]);
+
+/** The real path of `root` (the content folder may itself be a link); `root` as given when it does not exist. */
+async function realRoot(root: string): Promise<string> {
+  return realpath(root).catch(() => path.resolve(root));
+}
+
+/**
+ * The real path of a file under `root` that may be published as it is (content/static/),
+ * after checking it resolves inside `root`. No size limit: those files are copied, not read.
+ */
+export async function resolveContentFile(root: string, absolute: string, shown: string): Promise<string> {
+  try {
+    const real = await realpath(absolute);
+    const outside = outsideProblem(root, await realRoot(root), real, shown);
+    if (outside) throw new ContentError([outside]);
+    return real;
+  } catch (error) {
+    throw readProblem(error, shown);
+  }
+}
+
+/**
+ * Reads a content file as text: it must resolve inside `root` (the content folder) and
+ * be at most MAX_CONTENT_FILE_BYTES. Throws a ContentError naming `shown` otherwise.
+ */
+export async function readContentFile(root: string, absolute: string, shown: string): Promise<string> {
+  try {
+    const real = await resolveContentFile(root, absolute, shown);
+    const tooBig = sizeProblem(await stat(real), shown);
+    if (tooBig) throw new ContentError([tooBig]);
+    return await readFile(real, "utf8");
+  } catch (error) {
+    throw readProblem(error, shown);
+  }
+}
+
+/** readContentFile for worker threads, which read synchronously (see build/render-worker.ts). */
+export function readContentFileSync(root: string, absolute: string, shown: string): string {
+  try {
+    const real = realpathSync(absolute);
+    let rootReal: string;
+    try {
+      rootReal = realpathSync(root);
+    } catch {
+      rootReal = path.resolve(root);
+    }
+    const problem = outsideProblem(root, rootReal, real, shown) ?? sizeProblem(statSync(real), shown);
+    if (problem) throw new ContentError([problem]);
+    return readFileSync(real, "utf8");
+  } catch (error) {
+    throw readProblem(error, shown);
+  }
+}
+
+/**
+ * The files under `dir` (content/static/) as [path relative to `dir`, bytes], to be
+ * published as they are. A link is followed only to a file inside `root`; the
+ * others are problems, all reported in one ContentError.
+ */
+export async function readStaticFiles(root: string, dir: string): Promise<[string, Buffer][]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch((err: NodeJS.ErrnoException) => {
+    if (err.code === "ENOENT") return [];
+    throw err;
+  });
+  const problems: ContentProblem[] = [];
+  const files: [string, Buffer][] = [];
+  const paths = entries.filter((e) => e.isFile() || e.isSymbolicLink()).map((e) => path.join(e.parentPath, e.name));
+  for (const absolute of paths.sort()) {
+    const shown = path.relative(process.cwd(), absolute).split(path.sep).join("/");
+    try {
+      const real = await resolveContentFile(root, absolute, shown);
+      if (!(await stat(real)).isFile()) {
+        throw new ContentError([{ file: shown, field: "(file)", problem: `is a link to a folder; put copies of its files in ${shownFolder(dir)}/ instead` }]);
+      }
+      files.push([path.relative(dir, absolute), await readFile(real)]);
+    } catch (error) {
+      problems.push(...readProblem(error, shown).problems);
+    }
+  }
+  if (problems.length > 0) throw new ContentError(problems);
+  return files;
+}
