@@ -1,0 +1,190 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { nginxHeadersFile, nginxSecurityHeaders } from "../deploy/nginx-headers";
+import { httpsOnlyHeaders, securityHeaders } from "../functions/http/security-headers";
+import { readSubmissions } from "../functions/contact/store";
+
+// deploy/nginx/cedar-ridge.conf in Debian's nginx (.ci/run installs it), on a loopback port,
+// serving the shared test build (tests/global-setup.ts) with the contact function running
+// alone as deploy/cedar-ridge-contact.service runs it. Every answer is compared with what
+// `npm start` (the same app, at inject("baseUrl")) gives for the same dist/.
+
+const nginxBin = "/usr/sbin/nginx";
+let work: string;
+let nginx: ChildProcess;
+let contact: ChildProcess;
+let nginxUrl: string;
+const distDir = inject("distDir");
+const startUrl = inject("baseUrl");
+
+const freePort = () =>
+  new Promise<number>((ok) => {
+    const s = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => ok(port));
+    });
+  });
+
+async function waitForUp(url: string) {
+  for (let i = 0; i < 200; i++) {
+    if (await fetch(url).then(() => true, () => false)) return;
+    await new Promise((ok) => setTimeout(ok, 50));
+  }
+  throw new Error(`${url} never answered`);
+}
+
+beforeAll(async () => {
+  work = await mkdtemp(join(tmpdir(), "nginx-"));
+  contact = spawn(process.execPath, ["--import", "tsx", "functions/contact/server.ts"], {
+    env: { ...process.env, PORT: "0", DATA_DIR: join(work, "data"), TRUST_PROXY: "127.0.0.1", CONTACT_RATE_LIMIT: "0", SMTP_URL: "" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const contactPort = await new Promise<string>((ok, fail) => {
+    let out = "";
+    contact.stdout?.on("data", (chunk: Buffer) => {
+      out += chunk.toString();
+      const port = out.match(/listening on http:\/\/127\.0\.0\.1:(\d+)/)?.[1];
+      if (port) ok(port);
+    });
+    contact.stderr?.on("data", (chunk: Buffer) => (out += chunk.toString()));
+    contact.once("exit", (code) => fail(new Error(`contact function exited ${code}: ${out}`)));
+  });
+
+  // The recipe as written, pointed at this checkout, the test build and free ports.
+  const port = await freePort();
+  const site = (await readFile("deploy/nginx/cedar-ridge.conf", "utf8"))
+    .replace("listen 80;", `listen 127.0.0.1:${port};`)
+    .replace("root /srv/cedar-ridge/dist;", `root ${distDir};`)
+    .replaceAll("/srv/cedar-ridge/deploy/", `${resolve("deploy")}/`)
+    .replace("proxy_pass http://127.0.0.1:3001;", `proxy_pass http://127.0.0.1:${contactPort};`);
+  await writeFile(join(work, "site.conf"), site);
+  await mkdir(join(work, "temp"));
+  // One process as this user (no workers switching to www-data), in the foreground, files in `work`.
+  await writeFile(
+    join(work, "nginx.conf"),
+    `daemon off;\nmaster_process off;\npid ${work}/nginx.pid;\nerror_log ${work}/error.log;\nevents {}\nhttp {\n` +
+      `  include /etc/nginx/mime.types;\n  default_type application/octet-stream;\n  access_log off;\n` +
+      ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"].map((t) => `  ${t}_temp_path ${work}/temp/${t};\n`).join("") +
+      `  include ${work}/site.conf;\n}\n`,
+  );
+  nginx = spawn(nginxBin, ["-p", work, "-e", join(work, "error.log"), "-c", join(work, "nginx.conf")], { stdio: ["ignore", "pipe", "pipe"] });
+  let nginxOut = "";
+  nginx.stderr?.on("data", (chunk: Buffer) => (nginxOut += chunk.toString()));
+  nginx.once("exit", (code) => code && console.error(`nginx exited ${code}: ${nginxOut}`));
+  nginxUrl = `http://127.0.0.1:${port}`;
+  await waitForUp(nginxUrl);
+}, 120_000);
+
+const stopped = (child: ChildProcess | undefined, signal: NodeJS.Signals) =>
+  new Promise<void>((ok) => {
+    if (!child || child.exitCode !== null || child.signalCode !== null) return ok();
+    child.once("exit", () => ok());
+    child.kill(signal);
+  });
+
+afterAll(async () => {
+  // Both gone before their folders are removed (the function writes into DATA_DIR until it exits).
+  await Promise.all([stopped(nginx, "SIGQUIT"), stopped(contact, "SIGTERM")]);
+  await rm(work, { recursive: true, force: true });
+});
+
+/** What a visitor can tell apart: status, type, caching, security headers, and the body. */
+async function answer(base: string, path: string, init?: RequestInit) {
+  const res = await fetch(base + path, { redirect: "manual", ...init });
+  const headers = Object.fromEntries([...Object.keys(securityHeaders), "strict-transport-security"].map((h) => [h.toLowerCase(), res.headers.get(h)]));
+  return {
+    status: res.status,
+    type: res.headers.get("content-type")?.replace(/;\s*charset=utf-8/i, "").toLowerCase(),
+    cache: res.headers.get("cache-control"),
+    location: res.headers.get("location"),
+    headers,
+    body: await res.text(),
+  };
+}
+
+describe("deploy/nginx/cedar-ridge.conf in nginx", () => {
+  it("is written from the one definition of the security headers", async () => {
+    expect(await readFile(nginxHeadersFile, "utf8")).toBe(nginxSecurityHeaders());
+    const site = await readFile("deploy/nginx/cedar-ridge.conf", "utf8");
+    expect(site).toContain(`https "${httpsOnlyHeaders["Strict-Transport-Security"]}";`);
+  });
+
+  it("answers pages, assets, the 404 page and the blog API exactly as npm start does", async () => {
+    const posts = (await (await fetch(`${startUrl}/api/blog`)).json()) as { slug: string }[];
+    const asset = (await readdir(join(distDir, "assets"))).find((f) => f.endsWith(".css"));
+    const paths = [
+      "/",
+      "/contact",
+      "/contact/",
+      "/contact/thank-you/",
+      "/blog",
+      `/blog/${posts[0]?.slug}`,
+      "/blog/category/storm-prep",
+      "/services/tree-removal",
+      "/locations/chapin-sc",
+      `/assets/${asset}`,
+      "/favicon.svg",
+      "/sitemap.xml",
+      "/rss.xml",
+      "/robots.txt",
+      "/_data/_root.json",
+      "/og-image.png",
+      "/no-such-page",
+      "/blog/no-such-post",
+      "/_headers",
+      "/_redirects",
+      "/.server/content.json",
+      "/api/blog",
+      `/api/blog/${posts[0]?.slug}`,
+      "/api/blog/no-such-post",
+      "/api/blog/NOT_A_SLUG",
+    ];
+    for (const path of paths) {
+      const [fromNginx, fromStart] = await Promise.all([answer(nginxUrl, path), answer(startUrl, path)]);
+      expect(fromNginx, path).toEqual(fromStart);
+    }
+    // And they are what the contract says.
+    const home = await answer(nginxUrl, "/");
+    expect(home.headers["content-security-policy"]).toBe(securityHeaders["Content-Security-Policy"]);
+    expect(home.headers["strict-transport-security"]).toBeNull();
+    expect((await answer(nginxUrl, `/assets/${asset}`)).cache).toBe("public, max-age=31536000, immutable");
+    const missing = await answer(nginxUrl, "/no-such-page");
+    expect(missing.status).toBe(404);
+    expect(missing.body).toBe(await readFile(join(distDir, "404.html"), "utf8"));
+    expect((await answer(nginxUrl, "/api/blog/no-such-post")).body).toBe('{"message":"Post not found"}');
+  });
+
+  it("passes a contact post to the function, which stores it", async () => {
+    const message = `Through nginx ${Date.now()}: the oak by the dock leans.`;
+    const res = await fetch(`${nginxUrl}/api/contact`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ name: "Jane Doe", email: "jane@example.com", phone: "8035550199", serviceType: "tree-removal", message }),
+    });
+    expect(res.status).toBe(201);
+    expect(res.headers.get("content-security-policy")).toBe(securityHeaders["Content-Security-Policy"]);
+    const { id } = (await res.json()) as { id: string };
+    const stored = await readSubmissions(join(work, "data", "submissions.jsonl"));
+    expect(stored.find((s) => s.id === id)?.message).toBe(message);
+
+    // The same form without JavaScript: 303 to the thank-you page.
+    const form = await fetch(`${nginxUrl}/api/contact`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ name: "Jane Doe", email: "jane@example.com", phone: "8035550199", serviceType: "other", message }).toString(),
+    });
+    expect(form.status).toBe(303);
+    expect(form.headers.get("location")).toBe("/contact/thank-you/");
+    // A body over the limit never reaches the function.
+    const big = await fetch(`${nginxUrl}/api/contact`, { method: "POST", headers: { "content-type": "application/json" }, body: "x".repeat(20_000) });
+    expect(big.status).toBe(413);
+  });
+});
+
+if (!existsSync(nginxBin)) throw new Error(`${nginxBin} is missing: apt-get install nginx (.ci/run does)`);
