@@ -16,6 +16,11 @@ import { classifyDataDirError, DataDirUnwritableError } from "./data-dir";
 import { consoleLogger, type Logger } from "./jsonl-log";
 import { createMailer, createTransportFromEnv, defaultAddresses, isPermanentMailError, type Mailer } from "./mailer";
 import { createOutbox, type Outbox } from "./outbox";
+import { createReviewsApp } from "../reviews/app";
+import { MODERATE_PATH } from "../reviews/review-pages";
+import { checkReviewSecret, loadReviewSecret } from "../reviews/review-secret";
+import { createReviewStore, REVIEW_SPAM_FILE } from "../reviews/review-store";
+import { createReviewTokens, type ReviewTokens } from "../reviews/review-tokens";
 import { createRateLimiter } from "./rate-limit";
 import { contactFields, contactSchema, fieldErrors } from "./schema";
 import { createFormPostHandler } from "./form-post";
@@ -104,7 +109,10 @@ export function createApp(options: ContactAppOptions): express.Express {
 }
 
 export interface ContactFunction {
+  /** POST /api/contact and the reviews function (POST /api/reviews, the owner's review links). */
   app: express.Express;
+  /** Calls `listener` after a review decision changed what the site shows (scripts/start.ts rebuilds). */
+  onPublish(listener: () => void): void;
   outbox: Outbox;
   mailer: Mailer;
   site: Site;
@@ -122,6 +130,10 @@ export interface ContactEnv {
   CONTACT_FROM?: string;
   CONTACT_RATE_LIMIT?: string;
   TRUST_PROXY?: string;
+  /** Signs the review links; unset: a key generated into DATA_DIR (functions/reviews/review-secret.ts). */
+  REVIEW_SECRET?: string;
+  /** The origin the review links in emails point to; default the site's url. */
+  SITE_URL?: string;
 }
 
 export interface ContactFunctionOptions {
@@ -145,11 +157,23 @@ export async function createContactFunction(env: ContactEnv, options: ContactFun
   const dataDir = path.resolve(env.DATA_DIR || "./data");
   const rateLimit = parseRateLimit(env.CONTACT_RATE_LIMIT);
   const trustProxy = parseTrustProxy(env.TRUST_PROXY);
+  checkReviewSecret(env);
 
+  const tokens = lazyTokens(env, dataDir, logger);
+  const linkBase = env.SITE_URL || site.url;
   const mailer = createMailer({
     transport: createTransportFromEnv(env, dataDir),
     site,
     addresses: defaultAddresses(site, env),
+    async reviewLinks(review) {
+      const signer = await tokens();
+      const link = (action: "approve" | "reject") => {
+        const url = new URL(MODERATE_PATH, linkBase);
+        url.searchParams.set("token", signer.sign(review.id, action, review.createdAt));
+        return url.href;
+      };
+      return { approve: link("approve"), reject: link("reject") };
+    },
   });
   const outbox = createOutbox({
     dataDir,
@@ -167,8 +191,14 @@ export async function createContactFunction(env: ContactEnv, options: ContactFun
   });
   const store = createSubmissionStore(dataDir, { logger });
   const spamStore = createSubmissionStore(dataDir, { fileName: SPAM_FILE, logger });
+  const reviewStore = createReviewStore(dataDir, { logger });
+  const reviewSpamStore = createReviewStore(dataDir, { fileName: REVIEW_SPAM_FILE, logger });
+  // Made now so the key exists from the first start; a DATA_DIR that cannot be written yet (the
+  // outbox has said so above) is tried again on use.
+  await tokens({ quiet: true }).catch(() => undefined);
+  const publishListeners = new Set<() => void>();
 
-  const app = createApp({
+  const contactApp = createApp({
     store,
     spamStore,
     outbox,
@@ -178,9 +208,26 @@ export async function createContactFunction(env: ContactEnv, options: ContactFun
     contact: { name: site.name, phone: site.phone },
     logger,
   });
+  const reviewsApp = createReviewsApp({
+    store: reviewStore,
+    spamStore: reviewSpamStore,
+    outbox,
+    tokens: () => tokens(),
+    publish: () => {
+      for (const listener of publishListeners) listener();
+    },
+    rateLimit: { limit: rateLimit, windowMs: RATE_WINDOW_MS },
+    trustProxy,
+    contact: { name: site.name, phone: site.phone },
+    logger,
+  });
+  const app = express();
+  app.disable("x-powered-by");
+  app.use(contactApp, reviewsApp);
 
   return {
     app,
+    onPublish: (listener) => void publishListeners.add(listener),
     outbox,
     mailer,
     site,
@@ -188,9 +235,26 @@ export async function createContactFunction(env: ContactEnv, options: ContactFun
     trustProxy,
     async close() {
       await outbox.stop();
-      await Promise.all([store.close(), spamStore.close()]);
+      await Promise.all([store.close(), spamStore.close(), reviewStore.close(), reviewSpamStore.close()]);
       mailer.close();
     },
+  };
+}
+
+/** The review link signer, made on first use and kept; a failure (DATA_DIR not writable yet) is logged and tried again next time. */
+function lazyTokens(env: ContactEnv, dataDir: string, logger: Logger): (options?: { quiet?: boolean }) => Promise<ReviewTokens> {
+  let made: Promise<ReviewTokens> | undefined;
+  return ({ quiet = false } = {}) => {
+    made ??= loadReviewSecret(env, dataDir).then(
+      (secret) => createReviewTokens(secret),
+      (error: unknown) => {
+        made = undefined;
+        const problem = classifyDataDirError(dataDir, error);
+        if (!quiet) logger.error(`reviews: no key for review links yet (${problem instanceof Error ? problem.message : String(problem)})`);
+        throw problem;
+      },
+    );
+    return made;
   };
 }
 

@@ -22,7 +22,7 @@ const fieldLabels: Record<ContactField, string> = {
 };
 
 /** Unstyled on purpose: the Content-Security-Policy (functions/http/security-headers.ts) allows no inline style, and the browser's own styles read fine. */
-function page(title: string, body: string): string {
+export function page(title: string, body: string): string {
   return [
     "<!doctype html>",
     '<html lang="en">',
@@ -37,7 +37,7 @@ function page(title: string, body: string): string {
   ].join("\n");
 }
 
-function callLine(contact: PageContact | undefined): string {
+export function callLine(contact: PageContact | undefined): string {
   if (!contact) return "";
   return `<p>You can also call ${escapeHtml(contact.name)} at <a href="tel:${escapeHtml(contact.phone.dial)}">${escapeHtml(contact.phone.display)}</a>.</p>`;
 }

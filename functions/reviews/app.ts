@@ -1,0 +1,168 @@
+import express, { type Response } from "express";
+import { reviewErrors, reviewFields, reviewInputSchema, type Review, type ReviewErrors } from "../../src/content/review";
+import { renderProblemPage, type PageContact } from "../contact/form-pages";
+import { createFormPostHandler } from "../contact/form-post";
+import { consoleLogger, type Logger } from "../contact/jsonl-log";
+import type { ReviewMail } from "../contact/mail-job";
+import { createRateLimiter } from "../contact/rate-limit";
+import { DataDirUnwritableError } from "../contact/data-dir";
+import { finalErrorHandler, rejectMalformedUrl } from "../http/final-error-handler";
+import { sendSecurityHeaders } from "../http/security-headers";
+import type { TrustProxy } from "../http/trust-proxy";
+import {
+  MODERATE_PATH,
+  renderConfirmPage,
+  renderDecidedPage,
+  renderInvalidReviewPage,
+  renderLinkProblemPage,
+  type ReviewFormValues,
+} from "./review-pages";
+import type { ReviewStore } from "./review-store";
+import type { ReviewTokens, TokenCheck } from "./review-tokens";
+
+export const REVIEWS_PATH = "/api/reviews";
+/** Where a stored no-JavaScript review post lands (src/pages/review-thank-you-page.tsx). */
+export const REVIEW_THANK_YOU_PATH = "/reviews/thank-you/";
+export { MODERATE_PATH };
+
+export interface ReviewsAppOptions {
+  store: Pick<ReviewStore, "append" | "decide" | "list" | "usedToken">;
+  /** Held-back spam (DATA_DIR/review-spam.jsonl), never mailed. */
+  spamStore: Pick<ReviewStore, "append">;
+  /** Takes the owner's notification after the answer; the same outbox as contact messages. */
+  outbox: { enqueue(mail: ReviewMail): Promise<void> };
+  /** The link signer; rejects while its key cannot be had (DATA_DIR unwritable): those requests get 503. */
+  tokens: () => Promise<ReviewTokens>;
+  /** Called after a decision changed what the site shows; `npm start` rebuilds (scripts/start.ts). */
+  publish?: () => void;
+  clock?: () => number;
+  rateLimit?: { limit: number; windowMs: number };
+  renderInvalidForm?: (values: ReviewFormValues, errors: ReviewErrors) => string;
+  contact?: PageContact;
+  trustProxy?: TrustProxy;
+  logger?: Logger;
+}
+
+const moderateParser = express.urlencoded({ extended: false, limit: 2048, parameterLimit: 5 });
+
+/** POST /api/reviews, and the owner's links: GET /api/reviews/moderate (confirm page), POST (the decision). */
+export function createReviewsApp(options: ReviewsAppOptions): express.Express {
+  const { store, spamStore, outbox, tokens, clock = Date.now, contact, logger = consoleLogger } = options;
+  const publish = options.publish ?? (() => undefined);
+  const renderInvalid = (values: ReviewFormValues, errors: ReviewErrors): string => {
+    if (!options.renderInvalidForm) return renderInvalidReviewPage(values, errors, contact);
+    try {
+      return options.renderInvalidForm(values, errors);
+    } catch (error) {
+      logger.error("reviews: renderInvalidForm failed, using the plain page", error);
+      return renderInvalidReviewPage(values, errors, contact);
+    }
+  };
+
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", options.trustProxy ?? false);
+  app.use(sendSecurityHeaders());
+  app.use(rejectMalformedUrl);
+
+  app.post(
+    REVIEWS_PATH,
+    createFormPostHandler({
+      schema: reviewInputSchema,
+      fields: reviewFields,
+      messages: reviewErrors,
+      store,
+      spamStore,
+      queue: (review: Review) => outbox.enqueue({ ...review, kind: "review" }),
+      limiter: createRateLimiter({ limit: options.rateLimit?.limit ?? 5, windowMs: options.rateLimit?.windowMs ?? 10 * 60_000, clock }),
+      clock,
+      logger,
+      renderInvalid,
+      renderProblem: (title, message) => renderProblemPage(title, message, contact),
+      successPath: REVIEW_THANK_YOU_PATH,
+      words: {
+        notSent: "Review not sent",
+        notSaved: "Review not saved",
+        tooMany: { title: "Too many reviews", message: "Too many posts from your connection. Please try again later." },
+        unavailable: "We cannot take reviews right now. Please try again later.",
+        failed: "We could not save your review. Please try again in a moment.",
+        log: "reviews",
+      },
+    }),
+  );
+  app.all(REVIEWS_PATH, (_req, res) => {
+    res.set("Allow", "POST").status(405).json({ ok: false, message: "Use POST" });
+  });
+
+  /** The token, the review it names, and whether it may still be used; or the page that says why not. */
+  async function resolve(token: unknown): Promise<{ check: Extract<TokenCheck, { ok: true }>; review: Review } | { status: number; title: string; message: string }> {
+    const check = typeof token === "string" ? (await tokens()).check(token) : { ok: false as const, problem: "malformed" as const };
+    if (!check.ok) {
+      if (check.problem === "expired") return { status: 410, title: "This link has expired", message: "Review links work for 30 days after the review was sent." };
+      return { status: 400, title: "This link is not valid", message: "The link is incomplete or was changed. Open it again from the email, whole." };
+    }
+    const used = await store.usedToken(check.signature);
+    if (used) {
+      const what = used.approved ? "approved" : "rejected";
+      return { status: 410, title: "This link was already used", message: `The review was ${what} with it on ${new Date(used.at).toUTCString()}. Each link works once.` };
+    }
+    const review = (await store.list()).find((r) => r.id === check.id);
+    if (!review) return { status: 410, title: "This review no longer exists", message: "It is not in the reviews file any more." };
+    return { check, review };
+  }
+
+  function answer(res: Response, status: number, html: string): void {
+    // The token is in the address: never cached, never sent on as a Referer, never indexed.
+    res.set({ "Cache-Control": "no-store", "Referrer-Policy": "no-referrer", "X-Robots-Tag": "noindex" });
+    res.status(status).type("html").send(html);
+  }
+
+  function unavailable(res: Response, error: unknown): void {
+    const reason = error instanceof DataDirUnwritableError ? error.message : String(error);
+    logger.error(`reviews: a review link could not be served (${reason})`);
+    res.set("Retry-After", "60");
+    answer(res, 503, renderLinkProblemPage("Please try again later", "Reviews cannot be changed right now."));
+  }
+
+  // Opening the link (a person or a mail scanner): shows what the button would do, changes nothing.
+  app.get(MODERATE_PATH, async (req, res) => {
+    try {
+      const token = req.query.token;
+      const found = await resolve(token);
+      if ("status" in found || typeof token !== "string") {
+        const problem = "status" in found ? found : { status: 400, title: "This link is not valid", message: "The link is incomplete." };
+        return answer(res, problem.status, renderLinkProblemPage(problem.title, problem.message));
+      }
+      answer(res, 200, renderConfirmPage(found.review, found.check.action, token));
+    } catch (error) {
+      unavailable(res, error);
+    }
+  });
+
+  // One decision at a time, so two presses of the same button cannot both use one link.
+  let deciding: Promise<unknown> = Promise.resolve();
+  app.post(MODERATE_PATH, moderateParser, (req, res) => {
+    const token: unknown = typeof req.body === "object" && req.body !== null && "token" in req.body ? req.body.token : undefined;
+    const turn = deciding.then(async () => {
+      try {
+        const found = await resolve(token);
+        if ("status" in found) return answer(res, found.status, renderLinkProblemPage(found.title, found.message));
+        const { check, review } = found;
+        const approved = check.action === "approve";
+        await store.decide({ id: review.id, approved, via: "link", token: check.signature });
+        // Approving publishes; rejecting a review that was shown takes it down.
+        if (approved || review.approved) publish();
+        answer(res, 200, renderDecidedPage(review, check.action));
+      } catch (error) {
+        unavailable(res, error);
+      }
+    });
+    deciding = turn;
+    return turn;
+  });
+  app.all(MODERATE_PATH, (_req, res) => {
+    res.set("Allow", "GET, POST").status(405).json({ ok: false, message: "Use GET or POST" });
+  });
+  app.use(finalErrorHandler({ logger }));
+  return app;
+}
