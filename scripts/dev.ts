@@ -30,9 +30,10 @@ async function rebuild(reason: string) {
   const started = Date.now();
   try {
     const summary = await runBuild({ root, contentDir, outDir: distDir, mode: "development" });
+    // Pages first: the open browser reloads while the rest catches up.
+    channel.rebuilt();
     renderInvalidForm = await createContactFormRenderer(distDir, { reload: true });
     console.log(`${reason}: rebuilt in ${Date.now() - started} ms (${summary.totalPages - summary.reusedPages} of ${summary.totalPages} pages rendered)`);
-    channel.rebuilt();
   } catch (err) {
     // Keep serving the last good build; the owner sees exactly what to fix, here and over the open page.
     const problems = isContentError(err) ? err.problems : [{ file: "(the code)", field: "(build)", problem: err instanceof Error ? err.message : String(err) }];
@@ -59,6 +60,8 @@ const changed = (what: string) => {
   clearTimeout(timer);
   timer = setTimeout(() => {
     running = running.then(() => rebuild(`${relative(root, what)} changed`));
-  }, 150);
+  }, 50);
 };
 for (const dir of [contentDir, resolve("src")]) watch(dir, { recursive: true }, (_event, file) => changed(join(dir, String(file ?? ""))));
+// An approved review is in DATA_DIR, not under the watched folders (functions/reviews/app.ts).
+contact.onPublish(() => changed(join(contact.dataDir, "review-decisions.jsonl")));
