@@ -10,6 +10,7 @@ import type { RenderInvalidForm } from "../functions/contact/form-pages";
 import type { AssetManifest } from "../src/app/document";
 import { homeSchema } from "../src/content/home";
 import { locationSchema } from "../src/content/locations";
+import { reviewSchema } from "../src/content/review";
 import { serviceSchema } from "../src/content/services";
 import type { SiteContent } from "../src/content/site-content";
 import { siteSchema } from "../src/content/site";
@@ -22,6 +23,7 @@ const siteContentSchema = z.object({
   home: homeSchema,
   services: z.array(serviceSchema.extend({ slug: z.string(), body: z.string(), bodyHtml: z.string() })),
   locations: z.array(locationSchema.extend({ slug: z.string() })),
+  reviews: z.array(reviewSchema),
   // The build leaves posts out of this file (see writeJson in build/run-build.ts).
   posts: z.array(z.never()).max(0),
   builtAt: z.string(),

@@ -82,6 +82,8 @@ function startPublishing(site: Site, start: { summary?: BuildSummary; problems?:
   if (start.problems) void reportProblems(start.problems, "start");
   publisher.schedule(start.summary?.posts.nextPublishAt);
   const unwatch = watchContent(contentDir, (file) => void publisher.publish(`${file} changed`));
+  // An approved review is in DATA_DIR, not content/: the reviews function says when (functions/reviews/app.ts).
+  contact.onPublish(() => void publisher.publish("review approved or taken down"));
   return async () => {
     unwatch();
     await publisher.stop();

@@ -3,6 +3,7 @@ import { ContentError, parseContent, type ContentProblem } from "./content-error
 import { readContentFile } from "./content-file";
 import { loadHome } from "./home";
 import { loadLocations } from "./locations";
+import { loadApprovedReviews } from "./load-reviews";
 import { renderMarkdown } from "./markdown";
 import { loadServices } from "./services";
 import { siteSchema } from "./site";
@@ -49,15 +50,16 @@ export async function loadPageContent(contentDir: string, timed: TimedParse = un
       return undefined;
     }
   };
-  const [home, services, locations] = await Promise.all([
+  const [home, services, locations, reviews] = await Promise.all([
     settle(loadHome(contentDir)),
     settle(loadServices(join(contentDir, "services"), contentDir)),
     settle(loadLocations(join(contentDir, "locations"), contentDir)),
+    settle(loadApprovedReviews(contentDir)),
   ]);
-  if (problems.length > 0 || !home || !services || !locations) throw new ContentError(problems);
+  if (problems.length > 0 || !home || !services || !locations || !reviews) throw new ContentError(problems);
   const rendered = services.map((s) => {
     const file = relative(process.cwd(), join(contentDir, "services", `${s.slug}.md`)).split(sep).join("/");
     return { ...s, bodyHtml: timed(file, () => renderMarkdown(s.body)) };
   });
-  return { home, services: rendered, locations };
+  return { home, services: rendered, locations, reviews };
 }

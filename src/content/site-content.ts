@@ -1,6 +1,7 @@
 import type { Home } from "./home";
 import type { Location } from "./locations";
 import type { PostJson } from "./posts";
+import type { Review } from "./review";
 import type { Service } from "./services";
 
 /** A post as pages see it: plain JSON (dates as ISO strings), so it crosses to workers and into pages as is. */
@@ -19,6 +20,8 @@ export interface SiteContent {
   home: Home;
   services: SiteService[];
   locations: Location[];
+  /** Approved reviews, newest first (src/content/load-reviews.ts says where they come from). */
+  reviews: Review[];
   /** Published posts, newest first (drafts only in dev builds). */
   posts: SitePost[];
   /** Build time: the copyright year and "future posts" cut-off come from it. */

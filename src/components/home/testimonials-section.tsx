@@ -1,5 +1,6 @@
 import type { Home } from "../../content/home";
 import { container, section } from "../../styles/layout.css";
+import { AllReviewsLink } from "../all-reviews-link";
 import { StarIcon } from "../icons";
 import { SectionHeader } from "../section-header";
 import * as css from "./home.css";
@@ -41,6 +42,7 @@ export function TestimonialsSection({ heading, testimonials }: { heading: Home["
             </li>
           ))}
         </ul>
+        <AllReviewsLink />
       </div>
     </section>
   );

@@ -1,0 +1,175 @@
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { HONEYPOT_FIELD, SHOWN_AT_FIELD } from "../../functions/contact/schema";
+import { ratingValues, reviewErrors, reviewFields, reviewInputSchema, type ReviewErrors, type ReviewField } from "../content/review";
+import { visuallyHidden } from "../styles/layout.css";
+import { button } from "./button.css";
+import * as form from "./contact-form.css";
+import { StarIcon } from "./icons";
+import * as css from "./reviews.css";
+
+/** Where the form posts, with and without JavaScript; the other end is REVIEWS_PATH in functions/reviews/app.ts. */
+export const REVIEWS_ENDPOINT = "/api/reviews";
+
+const inputId = (field: ReviewField) => `review-${field}`;
+const errorId = (field: ReviewField) => `review-${field}-error`;
+
+/**
+ * "Leave a review". A plain POST form first: without JavaScript the browser sends it
+ * and the function answers (303 to /reviews/thank-you/, or the form again with the
+ * problems). With JavaScript the same schema as the function checks it here, and it
+ * is sent as JSON. The only client code on /reviews; it needs no form library.
+ */
+export function ReviewForm({ towns }: { towns: readonly string[] }) {
+  const [errors, setErrors] = useState<ReviewErrors>({});
+  const [state, setState] = useState<"editing" | "sending" | "sent">("editing");
+  const [shownAt, setShownAt] = useState<number>();
+  const sentHeading = useRef<HTMLHeadingElement>(null);
+  // The server render has no "now" for the visitor (see use-contact-submit.ts).
+  useEffect(() => setShownAt(Date.now()), []);
+  useEffect(() => {
+    if (state === "sent") sentHeading.current?.focus();
+  }, [state]);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const formElement = event.currentTarget;
+    const data = new FormData(formElement);
+    const values = Object.fromEntries(reviewFields.map((field) => [field, String(data.get(field) ?? "")]));
+    const result = reviewInputSchema.safeParse(values);
+    if (!result.success) return show(formElement, reviewErrors(result.error));
+    setState("sending");
+    try {
+      const res = await fetch(REVIEWS_ENDPOINT, {
+        method: "POST",
+        credentials: "include",
+        headers: { "Content-Type": "application/json", Accept: "application/json" },
+        body: JSON.stringify({ ...result.data, [HONEYPOT_FIELD]: String(data.get(HONEYPOT_FIELD) ?? ""), [SHOWN_AT_FIELD]: shownAt }),
+      });
+      if (res.ok) return setState("sent");
+      const body: unknown = await res.json().catch(() => undefined);
+      const fromServer = typeof body === "object" && body !== null && "errors" in body ? serverErrors(body.errors) : undefined;
+      show(formElement, fromServer ?? { form: "Your review could not be sent. Please try again in a moment." });
+    } catch {
+      show(formElement, { form: "Your review could not be sent. Please check your connection and try again." });
+    }
+  }
+
+  function show(formElement: HTMLFormElement, found: ReviewErrors) {
+    setErrors(found);
+    setState("editing");
+    // Focus the first field with a problem, as a screen reader user would otherwise not know.
+    const first = reviewFields.find((field) => found[field]);
+    const target = first === "rating" ? formElement.querySelector<HTMLInputElement>('input[name="rating"]:checked') : first && formElement.querySelector<HTMLElement>(`#${inputId(first)}`);
+    target?.focus();
+  }
+
+  if (state === "sent") {
+    return (
+      <div className={css.sentPanel}>
+        <h3 ref={sentHeading} tabIndex={-1}>
+          Thank you for your review!
+        </h3>
+        <p>We read every review before it appears here, usually within a day or two.</p>
+      </div>
+    );
+  }
+
+  const describe = (field: ReviewField) =>
+    errors[field] ? ({ "aria-invalid": true, "aria-describedby": errorId(field) } as const) : ({ "aria-describedby": `${inputId(field)}-hint` } as const);
+  const message = (field: ReviewField) =>
+    errors[field] ? (
+      <p className={form.error} id={errorId(field)}>
+        {errors[field]}
+      </p>
+    ) : null;
+
+  return (
+    <form className={form.form} method="post" action={REVIEWS_ENDPOINT} noValidate onSubmit={submit}>
+      {errors.form ? (
+        <p className={css.alert} role="alert">
+          {errors.form}
+        </p>
+      ) : null}
+      <div className={form.field}>
+        <label className={form.label} htmlFor={inputId("name")}>
+          Your name
+        </label>
+        <p className={css.hint} id={`${inputId("name")}-hint`}>
+          Shown with your review, for example Sarah M.
+        </p>
+        <input className={form.control} id={inputId("name")} name="name" type="text" autoComplete="name" required {...describe("name")} />
+        {message("name")}
+      </div>
+      <div className={form.field}>
+        <label className={form.label} htmlFor={inputId("location")}>
+          Your town
+        </label>
+        <p className={css.hint} id={`${inputId("location")}-hint`}>
+          Pick one of ours or type your own.
+        </p>
+        <input className={form.control} id={inputId("location")} name="location" type="text" list="review-towns" autoComplete="address-level2" required {...describe("location")} />
+        <datalist id="review-towns">
+          {towns.map((town) => (
+            <option key={town} value={town} />
+          ))}
+        </datalist>
+        {message("location")}
+      </div>
+      <fieldset className={css.ratingGroup} {...(errors.rating ? { "aria-describedby": errorId("rating") } : {})}>
+        <legend className={css.ratingLegend}>Your rating</legend>
+        <div className={css.ratingStars}>
+          {[...ratingValues].reverse().map((n) => (
+            <RatingStar key={n} value={n} />
+          ))}
+        </div>
+        {message("rating")}
+      </fieldset>
+      <div className={form.field}>
+        <label className={form.label} htmlFor={inputId("text")}>
+          Your review
+        </label>
+        <p className={css.hint} id={`${inputId("text")}-hint`}>
+          10 to 2,000 characters: the job, the crew, the result.
+        </p>
+        <textarea className={form.textarea} id={inputId("text")} name="text" rows={6} required {...describe("text")} />
+        {message("text")}
+      </div>
+      {/* Anti-spam (functions/contact/spam.ts): people never see or reach the honeypot; bots fill it. */}
+      <div className={visuallyHidden} aria-hidden="true">
+        <label htmlFor="review-website">Leave this field empty</label>
+        <input id="review-website" type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
+      </div>
+      <input type="hidden" name={SHOWN_AT_FIELD} value={shownAt ?? ""} />
+      <button className={`${button.primary} ${form.submit}`} type="submit" disabled={state === "sending"}>
+        {state === "sending" ? "Sending..." : "Send Review"}
+      </button>
+    </form>
+  );
+}
+
+/** One radio of the group; the label is the star, its name is read out ("4 stars"). */
+function RatingStar({ value }: { value: number }) {
+  const id = `review-rating-${value}`;
+  return (
+    <>
+      <input className={css.ratingInput} type="radio" id={id} name="rating" value={value} defaultChecked={value === 5} />
+      <label className={css.ratingStar} htmlFor={id}>
+        <StarIcon size={30} />
+        <span className={visuallyHidden}>
+          {value} {value === 1 ? "star" : "stars"}
+        </span>
+      </label>
+    </>
+  );
+}
+
+/** The function's 400 `errors`, kept to the known fields and text messages. */
+function serverErrors(value: unknown): ReviewErrors | undefined {
+  if (typeof value !== "object" || value === null) return undefined;
+  const found: ReviewErrors = {};
+  for (const [key, message] of Object.entries(value)) {
+    const field = [...reviewFields, "form" as const].find((f) => f === key);
+    if (field && typeof message === "string") found[field] = message;
+  }
+  return found;
+}

@@ -1,0 +1,30 @@
+import type { Head, HeadContext } from "../app/head";
+import { button } from "../components/button.css";
+import { container, section } from "../styles/layout.css";
+
+/**
+ * /reviews/thank-you/: where a review posted without JavaScript lands once it is
+ * stored (the 303 in functions/reviews/app.ts, REVIEW_THANK_YOU_PATH).
+ */
+export const load = () => ({});
+
+export function head(_data: unknown, { site }: HeadContext): Head {
+  return {
+    title: `Thank You for Your Review | ${site.name}`,
+    description: "We have your review and read every one before it appears on the site.",
+    path: "/reviews/thank-you",
+    noindex: true,
+  };
+}
+
+export function Component() {
+  return (
+    <div className={`${container} ${section}`}>
+      <h1>Thank you for your review!</h1>
+      <p>We read every review before it appears on the site, usually within a day or two.</p>
+      <a className={button.brand} href="/reviews">
+        Back to the reviews
+      </a>
+    </div>
+  );
+}
