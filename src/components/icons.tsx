@@ -95,10 +95,14 @@ export const BoltIcon = (p: IconProps) => (
     <path d="M13 2 3 14h9l-1 8 10-12h-9z" />
   </Icon>
 );
-export const SawIcon = (p: IconProps) => (
+/** A felled trunk lying on the ground, its cut end showing the rings: tree removal. */
+export const FelledTreeIcon = (p: IconProps) => (
   <Icon {...p}>
-    <path d="M3 17 17 3l4 4L7 21z" />
-    <path d="m7 13 1.5 1.5M10 10l1.5 1.5M13 7l1.5 1.5" />
+    <ellipse cx="6" cy="14" rx="3" ry="4" />
+    <circle cx="6" cy="14" r="1" />
+    <path d="M6 10h13a3 4 0 0 1 0 8H6" />
+    <path d="m13 10 2.5-4M16 6.2l2 .6" />
+    <path d="M2 21h20" />
   </Icon>
 );
 export const ScissorsIcon = (p: IconProps) => (
@@ -114,16 +118,40 @@ export const LinkIcon = (p: IconProps) => (
     <path d="M14 11a5 5 0 0 0-7.5-.5l-3 3a5 5 0 0 0 7 7l1.7-1.7" />
   </Icon>
 );
+/** A stump cut level with its growth rings, roots spreading into the ground: stump removal. */
 export const StumpIcon = (p: IconProps) => (
   <Icon {...p}>
-    <ellipse cx="12" cy="8" rx="7" ry="3" />
-    <path d="M5 8v8c0 1.7 3.1 3 7 3s7-1.3 7-3V8" />
-    <path d="M3 21h18" />
+    <ellipse cx="12" cy="7" rx="6" ry="2.5" />
+    <path d="M10.5 7.2c.5-.6 2.5-.6 3 0" />
+    <path d="M6 7v6.5M18 7v6.5" />
+    <path d="M6 13.5c-.3 2.2-2 3.8-4 4.5M18 13.5c.3 2.2 2 3.8 4 4.5" />
+    <path d="M9.5 15.8 8 21M14.5 15.8 16 21M12 16v3" />
   </Icon>
 );
 export const HeartPulseIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M19 14c1.5-1.5 3-3.2 3-5.5A5.5 5.5 0 0 0 12 5 5.5 5.5 0 0 0 2 8.5c0 2.3 1.5 4 3 5.5l7 7z" />
     <path d="M3.5 12h5l1.5-3 2 6 1.5-3h7" />
+  </Icon>
+);
+
+/* Social marks, drawn as simple outlines in the same 24-unit grid (no brand files to fetch). */
+export const FacebookIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M15 3h-2.5A3.5 3.5 0 0 0 9 6.5V10H6.5v3.5H9V21h3.5v-7.5H15l.5-3.5h-3V7a1 1 0 0 1 1-1H15z" />
+  </Icon>
+);
+export const InstagramIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <rect x="3" y="3" width="18" height="18" rx="5" />
+    <circle cx="12" cy="12" r="4" />
+    <path d="M17.5 6.5h.01" />
+  </Icon>
+);
+/** A "G" for a Google Business Profile. */
+export const GoogleIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M20.5 12.2c0 4.8-3.6 8.3-8.5 8.3a8.5 8.5 0 1 1 5.7-14.8" />
+    <path d="M12.5 12h8" />
   </Icon>
 );

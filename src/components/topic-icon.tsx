@@ -1,6 +1,6 @@
 import type { Home } from "../content/home";
 import type { Service } from "../content/services";
-import { AwardIcon, BoltIcon, ClipboardIcon, ClockIcon, HeartPulseIcon, HomeIcon, LeafIcon, LinkIcon, SawIcon, ScissorsIcon, ShieldIcon, StumpIcon } from "./icons";
+import { AwardIcon, BoltIcon, ClipboardIcon, ClockIcon, FelledTreeIcon, HeartPulseIcon, HomeIcon, LeafIcon, LinkIcon, ScissorsIcon, ShieldIcon, StumpIcon } from "./icons";
 
 type BenefitIcon = Home["benefits"][number]["icon"];
 type ServiceIcon = Service["icon"];
@@ -14,7 +14,7 @@ const icons = {
   estimate: ClipboardIcon,
   cleanup: LeafIcon,
   emergency: BoltIcon,
-  removal: SawIcon,
+  removal: FelledTreeIcon,
   trimming: ScissorsIcon,
   cabling: LinkIcon,
   stump: StumpIcon,
