@@ -1,7 +1,9 @@
 import { useRootData } from "../app/root-data";
 import { formatHours } from "../app/format-hours";
-import { container, visuallyHidden } from "../styles/layout.css";
+import { container } from "../styles/layout.css";
 import * as css from "./site-footer.css";
+import { SocialIcon } from "./social-icon";
+import { Tooltip, tooltipGroup, tooltipTrigger } from "./tooltip";
 
 export function SiteFooter() {
   const { site, services, locations, year } = useRootData();
@@ -29,7 +31,7 @@ export function SiteFooter() {
             <ul className={css.list}>
               {site.hours.map((h) => (
                 <li key={h.label}>
-                  {h.label}: {formatHours(h)}
+                  {h.label}: <span className={css.nowrap}>{formatHours(h)}</span>
                 </li>
               ))}
             </ul>
@@ -40,6 +42,7 @@ export function SiteFooter() {
               <li><a className={css.link} href="/">Home</a></li>
               <li><a className={css.link} href="/contact">Contact Us</a></li>
               <li><a className={css.link} href="/blog">Blog</a></li>
+              <li><a className={css.link} href="/privacy">Privacy</a></li>
             </ul>
           </nav>
           <nav aria-labelledby="footer-services">
@@ -54,26 +57,37 @@ export function SiteFooter() {
           </nav>
           <nav aria-labelledby="footer-areas">
             <h2 id="footer-areas" className={css.heading}>Service Areas</h2>
-            {/* Scrollable, so it must be reachable by keyboard: tabIndex makes the region focusable. */}
-            <ul className={`${css.list} ${css.areas}`} tabIndex={0} aria-label="Service areas list">
-              {locations.map((l) => (
-                <li key={l.slug}>
-                  <a className={css.link} href={`/locations/${l.slug}`}>{l.name}, SC</a>
-                </li>
-              ))}
-            </ul>
+            <p className={css.areasAll}>
+              <a className={css.link} href="/locations">All {locations.length} areas and map</a>
+            </p>
+            {/*
+              The spec wants this list scrollable. A scrolling box must be reachable by keyboard, so it is a
+              focusable, labelled region; its height is a whole number of rows, and a shadow at the bottom edge
+              (drawn by CSS, see areasBox) shows that more follows until the end is reached.
+            */}
+            <div className={css.areasBox} role="region" aria-label="Service areas list" tabIndex={0}>
+              <ul className={css.areasList}>
+                {locations.map((l) => (
+                  <li key={l.slug}>
+                    <a className={`${css.link} ${css.areaLink}`} href={`/locations/${l.slug}`}>{l.name}, SC</a>
+                  </li>
+                ))}
+              </ul>
+            </div>
           </nav>
         </div>
-        <div className={css.social}>
+        <ul className={`${css.social} ${tooltipGroup}`} aria-label="Follow us">
           {site.social.map((s) => (
-            <a key={s.name} className={css.link} href={s.url} rel="noopener noreferrer" target="_blank">
-              {s.name}
-              <span className={visuallyHidden}> (opens in a new tab)</span>
-            </a>
+            <li key={s.name}>
+              <a className={`${css.socialLink} ${tooltipTrigger}`} href={s.url} rel="noopener noreferrer" target="_blank" aria-label={`${s.name} (opens in a new tab)`}>
+                <SocialIcon name={s.name} />
+                <Tooltip text={s.name} />
+              </a>
+            </li>
           ))}
-        </div>
+        </ul>
         <p className={css.bottom}>
-          © {year} {site.name}. Licensed &amp; insured · ISA-certified arborists · Locally owned in {site.address.locality}, {site.address.region}.
+          © {year} {site.name}, {site.address.locality}, {site.address.region}.{site.credentials.length ? ` ${site.credentials.join(" · ")}.` : ""}
         </p>
       </div>
     </footer>

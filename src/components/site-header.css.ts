@@ -68,3 +68,6 @@ export const navLink = style({
 });
 
 export const phoneLabel = style({ "@media": { "(max-width: 420px)": { display: "none" } } });
+
+/** The tooltip is for the icon-only button: once the number shows, it would repeat it. */
+export const phoneTip = style({ "@media": { "(min-width: 421px)": { display: "none" } } });

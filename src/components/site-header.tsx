@@ -3,6 +3,7 @@ import { useRootData } from "../app/root-data";
 import { button } from "./button.css";
 import { PhoneIcon, TreeIcon } from "./icons";
 import * as css from "./site-header.css";
+import { Tooltip, tooltipGroup, tooltipTrigger } from "./tooltip";
 import { container } from "../styles/layout.css";
 
 export function SiteHeader() {
@@ -22,14 +23,16 @@ export function SiteHeader() {
         </a>
         <nav aria-label="Main" className={css.nav}>
           <a href="/" className={`${css.navLink} ${css.homeLink}`} aria-current={here("/", true)}>Home</a>
-          <a href="/#services" className={css.navLink}>Services</a>
-          <a href="/#service-areas" className={css.navLink}>Service Areas</a>
+          <a href="/services" className={css.navLink} aria-current={here("/services")}>Services</a>
+          <a href="/locations" className={css.navLink} aria-current={here("/locations")}>Service Areas</a>
           <a href="/blog" className={css.navLink} aria-current={here("/blog")}>Blog</a>
           <a href="/contact" className={css.navLink} aria-current={here("/contact")}>Contact</a>
         </nav>
-        <a href={`tel:${site.phone.dial}`} className={button.primary} aria-label={`Call ${site.phone.display}`}>
+        {/* On narrow phones only the icon shows; the tooltip names it there (hover or keyboard focus). */}
+        <a href={`tel:${site.phone.dial}`} className={`${button.primary} ${tooltipGroup} ${tooltipTrigger}`} aria-label={`Call ${site.phone.display}`}>
           <PhoneIcon size={18} />
           <span className={css.phoneLabel}>{site.phone.display}</span>
+          <Tooltip text={`Call ${site.phone.display}`} placement="below" align="end" className={css.phoneTip} />
         </a>
       </div>
     </header>
