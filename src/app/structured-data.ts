@@ -2,9 +2,11 @@ import type {
   BreadcrumbList,
   City,
   FAQPage,
+  ItemList,
   LocalBusiness,
   OpeningHoursSpecification,
   Service,
+  WebPage,
   WithContext,
 } from "schema-dts";
 import type { Site } from "../content/site";
@@ -192,6 +194,29 @@ export function breadcrumbData(site: Site, trail: readonly Crumb[]): WithContext
       name: c.name,
       item: absoluteUrl(site, c.path),
     })),
+  };
+}
+
+/** An index page's entries in order (/services, /locations), each linking to its page. */
+export function itemListData(site: Site, name: string, items: readonly Crumb[]): WithContext<ItemList> {
+  return {
+    "@context": "https://schema.org",
+    "@type": "ItemList",
+    name,
+    numberOfItems: items.length,
+    itemListElement: items.map((item, i) => ({ "@type": "ListItem", position: i + 1, name: item.name, url: absoluteUrl(site, item.path) })),
+  };
+}
+
+/** A plain page about the site itself (/privacy), published by the business. */
+export function webPageData(site: Site, input: { name: string; description: string; path: string }): WithContext<WebPage> {
+  return {
+    "@context": "https://schema.org",
+    "@type": "WebPage",
+    name: input.name,
+    description: input.description,
+    url: absoluteUrl(site, input.path),
+    publisher: { "@type": businessType(site), "@id": businessId(site), name: site.name },
   };
 }
 

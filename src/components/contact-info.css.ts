@@ -49,7 +49,8 @@ export const hoursRow = style({ display: "contents" });
 
 export const hoursDay = style({ fontWeight: 600 });
 
-export const hoursTime = style({ margin: 0, textAlign: "right" });
+/** "7:00 AM - 6:00 PM" stays on one line: a time split from its AM/PM misreads. */
+export const hoursTime = style({ margin: 0, textAlign: "right", whiteSpace: "nowrap" });
 
 export const emergency = style({ margin: `${vars.space.md} 0 0`, fontWeight: 700, color: vars.color.accentDark });
 

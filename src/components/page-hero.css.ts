@@ -21,6 +21,19 @@ export const hero = styleVariants({
 /** The drawn ground, a band under the text. */
 export const art = style({ display: "block", width: "100%", height: "clamp(7.5rem, 19vw, 15rem)", maxWidth: "none", flexShrink: 0 });
 
+/** Text alone, or text and the emergency card side by side from 1024 px (the right 40% was empty). */
+export const single = style({ flex: 1, display: "flex" });
+
+export const split = style({
+  flex: 1,
+  display: "grid",
+  alignItems: "center",
+  "@media": { "(min-width: 1024px)": { gridTemplateColumns: "minmax(0, 1.5fr) minmax(18rem, 1fr)", columnGap: vars.space.xxl } },
+});
+
+/** Phones already have the call button in the text column and in the header: the card would only push the page down. */
+export const aside = style({ display: "none", paddingBlock: vars.space.xl, "@media": { "(min-width: 1024px)": { display: "block" } } });
+
 export const content = style({
   flex: 1,
   display: "flex",

@@ -17,28 +17,33 @@ interface PageHeroProps {
   points?: readonly string[];
   /** Above the badge: breadcrumbs on inner pages. */
   top?: ReactNode;
+  /** Beside the text on wide screens (the emergency card), under it on phones. */
+  aside?: ReactNode;
 }
 
 /** The page's first screen: drawn scenery, one H1, the calls to action. */
-export function PageHero({ scene, size, title, subtitle, badge, actions, points, top }: PageHeroProps) {
+export function PageHero({ scene, size, title, subtitle, badge, actions, points, top, aside }: PageHeroProps) {
   return (
     <section className={css.hero[size]} aria-labelledby="page-title">
-      <div className={`${container} ${css.content}`}>
-        {top}
-        {badge ? <p className={css.badge}>{badge}</p> : null}
-        <h1 id="page-title" className={css.title}>{title}</h1>
-        <p className={css.subtitle}>{subtitle}</p>
-        <div className={css.actions}>{actions}</div>
-        {points?.length ? (
-          <ul className={css.trust}>
-            {points.map((p) => (
-              <li key={p} className={css.trustItem}>
-                <CheckIcon size={18} />
-                {p}
-              </li>
-            ))}
-          </ul>
-        ) : null}
+      <div className={`${container} ${aside ? css.split : css.single}`}>
+        <div className={css.content}>
+          {top}
+          {badge ? <p className={css.badge}>{badge}</p> : null}
+          <h1 id="page-title" className={css.title}>{title}</h1>
+          <p className={css.subtitle}>{subtitle}</p>
+          <div className={css.actions}>{actions}</div>
+          {points?.length ? (
+            <ul className={css.trust}>
+              {points.map((p) => (
+                <li key={p} className={css.trustItem}>
+                  <CheckIcon size={18} />
+                  {p}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+        {aside ? <div className={css.aside}>{aside}</div> : null}
       </div>
       <Scenery scene={scene} className={css.art} />
     </section>

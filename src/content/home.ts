@@ -19,7 +19,7 @@ export const homeSchema = group({
   hero: group({
     heading: text(),
     subheading: text(),
-    /** Short trust badges under the hero buttons: "24/7 Emergency Service". */
+    /** Short trust badges under the hero buttons: "24/7 Emergency Service". Optional: the benefit cards below say the same, so the home page now shows none. */
     badges: list(text(), "badges", 1, Infinity).optional(),
   }),
   /** The About section (id "about"), with the six benefit cards below it. */

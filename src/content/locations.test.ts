@@ -6,6 +6,7 @@ import matter from "gray-matter";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ContentError } from "./content-error";
 import { loadLocations, type Location } from "./locations";
+import { contactServiceTypes } from "./services";
 
 const locationsDir = fileURLToPath(new URL("../../content/locations", import.meta.url));
 
@@ -41,7 +42,7 @@ const pageText = (town: Location | undefined): string =>
         town.intro.heading,
         ...town.intro.paragraphs,
         ...town.features.flatMap((f) => [f.title, f.description]),
-        ...town.services,
+        ...town.services.map((s) => s.name),
         town.closing.heading,
         town.closing.line,
       ].join(" ");
@@ -126,6 +127,15 @@ describe("loadLocations on the real content", () => {
     expect(new Set(towns.map((t) => t.intro.paragraphs[0])).size).toBe(towns.length);
   });
 
+  it("places every town on the map near the business (within 60 miles of Chapin) and names a real service on every line", () => {
+    const chapin = town("chapin-sc");
+    for (const t of towns) {
+      const miles = Math.hypot((t.map.latitude - (chapin?.map.latitude ?? 0)) * 69, (t.map.longitude - (chapin?.map.longitude ?? 0)) * 57);
+      expect(miles, t.slug).toBeLessThan(60);
+      for (const line of t.services) expect(contactServiceTypes, `${t.slug}: ${line.name}`).toContain(line.service);
+    }
+  });
+
   it("leaves the keywords meta off the four pages the spec ships without it", () => {
     expect(towns.filter((t) => t.keywords === undefined).map((t) => t.name)).toEqual([
       "Lexington",
@@ -189,6 +199,17 @@ describe("loadLocations on broken content", () => {
     );
     expect(lines).toContain("content/locations/peak-sc.md: features: expected exactly 3 features, got 2");
     expect(lines).toContain("content/locations/peak-sc.md: services: expected 5 to 6 services, got 1");
+  });
+
+  it("checks map coordinates and each service line's service", async () => {
+    await writeVariant("chapin-sc.md", "chapin-sc.md");
+    await writeVariant("peak-sc.md", "peak-sc.md", (data) => {
+      data.map = { latitude: 51.5, longitude: -81.3 };
+      data.services = [...(data.services as unknown[]).slice(0, 4), { name: "Stump grinding", service: "stump-grinding" }];
+    });
+    const lines = await errorLines();
+    expect(lines).toContain("content/locations/peak-sc.md: map.latitude: expected a South Carolina latitude (32 to 35.3)");
+    expect(lines.some((l) => l.startsWith("content/locations/peak-sc.md: services.4.service: expected one of emergency-removal, tree-removal"))).toBe(true);
   });
 
   it("requires exactly one primary town", async () => {

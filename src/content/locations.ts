@@ -1,6 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
 import { ContentError, problemsFromZod, type ContentProblem } from "./content-error";
+import { contactServiceTypes } from "./services";
 import { card, choice, duplicateProblems, group, flag, list, metaDescription, order, readMarkdownDir, relativePath, text } from "./fields";
 
 /**
@@ -8,6 +9,9 @@ import { card, choice, duplicateProblems, group, flag, list, metaDescription, or
  * fields, old county seats their main streets, and so on.
  */
 export const locationThemes = ["lake", "rural", "historic", "suburban", "urban"] as const;
+
+/** Which side of its dot a town's name is written on the map, so close towns do not overlap. */
+export const mapLabelSides = ["right", "left", "above", "below"] as const;
 
 /**
  * Front matter of one town page, content/locations/{town}-sc.md, served at
@@ -26,6 +30,16 @@ export const locationSchema = group({
   /** Listed under "Areas we serve" on the contact page. */
   onContactPage: flag(),
   theme: choice(locationThemes),
+  /**
+   * Where the town sits on the service-area map (src/components/map/), drawn at
+   * build time from these numbers: decimal degrees (South Carolina: latitude
+   * about 32-35, longitude about -83 to -78.5), and which side of the dot the name goes.
+   */
+  map: group({
+    latitude: z.number({ error: () => "expected a latitude like 34.1657" }).min(32, "expected a South Carolina latitude (32 to 35.3)").max(35.3, "expected a South Carolina latitude (32 to 35.3)"),
+    longitude: z.number({ error: () => "expected a longitude like -81.3496" }).min(-83.4, "expected a South Carolina longitude (-83.4 to -78.5)").max(-78.5, "expected a South Carolina longitude (-83.4 to -78.5)"),
+    label: choice(mapLabelSides).default("right"),
+  }),
   /** The <title> without the business name; pages append " | {site.name}". */
   metaTitle: text(),
   /** Unique per town, so search engines do not treat the pages as duplicates. */
@@ -36,9 +50,14 @@ export const locationSchema = group({
   subtitle: text(),
   intro: group({ heading: text(), paragraphs: list(text(), "paragraphs", 2) }),
   features: list(card(), "features", 3),
-  /** The bulleted "services in {name}" list. */
-  services: list(text(), "services", 5, 6),
-  /** Neighbourhoods and communities served, shown as a list when present. */
+  /**
+   * The "services in {name}" list: each line in the town's words, and which
+   * service it is, by the `serviceType` of a file in content/services
+   * (emergency-removal, tree-removal, tree-trimming, cabling-bracing,
+   * stump-removal, tree-doctor); the line links to that service's page.
+   */
+  services: list(group({ name: text(), service: choice(contactServiceTypes) }), "services", 5, 6),
+  /** Neighbourhoods and communities served, shown as plain tags when present. */
   neighborhoods: list(text(), "neighborhoods", 1, Infinity).optional(),
   /** The closing banner above the phone button. */
   closing: group({ heading: text(), line: text() }),

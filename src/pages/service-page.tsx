@@ -8,6 +8,7 @@ import { button } from "../components/button.css";
 import { CtaBanner } from "../components/cta-banner";
 import { CallLink, QuoteLink } from "../components/cta-links";
 import { FeatureCards } from "../components/feature-cards";
+import { EmergencyCard } from "../components/emergency-card";
 import { JsonLd } from "../components/json-ld";
 import { PageHero } from "../components/page-hero";
 import { prose } from "../components/prose.css";
@@ -55,7 +56,7 @@ export function Component() {
       <PageHero
         scene="forest"
         size="compact"
-        top={<Breadcrumbs tone="onDark" trail={[{ name: "Home", path: "/" }, { name: service.title, path }]} />}
+        top={<Breadcrumbs tone="onDark" trail={[{ name: "Home", path: "/" }, { name: "Services", path: "/services" }, { name: service.title, path }]} />}
         badge={service.card.badge}
         title={service.hero.heading}
         subtitle={service.hero.subheading}
@@ -65,6 +66,7 @@ export function Component() {
             <QuoteLink label="Get Free Consultation" />
           </>
         }
+        aside={<EmergencyCard />}
       />
       <section className={section} aria-label={`About ${service.title}`}>
         <div className={container}>

@@ -7,7 +7,10 @@ import { Breadcrumbs } from "../components/breadcrumbs";
 import { CtaBanner } from "../components/cta-banner";
 import { CallLink, QuoteLink } from "../components/cta-links";
 import { FeatureCards } from "../components/feature-cards";
+import { EmergencyCard } from "../components/emergency-card";
 import { JsonLd } from "../components/json-ld";
+import { ServiceAreaMap } from "../components/map/service-area-map";
+import { milesBetween } from "../components/map/projection";
 import { PageHero } from "../components/page-hero";
 import { SectionHeader } from "../components/section-header";
 import { TownServices } from "../components/town/town-services";
@@ -18,7 +21,19 @@ import { container, section } from "../styles/layout.css";
 export const paths = (content: SiteContent) => content.locations.map((l) => `/locations/${l.slug}`);
 
 export function load({ params, content }: LoadArgs) {
-  return content.locations.find((l) => l.slug === params.slug) ?? null;
+  const town = content.locations.find((l) => l.slug === params.slug);
+  if (!town) return null;
+  const home = content.locations.find((l) => l.primary);
+  const pageOf = new Map(content.services.map((s) => [s.serviceType, `/services/${s.slug}`]));
+  return {
+    ...town,
+    // Each line links to the page of the service it names (by serviceType); none if that page is gone.
+    services: town.services.map((line) => ({ name: line.name, href: pageOf.get(line.service) ?? null })),
+    // The map beside the intro places this town among the others.
+    mapTowns: content.locations.map((l) => ({ slug: l.slug, name: l.name, primary: l.primary, map: l.map })),
+    milesFromHome: home && !town.primary ? Math.round(milesBetween(home.map, town.map)) : null,
+    homeName: home?.name ?? null,
+  };
 }
 
 type Data = NonNullable<ReturnType<typeof load>>;
@@ -40,7 +55,7 @@ export function Component() {
       <PageHero
         scene={town.theme}
         size="tall"
-        top={<Breadcrumbs tone="onDark" trail={[{ name: "Home", path: "/" }, { name: `${town.name}, SC`, path }]} />}
+        top={<Breadcrumbs tone="onDark" trail={[{ name: "Home", path: "/" }, { name: "Service Areas", path: "/locations" }, { name: `${town.name}, SC`, path }]} />}
         badge={`Serving ${town.name}, SC`}
         title={title}
         subtitle={town.subtitle}
@@ -50,14 +65,28 @@ export function Component() {
             <QuoteLink label="Get Free Quote" />
           </>
         }
+        aside={<EmergencyCard />}
       />
       <section className={section} aria-labelledby="intro-title">
         <div className={container}>
-          <SectionHeader id="intro-title" title={town.intro.heading} />
-          <div className={css.intro}>
-            {town.intro.paragraphs.map((p) => (
-              <p key={p}>{p}</p>
-            ))}
+          <div className={css.introGrid}>
+            <div>
+              <SectionHeader id="intro-title" title={town.intro.heading} />
+              <div className={css.intro}>
+                {town.intro.paragraphs.map((p) => (
+                  <p key={p}>{p}</p>
+                ))}
+              </div>
+            </div>
+            <figure className={css.mapCard}>
+              <ServiceAreaMap towns={town.mapTowns} current={town.slug} label={`Map of our service area with ${town.name} marked`} />
+              <figcaption className={css.mapCaption}>
+                {town.milesFromHome !== null && town.homeName
+                  ? `${town.name} is about ${town.milesFromHome} miles from our ${town.homeName} base. `
+                  : `${town.name} is our home base. `}
+                <a href="/locations">All service areas</a>
+              </figcaption>
+            </figure>
           </div>
         </div>
       </section>

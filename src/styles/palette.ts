@@ -21,4 +21,8 @@ export const palette = {
   heroHorizon: "#3d6b50",
   /** Text on the hero sky (page-hero.css.ts subtitle, the share image). */
   heroText: "#edf3ee",
+  /** The service-area map (src/components/map/): land, Lake Murray and its shore line. */
+  mapLand: "#f3f1e7",
+  mapWater: "#cfe3ee",
+  mapShore: "#5b8fae",
 } as const;

@@ -6,12 +6,14 @@ export const alt = style({ background: vars.color.surfaceAlt });
 
 export const aboutText = style({ maxWidth: vars.width.text, marginBottom: vars.space.xl, fontSize: "1.1rem" });
 
+const wide = "(min-width: 640px)";
+
 export const cardGrid = style({
   listStyle: "none",
   padding: 0,
   margin: 0,
   display: "grid",
-  gap: vars.space.lg,
+  gap: vars.space.md,
   gridTemplateColumns: "repeat(auto-fill, minmax(min(100%, 19rem), 1fr))",
 });
 
@@ -23,12 +25,14 @@ export const card = style({
   border: `1px solid ${vars.color.border}`,
   borderRadius: vars.radius.md,
   boxShadow: vars.shadow.card,
-  padding: vars.space.lg,
+  // Tighter on phones, where six cards stack.
+  padding: vars.space.md,
+  "@media": { [wide]: { padding: vars.space.lg } },
   transition: "box-shadow 150ms, transform 150ms",
   selectors: { "&:hover": { boxShadow: vars.shadow.raised } },
 });
 
-export const cardTop = style({ display: "flex", alignItems: "center", justifyContent: "space-between", gap: vars.space.sm, marginBottom: vars.space.md });
+export const cardTop = style({ display: "flex", alignItems: "center", justifyContent: "space-between", gap: vars.space.sm, marginBottom: vars.space.sm, "@media": { [wide]: { marginBottom: vars.space.md } } });
 
 export const iconBubble = style({
   display: "grid",
@@ -50,7 +54,7 @@ export const pill = style({
   fontSize: "0.85rem",
 });
 
-export const cardTitle = style({ fontSize: "1.3rem" });
+export const cardTitle = style({ fontSize: "1.25rem", marginBottom: vars.space.xs, "@media": { [wide]: { fontSize: "1.3rem", marginBottom: vars.space.sm } } });
 
 /** The title link covers the whole card, so the card is one big tap target with one accessible name. */
 export const stretchedLink = style({
@@ -64,9 +68,10 @@ export const stretchedLink = style({
   },
 });
 
-export const cardText = style({ color: vars.color.muted, flex: 1 });
+export const cardText = style({ color: vars.color.muted, flex: 1, margin: 0 });
 
-export const more = style({ display: "inline-flex", alignItems: "center", gap: vars.space.xs, fontWeight: 700, color: vars.color.brand });
+/** "Learn more": the whole card is the link, so phones, short of room, leave the words out. */
+export const more = style({ display: "none", "@media": { [wide]: { display: "inline-flex" } }, marginTop: vars.space.md, alignItems: "center", gap: vars.space.xs, fontWeight: 700, color: vars.color.brand });
 
 export const quoteGrid = style({
   display: "grid",
@@ -98,42 +103,21 @@ export const height = style({
   color: vars.color.brand,
 });
 
-export const areaGrid = style({
-  listStyle: "none",
-  padding: 0,
-  margin: 0,
+/** Map and town list side by side on wide screens; the list is the bigger tap target on phones. */
+export const areasLayout = style({
   display: "grid",
-  gap: vars.space.sm,
-  gridTemplateColumns: "repeat(auto-fill, minmax(min(100%, 10.5rem), 1fr))",
+  gap: vars.space.lg,
+  alignItems: "start",
+  "@media": { "(min-width: 1024px)": { gridTemplateColumns: "minmax(0, 2fr) minmax(0, 1fr)" } },
 });
 
-/** The home town's tile is twice as wide: the first thing a Chapin visitor looks for. */
-export const primaryItem = style({ gridColumn: "1 / -1", "@media": { "(min-width: 640px)": { gridColumn: "span 2" } } });
+export const mapCaption = style({ padding: `${vars.space.sm} ${vars.space.sm} 0`, color: vars.color.muted, fontSize: "0.95rem" });
 
-export const area = style({
-  display: "flex",
-  alignItems: "center",
-  gap: vars.space.sm,
-  height: "100%",
-  minHeight: "3rem",
-  padding: `${vars.space.sm} ${vars.space.md}`,
-  lineHeight: 1.25,
-  borderRadius: vars.radius.sm,
-  border: `1px solid ${vars.color.border}`,
+export const mapFrame = style({
+  margin: 0,
   background: vars.color.surface,
-  color: vars.color.brandDark,
-  fontWeight: 600,
-  textDecoration: "none",
-  selectors: { "&:hover": { borderColor: vars.color.brand, background: vars.color.brandLight } },
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  boxShadow: vars.shadow.card,
+  padding: vars.space.sm,
 });
-
-export const primaryArea = style({
-  background: vars.color.brand,
-  borderColor: vars.color.brand,
-  color: "#fff",
-  selectors: { "&:hover": { background: vars.color.brandDark, color: "#fff" } },
-});
-
-export const pin = style({ flexShrink: 0 });
-
-export const primaryTag = style({ whiteSpace: "nowrap", marginLeft: "auto", fontSize: "0.8rem", fontWeight: 700, textTransform: "uppercase", letterSpacing: "0.04em" });

@@ -1,0 +1,3 @@
+import type { Location } from "../../content/locations";
+
+export type MapLabelSide = Location["map"]["label"];
