@@ -50,10 +50,20 @@ describe("blog list", () => {
     expect(await page.locator("h1").textContent()).toBe("Tree Care Blog");
     const cards = page.locator("main article");
     expect(await cards.count()).toBe(5);
-    const first = cards.first();
+    // Issue 14: the post with `featured: true` leads the list and spans the row; the rest follow newest first.
+    const featured = cards.first();
+    expect(await featured.getAttribute("data-featured")).toBe("true");
+    expect(await featured.locator("h2").textContent()).toBe("Preparing Your Trees for Hurricane Season in the Midlands");
+    expect(await featured.textContent()).toContain("Featured");
+    const width = (i: number) => cards.nth(i).evaluate((el) => el.getBoundingClientRect().width);
+    expect(await width(0)).toBeGreaterThan((await width(1)) * 1.5);
+    expect(await page.locator("main article[data-featured]").count()).toBe(1);
+    const first = cards.nth(1);
     expect(await first.locator("time").textContent()).toBe("Sep 9, 2025");
     expect(await first.textContent()).toContain("Tree Care Tips");
-    const readMore = first.getByRole("link", { name: "Read More", exact: true });
+    // "Read More" (the spec's words), then the title, unseen: Lighthouse's SEO audit fails links that say only "Read More".
+    const readMore = first.getByRole("link", { name: /^Read More about Stump Grinding vs\. Stump Removal: Which One Do You Need\?$/ });
+    expect(await readMore.evaluate((a) => (a.firstChild as Text | null)?.textContent)).toBe("Read More");
     expect(await readMore.evaluate((a) => document.getElementById(a.getAttribute("aria-describedby") ?? "")?.textContent)).toBe(
       "Stump Grinding vs. Stump Removal: Which One Do You Need?",
     );

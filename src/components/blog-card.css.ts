@@ -66,3 +66,26 @@ export const description = style({
 });
 
 export const readMore = style({ marginTop: "auto", fontWeight: 700, alignSelf: "flex-start" });
+
+/** A featured post spans the whole row, with more room for its title and summary. */
+export const featuredItem = style({ gridColumn: "1 / -1" });
+
+export const featured = style({
+  padding: vars.space.xl,
+  borderTop: `6px solid ${vars.color.accent}`,
+  background: `linear-gradient(135deg, ${vars.color.surface} 60%, ${vars.color.accentLight})`,
+  "@media": { "(max-width: 639px)": { padding: vars.space.lg } },
+});
+
+export const featuredTitle = style({ fontSize: "clamp(1.5rem, 1.2rem + 1.2vw, 2.1rem)", maxWidth: "30ch" });
+
+export const featuredLabel = style({
+  padding: "0.1rem 0.6rem",
+  borderRadius: vars.radius.pill,
+  background: vars.color.accentDark,
+  color: "#fff",
+  fontWeight: 700,
+  textTransform: "uppercase",
+  letterSpacing: "0.04em",
+  fontSize: "0.75rem",
+});

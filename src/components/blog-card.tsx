@@ -1,6 +1,7 @@
 import { formatShortDate } from "../app/format-date";
 import type { PostCardData } from "./blog-listing";
 import * as css from "./blog-card.css";
+import { visuallyHidden } from "../styles/layout.css";
 
 /** A visible "Draft" label; drafts exist only in dev builds (see build/run-build.ts and src/content/posts.ts selectPublished). */
 export function DraftBadge() {
@@ -9,23 +10,27 @@ export function DraftBadge() {
 
 export function BlogCard({ post }: { post: PostCardData }) {
   const href = `/blog/${post.slug}`;
-  // Every card's link says "Read More" (the spec's words); the title, as its description, tells them apart.
   const titleId = `post-card-${post.slug}`;
   return (
-    <article className={css.card}>
+    <article className={post.featured ? `${css.card} ${css.featured}` : css.card} data-featured={post.featured || undefined}>
       <div className={css.meta}>
+        {post.featured ? <span className={css.featuredLabel}>Featured</span> : null}
         <time dateTime={post.publishDate}>{formatShortDate(post.publishDate)}</time>
         {post.category ? <span className={css.category}>{post.category}</span> : null}
         {post.draft ? <DraftBadge /> : null}
       </div>
-      <h2 className={css.title} id={titleId}>
+      <h2 className={post.featured ? `${css.title} ${css.featuredTitle}` : css.title} id={titleId}>
         <a href={href} className={css.titleLink}>
           {post.title}
         </a>
       </h2>
       <p className={css.description}>{post.metaDescription}</p>
+      {/*
+        Every card says "Read More" (the spec's words). Search engines mark links that read only
+        "Read More" as undescriptive (Lighthouse SEO "link-text"), so the post's title follows, unseen.
+      */}
       <a href={href} className={css.readMore} aria-describedby={titleId}>
-        Read More
+        Read More<span className={visuallyHidden}> about {post.title}</span>
       </a>
     </article>
   );
@@ -36,7 +41,7 @@ export function BlogCardGrid({ posts }: { posts: readonly PostCardData[] }) {
   return (
     <ul className={css.grid}>
       {posts.map((p) => (
-        <li key={p.slug}>
+        <li key={p.slug} className={p.featured ? css.featuredItem : undefined}>
           <BlogCard post={p} />
         </li>
       ))}

@@ -38,7 +38,7 @@ describe("list pages", () => {
     expect(data).not.toBeNull();
     expect(data?.posts.map((p) => p.slug)).toEqual(content.posts.slice(0, POSTS_PER_PAGE).map((p) => p.slug));
     expect(data).toMatchObject({ category: null, page: 1, pageCount: 3, total: 30 });
-    expect(Object.keys(data?.posts[0] ?? {}).sort()).toEqual(["category", "draft", "metaDescription", "publishDate", "slug", "title"]);
+    expect(Object.keys(data?.posts[0] ?? {}).sort()).toEqual(["category", "draft", "featured", "metaDescription", "publishDate", "slug", "title"]);
     expect(JSON.stringify(data)).not.toMatch(/BODY/);
   });
 
@@ -93,6 +93,28 @@ describe("list pages", () => {
       expect(shown, path).toBeLessThanOrEqual(POSTS_PER_PAGE);
     }
     expect(performance.now() - started).toBeLessThan(2000);
+  });
+});
+
+describe("featured posts", () => {
+  it("come first, newest first among them, then the rest newest first, and are not repeated on later pages", () => {
+    const all = posts(30).map((p) => ({ ...p, featured: p.slug === "post-5" || p.slug === "post-20" }));
+    const first = loadListing({ posts: all }, {});
+    expect(first?.posts.slice(0, 3).map((p) => [p.slug, p.featured])).toEqual([
+      ["post-5", true],
+      ["post-20", true],
+      ["post-0", false],
+    ]);
+    const second = loadListing({ posts: all }, { page: "2" });
+    const shown = [...(first?.posts ?? []), ...(second?.posts ?? []), ...(loadListing({ posts: all }, { page: "3" })?.posts ?? [])].map((p) => p.slug);
+    expect(shown).toHaveLength(30);
+    expect(new Set(shown).size).toBe(30);
+  });
+
+  it("also lead their category's list", () => {
+    const all = posts(30).map((p) => ({ ...p, featured: p.slug === "post-8" }));
+    // post-8 is in categories[8 % 4] = "Tree Care Tips", after post-0 in date order.
+    expect(loadListing({ posts: all }, { category: "tree-care-tips" })?.posts[0]?.slug).toBe("post-8");
   });
 });
 

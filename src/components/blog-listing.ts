@@ -36,6 +36,8 @@ export interface PostCardData {
   publishDate: string;
   category: string | null;
   draft: boolean;
+  /** The spec's `featured` flag: the card comes first in its list and is drawn larger. */
+  featured: boolean;
 }
 
 export interface BlogListData {
@@ -62,7 +64,22 @@ const toCard = (p: SitePost): PostCardData => ({
   publishDate: p.publishDate,
   category: p.category,
   draft: p.draft,
+  featured: p.featured,
 });
+
+/**
+ * A list with its featured posts first (newest first among them), then the rest,
+ * newest first: so a featured post leads page 1 and is not repeated further on.
+ * Cached per list, like postsByCategory below.
+ */
+const featuredFirstCache = new WeakMap<readonly SitePost[], readonly SitePost[]>();
+export function featuredFirst(posts: readonly SitePost[]): readonly SitePost[] {
+  const cached = featuredFirstCache.get(posts);
+  if (cached) return cached;
+  const ordered = posts.some((p) => p.featured) ? [...posts.filter((p) => p.featured), ...posts.filter((p) => !p.featured)] : posts;
+  featuredFirstCache.set(posts, ordered);
+  return ordered;
+}
 
 /**
  * Posts per category slug, newest first (content.posts is already newest first).
@@ -109,7 +126,8 @@ export function loadListing(content: Pick<SiteContent, "posts">, params: { categ
   const pageCount = pageCountOf(posts.length);
   if (page > pageCount) return null;
   const start = (page - 1) * POSTS_PER_PAGE;
-  return { category, posts: posts.slice(start, start + POSTS_PER_PAGE).map(toCard), page, pageCount, total: posts.length };
+  const ordered = featuredFirst(posts);
+  return { category, posts: ordered.slice(start, start + POSTS_PER_PAGE).map(toCard), page, pageCount, total: posts.length };
 }
 
 const range = (from: number, to: number) => Array.from({ length: Math.max(0, to - from + 1) }, (_, i) => from + i);
