@@ -23,6 +23,8 @@ export interface BuildSummary {
   wallMs: number;
   phases: { bundle: number; content: number; render: number };
   posts: PostNews;
+  /** The "Before launch" line while content/site.json lists placeholders (build/placeholders.ts). */
+  placeholders?: string | null;
 }
 
 /** One post as the owner finds it: its address and title (or its file, for drafts). */
@@ -106,6 +108,7 @@ export function formatSummary(s: BuildSummary): string {
     "",
     `${s.totalPages} pages (${s.totalPages - s.reusedPages} rendered, ${s.reusedPages} unchanged) in ${(s.wallMs / 1000).toFixed(2)} s (bundle ${(p.bundle / 1000).toFixed(2)} s, content ${(p.content / 1000).toFixed(2)} s, render+write ${(p.render / 1000).toFixed(2)} s)`,
     ...formatPostNews(s.posts),
+    ...(s.placeholders ? ["", s.placeholders] : []),
   ].join("\n");
 }
 

@@ -68,12 +68,21 @@ describe("shared header and footer", () => {
     const footer = page.locator("footer");
     expect(await texts(page, "footer h2")).toEqual(["Contact Information", "Working Hours", "Quick Links", "Our Services", "Service Areas"]);
     const quick = footer.getByRole("navigation", { name: "Quick Links" });
-    expect(await texts(page, "footer nav[aria-labelledby='footer-links'] a")).toEqual(["Home", "Contact Us", "Blog"]);
-    expect(await quick.locator("a").evaluateAll((els) => els.map((e) => e.getAttribute("href")))).toEqual(["/", "/contact", "/blog"]);
+    // Issue 14 added the privacy page to the Quick Links.
+    expect(await texts(page, "footer nav[aria-labelledby='footer-links'] a")).toEqual(["Home", "Contact Us", "Blog", "Privacy"]);
+    expect(await quick.locator("a").evaluateAll((els) => els.map((e) => e.getAttribute("href")))).toEqual(["/", "/contact", "/blog", "/privacy"]);
     expect(await footer.getByRole("navigation", { name: "Our Services" }).locator("a").count()).toBe(6);
-    const areas = footer.locator("ul[aria-label='Service areas list']");
+    // Scrollable (spec), and since issue 14 a labelled region reachable by keyboard, sized to whole rows.
+    const areas = footer.getByRole("region", { name: "Service areas list" });
     expect(await areas.locator("a").count()).toBe(20);
     expect(await areas.evaluate((el) => getComputedStyle(el).overflowY)).toBe("auto");
+    expect(await areas.getAttribute("tabindex")).toBe("0");
+    const rows = await areas.evaluate((el) => {
+      const row = el.querySelector("a")?.getBoundingClientRect().height ?? 0;
+      return { box: el.clientHeight, row, more: el.scrollHeight > el.clientHeight };
+    });
+    expect(rows.more).toBe(true);
+    expect(rows.box / rows.row).toBeCloseTo(Math.round(rows.box / rows.row), 5);
     const social = footer.locator('a[target="_blank"]');
     expect(await social.count()).toBe(3);
     for (const href of await social.evaluateAll((els) => els.map((e) => e.getAttribute("href")))) expect(href).toMatch(/^https:\/\//);
@@ -127,12 +136,12 @@ describe("home", () => {
 
   it("lists 20 service areas linking to their town pages, with Chapin marked as the primary one", async () => {
     const { page, close } = await open("/");
-    const areas = page.locator("#service-areas li a");
+    const areas = page.locator("#service-areas ul li a");
     expect(await areas.count()).toBe(20);
     const hrefs = await areas.evaluateAll((els) => els.map((e) => e.getAttribute("href")));
     expect(hrefs).toContain("/locations/lake-murray-sc");
     for (const href of hrefs) expect(href).toMatch(/^\/locations\/[a-z-]+-sc$/);
-    const primary = page.locator("#service-areas a[data-primary]");
+    const primary = page.locator("#service-areas ul a[data-primary]");
     expect(await primary.count()).toBe(1);
     expect(await primary.textContent()).toBe("Chapin Our home base");
     expect(await primary.getAttribute("href")).toBe("/locations/chapin-sc");
@@ -204,7 +213,8 @@ describe("service page", () => {
       provider: { "@type": "HomeAndConstructionBusiness", name: site.name },
     });
     expect((ofType(blocks, "FAQPage")[0]?.mainEntity as unknown[]).length).toBe(4);
-    expect(ofType(blocks, "BreadcrumbList")[0]?.itemListElement).toHaveLength(2);
+    // Home / Services / this service: issue 14 added the /services index page.
+    expect(ofType(blocks, "BreadcrumbList")[0]?.itemListElement).toHaveLength(3);
 
     const head = await headOf(page);
     expect(head.canonical).toBe(`${siteUrl}/services/emergency-tree-removal`);
@@ -260,7 +270,11 @@ describe.each(towns)("town page $slug", (town) => {
     const hero = page.locator("main > section").first();
     expect(await hero.locator("p").first().innerText()).toBe(`Serving ${town.name}, SC`);
     expect(await page.locator("h1").innerText()).toBe(`Tree Service in ${town.name}, SC`);
-    expect(await hero.getByRole("link", { name: `Call ${phoneDisplay}` }).getAttribute("href")).toBe(tel);
+    // The hero's own call button, then (issue 14) the emergency card beside the text on wide screens, which calls too.
+    const calls = hero.getByRole("link", { name: `Call ${phoneDisplay}` });
+    expect(await calls.count()).toBe(2);
+    for (const href of await calls.evaluateAll((els) => els.map((e) => e.getAttribute("href")))) expect(href).toBe(tel);
+    expect(await hero.getByRole("complementary", { name: "Tree down or on the house?" }).isVisible()).toBe(true);
     const heroHeight = await hero.evaluate((el) => el.getBoundingClientRect().height);
     expect(heroHeight).toBeGreaterThanOrEqual(desktop.height * 0.6 - 1);
     expect(await hero.locator(`svg[data-scene="${town.theme}"]`).count()).toBe(1);
@@ -272,8 +286,20 @@ describe.each(towns)("town page $slug", (town) => {
     const services = await page.locator("section[aria-labelledby='town-services-title'] li").count();
     expect(services).toBeGreaterThanOrEqual(5);
     expect(services).toBeLessThanOrEqual(6);
+    // Issue 14: every service line links to its service page; neighbourhoods are plain tags, nothing to press.
+    const serviceHrefs = await page.locator("section[aria-labelledby='town-services-title'] li a").evaluateAll((els) => els.map((e) => e.getAttribute("href")));
+    expect(serviceHrefs).toHaveLength(services);
+    for (const href of serviceHrefs) expect(href).toMatch(/^\/services\/(emergency-tree-removal|tree-removal|tree-trimming-pruning|cabling-bracing|stump-removal|tree-doctor)$/);
     const hoods = await texts(page, "section[aria-labelledby='town-neighborhoods-title'] li");
     expect(hoods).toEqual(town.neighborhoods ?? []);
+    expect(await page.locator("section[aria-labelledby='town-neighborhoods-title'] :is(a, button, [tabindex])").count()).toBe(0);
+    const cursor = await page.locator("section[aria-labelledby='town-neighborhoods-title'] li").evaluateAll((els) => els.map((e) => getComputedStyle(e).cursor));
+    for (const c of cursor) expect(c).not.toBe("pointer");
+
+    // The map beside the intro marks this town among the others.
+    const map = page.locator("section[aria-labelledby='intro-title'] svg[role='group']");
+    expect(await map.locator("a[href^='/locations/']").count()).toBe(20);
+    expect(await map.locator(`a[href='/locations/${town.slug}']`).getAttribute("aria-current")).toBe("page");
 
     const closing = page.locator("section[aria-labelledby='cta-title']");
     expect(await closing.locator(`a[href="${tel}"]`).innerText()).toBe(phoneDisplay);
