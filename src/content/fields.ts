@@ -4,6 +4,7 @@ import { z } from "zod";
 import { ContentError, type ContentProblem } from "./content-error";
 import { readContentFile } from "./content-file";
 import { splitFrontMatter } from "./front-matter";
+import { didYouMean } from "./key-suggestions";
 
 // Field builders and the Markdown-folder reader shared by the content kinds
 // (services.ts, locations.ts, home.ts), so every file reports problems in the same words.
@@ -68,11 +69,21 @@ export const choice = <const T extends readonly [string, ...string[]]>(values: T
  * such as `metaDescripton` is caught instead of rendering as nothing.
  */
 export function group<S extends z.core.$ZodLooseShape>(shape: S) {
+  const known = Object.keys(shape);
   return z.strictObject(shape, {
-    error: (issue) =>
-      issue.code === "unrecognized_keys"
-        ? `unknown field ${issue.keys.map((key) => JSON.stringify(key)).join(", ")}: check the spelling or remove it`
-        : missingOr("a group of fields")(issue),
+    error: (issue) => {
+      if (issue.code !== "unrecognized_keys") return missingOr("a group of fields")(issue);
+      // `Title:` or `tittle:` for title: name the field meant.
+      const [only] = issue.keys;
+      if (issue.keys.length === 1 && only !== undefined) {
+        return `unknown field ${JSON.stringify(only)}: ${didYouMean(only, known) ?? "check the spelling or remove it"}`;
+      }
+      const keys = issue.keys.map((key) => {
+        const meant = didYouMean(key, known);
+        return meant ? `${JSON.stringify(key)} (${meant})` : JSON.stringify(key);
+      });
+      return `unknown fields ${keys.join(", ")}: check the spelling or remove them`;
+    },
   });
 }
 

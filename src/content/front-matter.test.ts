@@ -53,7 +53,7 @@ describe("splitFrontMatter", () => {
 
   it("reads YAML with the safe schema: no !!js/function, !!js/regexp or !!js/undefined", () => {
     for (const tag of ['!!js/function "function () { globalThis.frontMatterRan = 1 }"', "!!js/regexp /a/", "!!js/undefined ''"]) {
-      expect(problemOf(`---\ntitle: ${tag}\n---\nBody`)).toMatch(/^content\/blog\/x\.md: front matter: could not be read: unknown tag/);
+      expect(problemOf(`---\ntitle: ${tag}\n---\nBody`)).toMatch(/^content\/blog\/x\.md: front matter: line 2, column \d+: a value that starts with ! must be in "double quotes"/);
     }
     expect(ran()).toBeUndefined();
   });
@@ -65,8 +65,29 @@ describe("splitFrontMatter", () => {
     expect(({} as { polluted?: unknown }).polluted).toBeUndefined();
   });
 
-  it("reports bad YAML with the usual fix", () => {
-    expect(problemOf("---\ntitle: Pruning: when\n---\n")).toMatch(/^content\/blog\/x\.md: front matter: could not be read: .* \(tip: a value that contains ": " must be in "double quotes"\)$/);
+  it("leaves dates as the text written, so the post schema can refuse 2025-02-30 instead of YAML rolling it over", () => {
+    expect(splitFrontMatter("x.md", "---\npublishDate: 2025-02-30\nat: 2025-11-03T09:00:00-05:00\n---\n").data).toEqual({
+      publishDate: "2025-02-30",
+      at: "2025-11-03T09:00:00-05:00",
+    });
+  });
+
+  // Line and column count in the whole file (the opening --- is line 1); the fix fits the mistake.
+  it.each([
+    ["a value with \": \"", "---\ntitle: Pruning: when\n---\n", 'line 2, column 15: a value that contains ": " must be in "double quotes": write title: "Pruning: when"'],
+    ["the same on a later line, Windows line ends", "---\r\ntitle: Hi\r\nexcerpt: Oaks: a guide\r\n---\r\n", 'line 3, column 14: a value that contains ": " must be in "double quotes": write excerpt: "Oaks: a guide"'],
+    ["a quote never closed", '---\ntitle: "Pruning\npublishDate: 2025-01-01\n---\n', 'line 2, column 8: the value of title opens a " but never closes it: end it with " on the same line'],
+    ["text after a closing quote", '---\ntitle: "Oaks" and more\n---\n', `line 2, column 8: the value of title starts with a quote, so it must also end with one: put the whole value in single quotes, like title: '"Oaks" and more'`],
+    ["a value starting with [", "---\ntitle: [Draft] Oaks\n---\n", 'line 2, column 8: a value that starts with [ must be in "double quotes": write title: "[Draft] Oaks"'],
+    ["a key written twice", "---\ntitle: a\ntitle: b\n---\n", "line 3, column 1: title is written twice: keep one of the two lines"],
+    ["a line indented too far", "---\ntitle: a\n  author: b\n---\n", "line 3, column 3: this line is indented differently from the lines around it: line the names up under each other, with spaces"],
+  ])("reports %s with its line, column and fix", (_name, source, problem) => {
+    expect(problemOf(source)).toBe(`content/blog/x.md: front matter: ${problem}`);
+  });
+
+  it("gives the quotes tip only when a value has \": \" in it", () => {
+    expect(problemOf("---\ntitle: a\ntitle: b\n---\n")).not.toContain('": "');
+    expect(problemOf("---\ntitle: [Draft] Oaks\n---\n")).not.toContain('contains ": "');
   });
 });
 

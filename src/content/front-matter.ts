@@ -1,4 +1,5 @@
 import matter from "gray-matter";
+import yaml from "js-yaml";
 import { ContentError } from "./content-error";
 
 // The only place that splits front matter from the body (posts.ts, fields.ts).
@@ -7,10 +8,9 @@ import { ContentError } from "./content-error";
 // `---js` runs the block with eval. So front matter must open with a bare `---`
 // line (checked before gray-matter sees the text), and as a second guard the
 // engines that run code are replaced by ones that refuse. Its YAML engine is
-// js-yaml's safeLoad, which knows no !!js/function tags (front-matter.test.ts).
-
-// The usual cause of a YAML error in front matter written by hand.
-const YAML_HINT = '(tip: a value that contains ": " must be in "double quotes")';
+// js-yaml's CORE schema: no !!js/function tags (front-matter.test.ts), and no
+// timestamp type, so `publishDate: 2025-02-30` stays the text the owner wrote instead
+// of rolling over to March 2; the post schema checks the calendar (posts.ts).
 
 const notYaml = (): object => {
   throw new Error("front matter must be YAML");
@@ -20,7 +20,9 @@ const notYaml = (): object => {
  * non-YAML engine (its lib/engine.js aliases) refuses. Exported for its test.
  */
 export const grayMatterOptions = {
-  engines: { javascript: notYaml, js: notYaml, coffee: notYaml, coffeescript: notYaml, cson: notYaml, json: notYaml, toml: notYaml },
+  engines: {
+    yaml: (text: string): object => yaml.load(text, { schema: yaml.CORE_SCHEMA }) as object,
+    javascript: notYaml, js: notYaml, coffee: notYaml, coffeescript: notYaml, cson: notYaml, json: notYaml, toml: notYaml },
 };
 
 export interface SplitFile {
@@ -45,6 +47,89 @@ export function namesFrontMatterLanguage(source: string): boolean {
 const firstLine = (error: unknown): string =>
   (error instanceof Error ? error.message : String(error)).split("\n")[0]?.trim() ?? "unknown error";
 
+/** js-yaml's error: `reason` in its words, `mark` where it stopped (0-based, counted from the opening `---` line). */
+interface YamlError {
+  reason: string;
+  mark: { line: number; column: number };
+}
+const isYamlError = (error: unknown): error is YamlError =>
+  typeof error === "object" && error !== null && "reason" in error && typeof error.reason === "string" &&
+  "mark" in error && typeof error.mark === "object" && error.mark !== null && "line" in error.mark && "column" in error.mark;
+
+// `name: value` on one line, as front matter is written: indent (and list dash), name, separator, value.
+const KEY_LINE = /^(\s*(?:-\s+)?)([^\s:#][^:]*?)(:\s+)(.*?)\s*$/;
+
+interface KeyLine {
+  key: string;
+  value: string;
+  /** 1-based column where the value starts. */
+  valueColumn: number;
+}
+function keyLine(line: string | undefined): KeyLine | undefined {
+  const m = KEY_LINE.exec(line ?? "");
+  if (!m) return undefined;
+  const [, indent = "", key = "", separator = "", value = ""] = m;
+  return { key, value, valueColumn: indent.length + key.length + separator.length + 1 };
+}
+
+/** The fix for a `name: value` line YAML cannot read, or undefined when the line looks right. */
+function hintForLine({ key, value }: KeyLine): string | undefined {
+  const quote = value[0];
+  if (quote === '"' || quote === "'") {
+    const closes = value.indexOf(quote, 1);
+    if (closes === -1) return `the value of ${key} opens a ${quote} but never closes it: end it with ${quote} on the same line`;
+    if (!/^\s*(#.*)?$/.test(value.slice(closes + 1))) {
+      return `the value of ${key} starts with a quote, so it must also end with one: put the whole value in single quotes, like ${key}: '${value.replaceAll("'", "''")}'`;
+    }
+    return undefined;
+  }
+  if (/:\s/.test(value)) return `a value that contains ": " must be in "double quotes": write ${key}: ${JSON.stringify(value)}`;
+  if (/^[[{@`&*!|>%]/.test(value)) return `a value that starts with ${quote} must be in "double quotes": write ${key}: ${JSON.stringify(value)}`;
+  return undefined;
+}
+
+/**
+ * "line 2, column 15: <what to do>": where the mistake is in the file (the opening
+ * `---` is line 1) and the fix for the mistake made there, in the owner's words. Only
+ * a mistake it does not recognise keeps the YAML parser's own words.
+ */
+export function describeYamlError(source: string, error: unknown): string {
+  if (!isYamlError(error)) return `could not be read: ${firstLine(error)}`;
+  // js-yaml counts from the opening `---` line (its text starts with the rest of that line).
+  const lines = source.replace(/^\uFEFF/, "").split(/\r?\n/);
+  const close = lines.findIndex((line, i) => i > 0 && /^---\s*$/.test(line));
+  const last = close === -1 ? lines.length - 1 : close - 1;
+  const index = Math.max(1, Math.min(error.mark.line, last));
+  const column = error.mark.line > last ? 1 : error.mark.column + 1;
+  const where = (i: number, col: number) => `line ${i + 1}, column ${col}`;
+  const reason = error.reason;
+
+  if (/duplicated mapping key/.test(reason)) {
+    const key = keyLine(lines[index])?.key ?? (lines[index] ?? "").split(":")[0]?.trim();
+    return `${where(index, 1)}: ${key} is written twice: keep one of the two lines`;
+  }
+  if (/^\s*\t/.test(lines[index] ?? "")) return `${where(index, 1)}: the line starts with a tab: indent with spaces`;
+  // An unclosed quote is only noticed where the front matter ends: name the line that opened it.
+  if (/quoted scalar/.test(reason)) {
+    for (let i = 1; i <= index; i++) {
+      const line = keyLine(lines[i]);
+      const hint = line && /^["']/.test(line.value) ? hintForLine(line) : undefined;
+      if (line && hint?.includes("never closes")) return `${where(i, line.valueColumn)}: ${hint}`;
+    }
+  }
+  // js-yaml names the line where it gave up, which is often the start of the line after the mistake.
+  for (const i of column === 1 ? [index - 1, index] : [index, index - 1]) {
+    const line = i >= 1 ? keyLine(lines[i]) : undefined;
+    const hint = line && hintForLine(line);
+    if (line && hint) return `${where(i, i === index && column > 1 ? column : line.valueColumn)}: ${hint}`;
+  }
+  if (/bad indentation/.test(reason)) {
+    const indent = (lines[index] ?? "").search(/\S/);
+    return `${where(index, indent + 1)}: this line is indented differently from the lines around it: line the names up under each other, with spaces`;
+  }
+  return `${where(index, column)}: could not be read (${reason}): each line is a name, a colon, a space and a value, like title: Fall Leaf Cleanup`;
+}
+
 /** Splits YAML front matter from the body; throws a ContentError naming `file` for any other language or bad YAML. */
 export function splitFrontMatter(file: string, source: string): SplitFile {
   if (namesFrontMatterLanguage(source)) throw new ContentError([{ file, field: "front matter", problem: "must be YAML" }]);
@@ -53,7 +138,6 @@ export function splitFrontMatter(file: string, source: string): SplitFile {
     const parsed = matter(source, grayMatterOptions);
     return { data: parsed.data, body: parsed.content };
   } catch (error) {
-    const reason = firstLine(error).replace(/:$/, "");
-    throw new ContentError([{ file, field: "front matter", problem: `could not be read: ${reason} ${YAML_HINT}` }]);
+    throw new ContentError([{ file, field: "front matter", problem: describeYamlError(source, error) }]);
   }
 }

@@ -115,7 +115,7 @@ describe("loadServices on broken content", () => {
       matter.stringify("", matter(await readFile(path.join(servicesDir, "cabling-bracing.md"), "utf8"), {}).data),
     );
     const lines = (await loadError()).message.split("\n");
-    expect(lines).toContain('content/services/typo.md: (file): unknown field "metaDescripton": check the spelling or remove it');
+    expect(lines).toContain('content/services/typo.md: (file): unknown field "metaDescripton": did you mean metaDescription?');
     expect(lines).toContain(
       "content/services/typo.md: metaDescription: must be at most 155 characters so search results do not cut it off, got 160",
     );
@@ -123,6 +123,22 @@ describe("loadServices on broken content", () => {
     expect(lines).toContain(
       "content/services/no-body.md: (body): the intro is empty: write 2-3 paragraphs of Markdown below the front matter",
     );
+  });
+
+  it("names the field a mistyped key was meant to be: another case, or a letter or two off", async () => {
+    await writeVariant("typo.md", (data) => {
+      data.Title = data.title;
+      delete data.title;
+      data.metaTitel = data.metaTitle;
+      delete data.metaTitle;
+      data.faqs = (data.faqs as Record<string, unknown>[]).map(({ question, ...rest }, i) => (i === 0 ? { questoin: question, ...rest } : { question, ...rest }));
+      data.colour = "green";
+    });
+    const lines = (await loadError()).message.split("\n");
+    expect(lines).toContain(
+      'content/services/typo.md: (file): unknown fields "Title" (did you mean title?), "metaTitel" (did you mean metaTitle?), "colour": check the spelling or remove them',
+    );
+    expect(lines).toContain('content/services/typo.md: faqs.0: unknown field "questoin": did you mean question?');
   });
 
   it("reports orders and titles used twice across files", async () => {
