@@ -6,7 +6,7 @@ export function AllReviewsLink() {
   return (
     <p className={css.row}>
       <a className={button.outline} href="/reviews">
-        Read all reviews or leave your own
+        Read all reviews or leave one
       </a>
     </p>
   );

@@ -45,8 +45,9 @@ export function ReviewForm({ towns }: { towns: readonly string[] }) {
         headers: { "Content-Type": "application/json", Accept: "application/json" },
         body: JSON.stringify({ ...result.data, [HONEYPOT_FIELD]: String(data.get(HONEYPOT_FIELD) ?? ""), [SHOWN_AT_FIELD]: shownAt }),
       });
-      if (res.ok) return setState("sent");
+      // Read whole either way: an unread body stays open and is cut off by the next navigation.
       const body: unknown = await res.json().catch(() => undefined);
+      if (res.ok) return setState("sent");
       const fromServer = typeof body === "object" && body !== null && "errors" in body ? serverErrors(body.errors) : undefined;
       show(formElement, fromServer ?? { form: "Your review could not be sent. Please try again in a moment." });
     } catch {

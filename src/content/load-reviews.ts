@@ -1,8 +1,9 @@
-import { readFile, stat } from "node:fs/promises";
+import { stat } from "node:fs/promises";
 import { join, relative, resolve } from "node:path";
 import { z } from "zod";
 import { readReviewStates, REVIEWS_FILE } from "../../functions/reviews/review-store";
 import { ContentError, parseContent } from "./content-error";
+import { readContentFile } from "./content-file";
 import { newestFirst, reviewSchema, type Review } from "./review";
 
 /** What `npm run reviews -- --export` writes, for a build with no DATA_DIR (a static host's CI). */
@@ -27,14 +28,10 @@ export async function loadApprovedReviews(contentDir: string, env: { DATA_DIR?: 
     return states.filter((review) => review.approved).map(({ decision: _decision, ...review }) => review);
   }
   const file = join(contentDir, REVIEWS_EXPORT);
-  let text: string;
-  try {
-    text = await readFile(file, "utf8");
-  } catch (error) {
-    if (error instanceof Error && "code" in error && error.code === "ENOENT") return [];
-    throw error;
-  }
+  if (!(await exists(file))) return [];
   const shown = relative(process.cwd(), file) || file;
+  // Like every content file: inside the content folder, and not too big to read.
+  const text = await readContentFile(contentDir, file, shown);
   let data: unknown;
   try {
     data = JSON.parse(text);
