@@ -181,6 +181,10 @@ describe("deploy/nginx/cedar-ridge.conf in nginx", () => {
     });
     expect(form.status).toBe(303);
     expect(form.headers.get("location")).toBe("/contact/thank-you/");
+    // Reviews go to the same function: a forged moderation link is refused the same way.
+    const [viaNginx, direct] = await Promise.all([answer(nginxUrl, "/api/reviews/moderate?token=forged"), answer(startUrl, "/api/reviews/moderate?token=forged")]);
+    expect(direct.status).toBe(400);
+    expect(viaNginx.status).toBe(direct.status);
     // A body over the limit never reaches the function.
     const big = await fetch(`${nginxUrl}/api/contact`, { method: "POST", headers: { "content-type": "application/json" }, body: "x".repeat(20_000) });
     expect(big.status).toBe(413);
