@@ -1,7 +1,8 @@
-// `npm run build [-- --content DIR --out DIR]`: renders the whole site into dist/.
+// `npm run build [-- --content DIR --out DIR] [-- --strict]`: renders the whole site into dist/.
+// --strict makes a link to a page of this site that does not exist an error (CI builds strict).
 // The pipeline is in build/run-build.ts; this file reads the arguments and prints.
 import { parseArgs } from "node:util";
-import { isContentError } from "./src/content/content-error";
+import { formatProblem, isContentError } from "./src/content/content-error";
 import { runBuild } from "./build/run-build";
 import { formatSummary } from "./build/summary";
 
@@ -11,6 +12,7 @@ const { values } = parseArgs({
     out: { type: "string", default: "dist" },
     drafts: { type: "boolean", default: false },
     quiet: { type: "boolean", default: false },
+    strict: { type: "boolean", default: false },
   },
 });
 
@@ -33,6 +35,12 @@ try {
     outDir: values.out,
     mode: values.drafts ? "development" : "production",
     onProgress,
+    strict: values.strict,
+    onWarning: (problems) => {
+      if (tty) process.stdout.write("\r\x1b[K");
+      console.warn(`Warning: ${problems.length} link(s) lead to no page of this site (npm run build -- --strict makes this an error):`);
+      for (const p of problems) console.warn(`  ${formatProblem(p)}`);
+    },
   });
   if (tty && !values.quiet) process.stdout.write("\r\x1b[K");
   if (!values.quiet) console.log(formatSummary(summary));
