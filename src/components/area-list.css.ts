@@ -26,6 +26,7 @@ export const area = style({
   background: vars.color.surface,
   color: vars.color.brandDark,
   fontWeight: 600,
+  fontSize: "0.98rem",
   textDecoration: "none",
   selectors: { "&:hover": { borderColor: vars.color.brand, background: vars.color.brandLight } },
 });

@@ -95,14 +95,14 @@ export const BoltIcon = (p: IconProps) => (
     <path d="M13 2 3 14h9l-1 8 10-12h-9z" />
   </Icon>
 );
-/** A felled trunk lying on the ground, its cut end showing the rings: tree removal. */
+/** A felled trunk lying on the ground, its cut end showing the rings, beside the stump it came from: tree removal. */
 export const FelledTreeIcon = (p: IconProps) => (
   <Icon {...p}>
-    <ellipse cx="6" cy="14" rx="3" ry="4" />
-    <circle cx="6" cy="14" r="1" />
-    <path d="M6 10h13a3 4 0 0 1 0 8H6" />
-    <path d="m13 10 2.5-4M16 6.2l2 .6" />
-    <path d="M2 21h20" />
+    <ellipse cx="4.5" cy="16" rx="2.5" ry="3.5" />
+    <circle cx="4.5" cy="16" r=".5" />
+    <path d="M4.5 12.5h6.5a2.5 3.5 0 0 1 0 7H4.5" />
+    <path d="M17 21v-7.5M21.5 21v-7.5" />
+    <ellipse cx="19.25" cy="13.5" rx="2.25" ry="1" />
   </Icon>
 );
 export const ScissorsIcon = (p: IconProps) => (

@@ -14,7 +14,8 @@ const base = style({
 /** "tall": town pages fill at least 60% of the viewport (spec); "home" a bit more; "compact" for service pages. */
 export const hero = styleVariants({
   tall: [base, { minHeight: "60vh" }],
-  home: [base, { minHeight: "min(82vh, 46rem)" }],
+  // On phones the hero is as tall as its text: a visitor with a tree down needs the call button, not a backdrop.
+  home: [base, { "@media": { "(min-width: 640px)": { minHeight: "min(82vh, 46rem)" } } }],
   compact: [base, { minHeight: "26rem" }],
 });
 

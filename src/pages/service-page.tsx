@@ -4,10 +4,10 @@ import type { Head, HeadContext } from "../app/head";
 import { useRootData } from "../app/root-data";
 import { faqPageData, serviceData } from "../app/structured-data";
 import { Breadcrumbs } from "../components/breadcrumbs";
-import { button } from "../components/button.css";
 import { CtaBanner } from "../components/cta-banner";
 import { CallLink, QuoteLink } from "../components/cta-links";
 import { FeatureCards } from "../components/feature-cards";
+import { ArrowRightIcon } from "../components/icons";
 import { EmergencyCard } from "../components/emergency-card";
 import { JsonLd } from "../components/json-ld";
 import { PageHero } from "../components/page-hero";
@@ -68,11 +68,28 @@ export function Component() {
         }
         aside={<EmergencyCard />}
       />
-      <section className={section} aria-label={`About ${service.title}`}>
-        <div className={container}>
-          <div className={prose} dangerouslySetInnerHTML={{ __html: service.bodyHtml }} />
+      <div className={section}>
+        {/* The intro beside the other services on wide screens (the right of the page was empty), under it on phones. */}
+        <div className={`${container} ${css.introGrid}`}>
+          <section aria-label={`About ${service.title}`}>
+            <div className={prose} dangerouslySetInnerHTML={{ __html: service.bodyHtml }} />
+          </section>
+          <nav className={css.related} aria-labelledby="other-services-title">
+            <h2 id="other-services-title" className={css.relatedTitle}>Other Tree Services</h2>
+            <ul className={css.relatedList}>
+              {others.map((s) => (
+                <li key={s.slug}>
+                  <a className={css.relatedLink} href={`/services/${s.slug}`}>
+                    <span>{s.title}</span>
+                    <ArrowRightIcon size={18} className={css.relatedArrow} />
+                  </a>
+                </li>
+              ))}
+            </ul>
+            <a className={css.allLink} href="/services">All services</a>
+          </nav>
         </div>
-      </section>
+      </div>
       <section className={`${section} ${css.alt}`} aria-labelledby="features-title">
         <div className={container}>
           <SectionHeader id="features-title" title={`Why Choose Us for ${service.title}`} />
@@ -92,18 +109,6 @@ export function Component() {
         </div>
       </section>
       <CtaBanner title={service.cta.heading} text={service.cta.text} quoteLabel="Request Free Quote" />
-      <nav className={section} aria-labelledby="other-services-title">
-        <div className={container}>
-          <SectionHeader id="other-services-title" title="Other Tree Services" />
-          <ul className={css.related}>
-            {others.map((s) => (
-              <li key={s.slug}>
-                <a className={button.outline} href={`/services/${s.slug}`}>{s.title}</a>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </nav>
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { style } from "@vanilla-extract/css";
-import { brandDisc } from "../../styles/layout.css";
+import { brandDisc, surfaceCard } from "../../styles/layout.css";
 import { vars } from "../../styles/theme.css";
 
 export const alt = style({ background: vars.color.surfaceAlt });
@@ -37,4 +37,32 @@ export const faq = style({
 export const question = style({ fontFamily: vars.font.heading, fontWeight: 700, fontSize: "1.2rem", color: vars.color.brandDark, marginBottom: vars.space.sm });
 export const answer = style({ margin: 0 });
 
-export const related = style({ listStyle: "none", padding: 0, margin: 0, display: "flex", flexWrap: "wrap", gap: vars.space.sm });
+export const introGrid = style({
+  display: "grid",
+  gap: vars.space.xl,
+  alignItems: "start",
+  "@media": { "(min-width: 960px)": { gridTemplateColumns: "minmax(0, 1.6fr) minmax(16rem, 1fr)" } },
+});
+
+export const related = style({ ...surfaceCard });
+
+export const relatedTitle = style({ fontSize: "1.3rem" });
+
+export const relatedList = style({ listStyle: "none", padding: 0, margin: `0 0 ${vars.space.md}` });
+
+export const relatedLink = style({
+  display: "flex",
+  alignItems: "center",
+  justifyContent: "space-between",
+  gap: vars.space.sm,
+  minHeight: "2.75rem",
+  borderBottom: `1px solid ${vars.color.border}`,
+  color: vars.color.brandDark,
+  fontWeight: 600,
+  textDecoration: "none",
+  selectors: { "&:hover": { color: vars.color.brand, textDecoration: "underline" } },
+});
+
+export const relatedArrow = style({ flexShrink: 0, color: vars.color.brand });
+
+export const allLink = style({ fontWeight: 700 });

@@ -9,6 +9,8 @@ export const intro = style({ maxWidth: vars.width.text, fontSize: "1.1rem" });
 export const columns = style({
   display: "grid",
   gap: vars.space.xl,
+  // Each box as tall as its own content: a short list of tags must not leave a tall empty card.
+  alignItems: "start",
   "@media": { "(min-width: 860px)": { gridTemplateColumns: "repeat(2, 1fr)" } },
 });
 
