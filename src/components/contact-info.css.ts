@@ -47,7 +47,7 @@ export const hours = style({ margin: 0, display: "grid", gridTemplateColumns: "a
 /** dl > div groups each day with its hours; the grid lays out the dt and dd. */
 export const hoursRow = style({ display: "contents" });
 
-export const hoursDay = style({ fontWeight: 600 });
+export const hoursDay = style({ fontWeight: 600, whiteSpace: "nowrap" });
 
 /** "7:00 AM - 6:00 PM" stays on one line: a time split from its AM/PM misreads. */
 export const hoursTime = style({ margin: 0, textAlign: "right", whiteSpace: "nowrap" });
