@@ -2,11 +2,13 @@
 // format (JPEG or PNG) at a few widths, with content-hashed names under
 // dist/assets/photos/. Work is cached by the photo's bytes in `cacheDir`, so a
 // rebuild never encodes an unchanged photo again. Pages render the result with
-// renderPicture (build/picture-html.ts) or <Picture> (src/components/picture.tsx).
+// <Picture> (src/components/picture.tsx) and Markdown (src/content/markdown-photos.ts).
 import { createHash } from "node:crypto";
-import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
-import { join } from "node:path";
-import sharp from "sharp";
+import { mkdir, readdir, readFile, rename, writeFile } from "node:fs/promises";
+import { basename, join, relative, sep } from "node:path";
+import sharp, { type Sharp } from "sharp";
+import { resolveContentFile } from "../src/content/content-file";
+import { isContentError, type ContentProblem } from "../src/content/content-error";
 import { photoSchema, type Photo, type PhotoFormat } from "../src/content/photo";
 
 // Owner photos are JPEG, PNG, WebP or AVIF; the loaders for other formats, where
@@ -24,7 +26,7 @@ export const MAX_PHOTO_WIDTH = 1600;
 const SETTINGS_VERSION = "1";
 export const PHOTO_URL_DIR = "/assets/photos";
 
-const encoders: Record<PhotoFormat, (image: sharp.Sharp) => sharp.Sharp> = {
+const encoders: Record<PhotoFormat, (image: Sharp) => Sharp> = {
   // Effort 0 of 9: measured on a 2400 px photo (4 widths), 0.4 s against 18 s at
   // sharp's default 4, for files 15% larger, still the smallest of the three formats.
   avif: (image) => image.avif({ quality: 50, effort: 0 }),
@@ -103,4 +105,49 @@ async function readManifest(file: string): Promise<Photo | undefined> {
   } catch {
     return undefined;
   }
+}
+
+/** File names the build treats as photos when they sit in content/ (outside static/, which is copied as it is). */
+export const PHOTO_FILE = /\.(jpe?g|png|webp|avif)$/i;
+
+export interface PreparedPhotos {
+  /** Photo by its path as messages show it (`content/blog/oak/oak.jpg`): what posts and pages look up. */
+  photos: Record<string, Photo>;
+  /** Every output file: URL path → the cached file holding its bytes. */
+  files: Array<{ urlPath: string; cachedFile: string }>;
+  problems: ContentProblem[];
+}
+
+/**
+ * Every photo in the content folder (outside static/), made ready for the pages:
+ * processed once and then read from `cacheDir`. Two at a time: sharp's own threads
+ * do the encoding, and two cores are the machine's size.
+ */
+export async function preparePhotos(contentDir: string, cacheDir: string, shown: (absolute: string) => string): Promise<PreparedPhotos> {
+  const found = (await readdir(contentDir, { recursive: true, withFileTypes: true }))
+    .filter((entry) => entry.isFile() && PHOTO_FILE.test(entry.name))
+    .map((entry) => join(entry.parentPath, entry.name))
+    .filter((file) => !relative(contentDir, file).split(sep).some((part, i) => (i === 0 && part === "static") || part.startsWith(".")))
+    .sort();
+  const prepared: PreparedPhotos = { photos: {}, files: [], problems: [] };
+  let next = 0;
+  const work = async () => {
+    for (let i = next++; i < found.length; i = next++) {
+      const file = found[i]!;
+      const name = shown(file);
+      try {
+        const real = await resolveContentFile(contentDir, file, name);
+        const { photo, files } = await processPhoto(await readFile(real), basename(file).replace(/\.\w+$/, ""), cacheDir);
+        prepared.photos[name] = photo;
+        prepared.files.push(...files);
+      } catch (error) {
+        if (error instanceof PhotoError) prepared.problems.push({ file: name, field: "(photo)", problem: error.message });
+        else if (isContentError(error)) prepared.problems.push(...error.problems);
+        else throw error;
+      }
+    }
+  };
+  await Promise.all([work(), work()]);
+  prepared.files.sort((a, b) => a.urlPath.localeCompare(b.urlPath));
+  return prepared;
 }

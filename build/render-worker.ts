@@ -35,7 +35,7 @@ function timed<T>(file: string, parse: () => T): T {
 }
 
 /** Parses post files, except those whose text has the hash the build already has a parsed post for. */
-async function parseFiles(contentDir: string, files: Extract<WorkerRequest, { type: "parse" }>["files"]) {
+async function parseFiles({ contentDir, files, photos }: Extract<WorkerRequest, { type: "parse" }>) {
   const site = await server.loadSite(contentDir);
   const posts: { sha: string; post?: Post }[] = [];
   const problems: ContentProblem[] = [];
@@ -46,7 +46,7 @@ async function parseFiles(contentDir: string, files: Extract<WorkerRequest, { ty
       // The read checks the file is inside the content folder and small enough first.
       const text = readContentFileSync(contentDir, f.abs, f.shown);
       const sha = textSha(text);
-      posts.push(sha === f.known ? { sha } : { sha, post: timed(f.shown, () => server.parsePost(f.shown, text, site)) });
+      posts.push(sha === f.known ? { sha } : { sha, post: timed(f.shown, () => server.parsePost(f.shown, text, site, photos)) });
     } catch (err) {
       if (server.isContentError(err)) problems.push(...err.problems);
       else problems.push({ file: f.shown, field: "(file)", problem: `could not be read: ${err instanceof Error ? err.message : String(err)}` });
@@ -122,7 +122,7 @@ function writeInto(file: string, text: string): number {
 async function handle(msg: WorkerRequest): Promise<WorkerReply> {
   switch (msg.type) {
     case "parse":
-      return { type: "parsed", ...(await parseFiles(msg.contentDir, msg.files)) };
+      return { type: "parsed", ...(await parseFiles(msg)) };
     case "assemble":
       return assemble(msg);
     case "content":

@@ -16,6 +16,7 @@ const post = (slug: string, publishDate: string, extra: Partial<Post> = {}): Pos
   readingMinutes: 1,
   featured: false,
   draft: false,
+  category: undefined,
   ...extra,
 });
 

@@ -1,3 +1,4 @@
+import type { Photo } from "../src/content/photo";
 import type { AssetManifest } from "../src/app/document";
 import type { ContentProblem } from "../src/content/content-error";
 import type { Post } from "../src/content/posts";
@@ -14,6 +15,8 @@ export type WorkerRequest =
   | {
       type: "parse";
       contentDir: string;
+      /** The content's processed photos by shown path (build/photos.ts), for posts' images and covers. */
+      photos: Readonly<Record<string, Photo>>;
       /** `known`: the hash of the file's text the build already has a parsed post for (build/build-cache.ts). */
       files: { abs: string; shown: string; known?: string }[];
     }

@@ -13,6 +13,8 @@ export interface Head {
   /** Set on pages search engines should skip (404, thank-you, drafts). */
   noindex?: boolean;
   article?: { publishedTime: string; author?: string; section?: string };
+  /** The page's own share image (a post's cover), site-relative; default: the site's og-image.png. */
+  image?: { path: string; width: number; height: number; alt: string };
 }
 
 export interface HeadContext {
@@ -24,6 +26,19 @@ export const pageHeadMarker = "page-head";
 
 
 export const absoluteUrl = (site: Site, path: string): string => site.url + (path === "/" ? "/" : path);
+
+/** The site's own share image, drawn at build time (build/og-image.ts). */
+export const SITE_SHARE_IMAGE = { path: "/og-image.png", width: 1200, height: 630 } as const;
+
+function shareImageTags(head: Head, site: Site, meta: (attr: "property", key: string, value: string) => string): string[] {
+  const image = head.image ?? { ...SITE_SHARE_IMAGE, alt: site.name };
+  return [
+    meta("property", "og:image", absoluteUrl(site, image.path)),
+    meta("property", "og:image:width", String(image.width)),
+    meta("property", "og:image:height", String(image.height)),
+    meta("property", "og:image:alt", image.alt),
+  ];
+}
 
 /** The <head> tags for one page: title, description, canonical, Open Graph and Twitter card. */
 export function renderHead(head: Head, site: Site): string {
@@ -41,7 +56,7 @@ export function renderHead(head: Head, site: Site): string {
     meta("property", "og:title", head.title),
     meta("property", "og:description", head.description),
     meta("property", "og:url", url),
-    meta("property", "og:image", `${site.url}/og-image.png`),
+    ...shareImageTags(head, site, meta),
     meta("property", "og:locale", "en_US"),
     head.article ? meta("property", "article:published_time", head.article.publishedTime) : "",
     head.article?.author ? meta("property", "article:author", head.article.author) : "",

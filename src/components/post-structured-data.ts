@@ -1,10 +1,11 @@
 import type { BlogPosting, WithContext } from "schema-dts";
-import { absoluteUrl } from "../app/head";
+import { absoluteUrl, SITE_SHARE_IMAGE } from "../app/head";
+import { shareImage } from "../content/photo";
 import { businessId, businessType } from "../app/structured-data";
 import type { Site } from "../content/site";
 import type { SitePost } from "../content/site-content";
 
-export type PostForStructuredData = Pick<SitePost, "slug" | "title" | "metaDescription" | "publishDate" | "author" | "category">;
+export type PostForStructuredData = Pick<SitePost, "slug" | "title" | "metaDescription" | "publishDate" | "author" | "category" | "cover">;
 
 /**
  * BlogPosting for a post page. The author is the business itself unless the post
@@ -22,7 +23,7 @@ export function blogPostingData(site: Site, post: PostForStructuredData): WithCo
     datePublished: post.publishDate,
     url,
     mainEntityOfPage: { "@type": "WebPage", "@id": url },
-    image: `${site.url}/og-image.png`,
+    image: absoluteUrl(site, post.cover ? shareImage(post.cover.photo).url : SITE_SHARE_IMAGE.path),
     author: post.author === site.name ? business : { "@type": "Person", name: post.author },
     publisher: business,
     inLanguage: "en-US",

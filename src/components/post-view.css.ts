@@ -19,6 +19,10 @@ export const meta = style({
   fontSize: "0.95rem",
 });
 
+/** The cover photo under the title: full column width, its own height (width and height attributes keep the space). */
+export const cover = style({ display: "block", marginBlock: `${vars.space.lg} ${vars.space.xl}` });
+globalStyle(`${cover} img`, { display: "block", width: "100%", height: "auto", borderRadius: vars.radius.md });
+
 /** A post's body: the shared Markdown styles (prose.css.ts) at a post's looser line height. */
 export const body = style({ lineHeight: 1.75 });
 

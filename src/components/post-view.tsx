@@ -1,7 +1,9 @@
 import { formatLongDate } from "../app/format-date";
 import { container, section } from "../styles/layout.css";
 import { DraftBadge } from "./blog-card";
+import type { Cover } from "../content/posts";
 import { button } from "./button.css";
+import { Picture } from "./picture";
 import { prose } from "./prose.css";
 import * as css from "./post-view.css";
 
@@ -17,6 +19,7 @@ export interface PostViewData {
   /** Sanitized when the post was parsed (src/content/markdown.ts), so it is safe to inject. */
   html: string;
   draft: boolean;
+  cover?: Cover;
 }
 
 export function PostView({ post }: { post: PostViewData }) {
@@ -38,6 +41,9 @@ export function PostView({ post }: { post: PostViewData }) {
             <li>{post.readingMinutes} min read</li>
           </ul>
         </header>
+        {post.cover ? (
+          <Picture photo={post.cover.photo} alt={post.cover.alt} priority className={css.cover} sizes="(min-width: 48rem) 44rem, 100vw" />
+        ) : null}
         <div className={`${prose} ${css.body}`} dangerouslySetInnerHTML={{ __html: post.html }} />
         <footer className={css.footer}>
           <a href="/contact" className={button.primary}>

@@ -8,6 +8,9 @@ import remarkHtml from "remark-html";
 // read its default schema so that ours stays "GitHub's rules plus heading ids".
 import { defaultSchema, type Schema } from "hast-util-sanitize";
 import type { VFile } from "vfile";
+import type { ContentProblem } from "./content-error";
+import { imageHandler, localPhotos, photoSanitizeAttributes, photoSanitizeTags } from "./markdown-photos";
+import type { Photo } from "./photo";
 
 /** The class of the box that lets a wide table scroll sideways on a phone (styled in src/components/prose.css.ts). */
 export const TABLE_SCROLL_CLASS = "table-scroll";
@@ -28,7 +31,11 @@ const sanitizeSchema: Schema = {
     div: [...(defaultSchema.attributes?.["div"] ?? []), ["className", TABLE_SCROLL_CLASS], ["role", "region"], "ariaLabel"],
     // A task list's checkbox is named by its item's text (see handlers).
     input: [...(defaultSchema.attributes?.["input"] ?? []), "ariaLabel"],
+    // Owner photos as <picture> (src/content/markdown-photos.ts).
+    source: photoSanitizeAttributes.source,
+    img: [...(defaultSchema.attributes?.["img"] ?? []), ...photoSanitizeAttributes.img],
   },
+  tagNames: [...(defaultSchema.tagNames ?? []), ...photoSanitizeTags],
 };
 
 /** Lowercase words joined by hyphens, the way GitHub slugs headings; "section" when nothing is left. */
@@ -81,6 +88,7 @@ function headingIdsAndFirstParagraph() {
  * so keyboard users can scroll it too.
  */
 const handlers: Handlers = {
+  image: imageHandler,
   table(state, node: Table) {
     const table = defaultHandlers.table(state, node);
     return {
@@ -123,6 +131,7 @@ const collapseSpace = (text: string): string => text.replace(/\s+/g, " ").trim()
 const processor = remark()
   // GitHub's Markdown: tables, ~~strikethrough~~, bare links, task lists, footnotes.
   .use(remarkGfm)
+  .use(localPhotos)
   .use(headingIdsAndFirstParagraph)
   .use(remarkHtml, { sanitize: sanitizeSchema, handlers })
   .freeze();
@@ -132,11 +141,24 @@ export function renderMarkdown(markdown: string): string {
   return String(processor.processSync(markdown));
 }
 
-/** Like renderMarkdown, plus the first paragraph as plain text, from the same single pass. */
-export function renderMarkdownWithSummary(markdown: string): { html: string; firstParagraph: string } {
-  const file = processor.processSync(markdown);
+export interface MarkdownSource {
+  /** The file's shown path (content/blog/oak/index.md): photos are found relative to it, problems name it. */
+  file: string;
+  /** The build's processed photos by shown path (build/photos.ts). */
+  photos?: Readonly<Record<string, Photo>>;
+}
+
+/**
+ * Like renderMarkdown, plus the first paragraph as plain text, from the same single pass,
+ * with the file's photos placed; `problems` lists photos that are missing or undescribed.
+ */
+export function renderMarkdownWithSummary(
+  markdown: string,
+  source: MarkdownSource = { file: "" },
+): { html: string; firstParagraph: string; problems: ContentProblem[] } {
+  const file = processor.processSync({ value: markdown, path: source.file || undefined, data: { photos: source.photos ?? {} } });
   const firstParagraph = file.data["firstParagraph"];
-  return { html: String(file), firstParagraph: typeof firstParagraph === "string" ? firstParagraph : "" };
+  return { html: String(file), firstParagraph: typeof firstParagraph === "string" ? firstParagraph : "", problems: file.data.photoProblems ?? [] };
 }
 
 /** Minutes to read at 200 words a minute, at least 1. Markdown markers (#, -, >) are not words. */

@@ -48,3 +48,13 @@ export function pictureParts(photo: Photo): PictureParts {
 
 /** A column of text is at most about 48rem wide; on phones the photo fills the screen. */
 export const PROSE_SIZES = "(min-width: 52rem) 48rem, 100vw";
+
+/**
+ * The file a link preview (og:image) or search engine gets for a photo: its own
+ * format (JPEG or PNG, which every platform reads) at the width nearest 1200.
+ */
+export function shareImage(photo: Photo): { url: string; width: number; height: number } {
+  const own = photo.variants.filter((v) => v.format === photo.fallback);
+  const best = own.reduce<(typeof own)[number] | undefined>((a, b) => (!a || Math.abs(b.width - 1200) < Math.abs(a.width - 1200) ? b : a), undefined);
+  return best ? { url: best.url, width: best.width, height: best.height } : { url: "", width: photo.width, height: photo.height };
+}

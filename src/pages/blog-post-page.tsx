@@ -3,6 +3,8 @@ import type { Head, HeadContext } from "../app/head";
 import type { LoadArgs } from "../app/page-module";
 import { useRootData } from "../app/root-data";
 import { breadcrumbData } from "../app/structured-data";
+import { shareImage } from "../content/photo";
+import type { Cover } from "../content/posts";
 import type { SiteContent, SitePost } from "../content/site-content";
 import { PostSkeleton } from "../components/blog-skeleton";
 import { JsonLd } from "../components/json-ld";
@@ -44,7 +46,14 @@ export function load({ params, content }: LoadArgs): PostViewData | null {
     readingMinutes: post.readingMinutes,
     html: post.html,
     draft: post.draft,
+    ...(post.cover ? { cover: post.cover } : {}),
   };
+}
+
+/** A post with a cover shares its cover; others share the site's image. */
+function coverShareImage(cover: Cover): NonNullable<Head["image"]> {
+  const { url, width, height } = shareImage(cover.photo);
+  return { path: url, width, height, alt: cover.alt };
 }
 
 export function head(post: PostViewData, { site }: HeadContext): Head {
@@ -54,6 +63,7 @@ export function head(post: PostViewData, { site }: HeadContext): Head {
     path: `/blog/${post.slug}`,
     ogType: "article",
     article: { publishedTime: post.publishDate, author: post.author, ...(post.category ? { section: post.category } : {}) },
+    ...(post.cover ? { image: coverShareImage(post.cover) } : {}),
     // Drafts exist only in dev builds; never let a preview be indexed.
     ...(post.draft ? { noindex: true } : {}),
   };
