@@ -1,5 +1,5 @@
 import express from "express";
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, rename, rm, writeFile } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -9,12 +9,13 @@ import { staticSite } from "./static-site";
 // `npm run dev` builds into .cache/dev-dist: a dot folder above the output must not hide the site.
 
 let work: string;
+let dist: string;
 let url: string;
 let close: () => void;
 
 beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), "static-site-"));
-  const dist = join(work, ".cache", "dev-dist");
+  dist = join(work, ".cache", "dev-dist");
   await mkdir(join(dist, "blog", "first-post"), { recursive: true });
   await mkdir(join(dist, "assets"), { recursive: true });
   await mkdir(join(dist, ".server"), { recursive: true });
@@ -49,5 +50,18 @@ describe("staticSite from an output folder inside a dot folder", () => {
     const res = await fetch(url + path);
     expect(res.status).toBe(404);
     expect(await res.text()).toBe("<h1>Page not found</h1>");
+  });
+});
+
+describe("staticSite while a build swaps a new output folder in", () => {
+  it("answers a request that arrives between the two renames from the new folder, not with a 404", async () => {
+    const aside = `${dist}.old`;
+    await rename(dist, aside);
+    const answer = fetch(`${url}/blog/first-post`);
+    await new Promise((ok) => setTimeout(ok, 100));
+    await rename(aside, dist);
+    const res = await answer;
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe("<h1>First post</h1>");
   });
 });

@@ -37,7 +37,13 @@ export function staticSite(distDir: string): express.Router {
     next();
   });
 
-  router.use((req, res) => {
+  router.use(async (req, res, next) => {
+    // For an instant while a build swaps a new folder in (build/build-output.ts, two renames)
+    // there is no output folder at all: a request caught in it is answered from the new folder.
+    if (!swapRetried.has(req) && !(await isFile(join(distDir, "404.html"))) && (await outputReturns(distDir))) {
+      swapRetried.add(req);
+      return router(req, res, next);
+    }
     res.status(404).set(pageHeaders);
     if (req.method === "GET" || req.method === "HEAD") res.sendFile("404.html", { root: distDir }, (err) => err && res.end());
     else res.end();
@@ -49,3 +55,14 @@ export function staticSite(distDir: string): express.Router {
 const isHostConfig = (path: string): boolean => hostConfigFiles.includes(posix.normalize(decodeURIComponent(path)).replace(/\/+$/, ""));
 
 const isFile = (file: string) => stat(file).then((s) => s.isFile(), () => false);
+
+const swapRetried = new WeakSet<express.Request>();
+
+/** True once the output folder is back (within a second); false when there is no build at all. */
+async function outputReturns(distDir: string): Promise<boolean> {
+  for (let waited = 0; waited < 1000; waited += 10) {
+    await new Promise((ok) => setTimeout(ok, 10));
+    if (await isFile(join(distDir, "404.html"))) return true;
+  }
+  return false;
+}
