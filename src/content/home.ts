@@ -1,8 +1,9 @@
 import path from "node:path";
 import { z } from "zod";
-import { ContentError, parseContent } from "./content-error";
+import { parseContent } from "./content-error";
 import { readContentFile } from "./content-file";
 import { choice, group, list, relativePath, text } from "./fields";
+import { parseJsonFile } from "./json-file";
 
 /** Picks each benefit card's icon; the page maps each name to an SVG. */
 export const benefitIcons = ["clock", "certified", "shield", "home", "estimate", "cleanup"] as const;
@@ -80,12 +81,5 @@ export async function loadHome(contentDir: string): Promise<Home> {
   const absolute = path.join(contentDir, "home.json");
   const file = relativePath(absolute);
   const source = await readContentFile(contentDir, absolute, file);
-  let data: unknown;
-  try {
-    data = JSON.parse(source);
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new ContentError([{ file, field: "(file)", problem: `cannot read it as JSON: ${reason}` }]);
-  }
-  return parseContent(homeSchema, data, file);
+  return parseContent(homeSchema, parseJsonFile(file, source), file);
 }

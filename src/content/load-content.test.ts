@@ -51,8 +51,13 @@ describe("loadSite", () => {
     expect(site.phone.dial).toBe("+441632960123");
   });
 
-  it("says when the file is not JSON", async () => {
-    const dir = await contentWithSite("{ name: ");
-    await expect(loadSite(dir, {})).rejects.toThrow(/site\.json: \(file\): could not be read as JSON/);
+  it("says when the file is not JSON, by line and column, not a character offset", async () => {
+    const text = JSON.stringify(await realSite(), null, 2);
+    const phoneLine = text.split("\n").findIndex((line) => line.startsWith('  "phone":'));
+    const broken = text.replace(/("phone": [^\n]*),\n/, "$1\n");
+    const column = (text.split("\n")[phoneLine] ?? "").length;
+    await expect(loadSite(await contentWithSite(broken), {})).rejects.toThrow(
+      `site.json: phone: line ${phoneLine + 1}, column ${column}: a comma is missing after this value (before the next name), or a } is missing`,
+    );
   });
 });

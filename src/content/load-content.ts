@@ -1,6 +1,7 @@
 import { join, relative, sep } from "node:path";
 import { ContentError, parseContent, type ContentProblem } from "./content-error";
 import { readContentFile } from "./content-file";
+import { parseJsonFile } from "./json-file";
 import { loadHome } from "./home";
 import { loadLocations } from "./locations";
 import { loadApprovedReviews } from "./load-reviews";
@@ -13,17 +14,11 @@ export async function loadSite(contentDir: string, env: { SITE_URL?: string } = 
   const file = join(contentDir, "site.json");
   const shown = relative(process.cwd(), file);
   const source = await readContentFile(contentDir, file, shown);
-  let raw: unknown;
-  try {
-    raw = JSON.parse(source);
-  } catch (err) {
-    throw new ContentError([{ file: shown, field: "(file)", problem: `could not be read as JSON: ${errorText(err)}` }]);
-  }
+  const raw = parseJsonFile(shown, source);
   const withUrl = env.SITE_URL && raw && typeof raw === "object" ? { ...raw, url: env.SITE_URL } : raw;
   return parseContent(siteSchema, withUrl, env.SITE_URL ? `${shown} (url from SITE_URL)` : shown);
 }
 
-const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 /**
  * Runs the parse of one file. The build's workers pass one that ends the worker when
