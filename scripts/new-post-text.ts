@@ -1,5 +1,3 @@
-import { blogCategories } from "../src/components/blog-listing";
-
 // What `npm run new-post` writes (scripts/new-post.ts). Pure, so the test parses
 // the same text with the real post parser (src/content/posts.ts parsePost).
 
@@ -20,9 +18,12 @@ export function dateIn(timeZone: string, now: Date): string {
   return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
 }
 
-/** Front matter every post needs, each line saying what it is for, then a body to write over. */
-export function newPostText(title: string, date: string): string {
-  const [first, ...others] = blogCategories.map((c) => c.name);
+/**
+ * Front matter every post needs, each line saying what it is for, then a body to write over.
+ * `categories`: the blog's list (blogCategories in content/site.json), in its order.
+ */
+export function newPostText(title: string, date: string, categories: readonly { name: string }[]): string {
+  const [first, ...others] = categories.map((c) => c.name);
   // JSON strings are valid YAML double-quoted strings: a title with ": " or quotes stays one value.
   return [
     "---",

@@ -2,7 +2,6 @@ import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { copyRepo, runNpm, type RepoCopy } from "../tests/repo-copy";
-import { blogCategories } from "../src/components/blog-listing";
 import { loadSite } from "../src/content/load-content";
 import { parsePost } from "../src/content/posts";
 import { dateIn, newPostText, slugFromTitle } from "./new-post-text";
@@ -33,7 +32,7 @@ describe("npm run new-post", () => {
     const text = await readFile(join(repo.dir, "content", "blog", "storm-season-checklist.md"), "utf8");
     const post = parsePost("content/blog/storm-season-checklist.md", text, site);
     expect(post).toMatchObject({ title: "Storm Season Checklist", slug: "storm-season-checklist", draft: true });
-    expect(blogCategories.map((c) => c.name)).toContain(post.category);
+    expect(site.blogCategories.map((c) => c.name)).toContain(post.category);
     expect(post.excerpt).toMatch(/replace this line/);
     expect([dateIn(site.timeZone, before), dateIn(site.timeZone, new Date())]).toContain(post.publishDate.toISOString().slice(0, 10));
   }, 60_000);
@@ -61,7 +60,7 @@ describe("new post text", () => {
   ])("keeps %s one title and gives slug %s", async (title, slug) => {
     expect(slugFromTitle(title)).toBe(slug);
     const site = await loadSite("content");
-    const post = parsePost(`content/blog/${slug}.md`, newPostText(title, "2025-03-01"), site);
+    const post = parsePost(`content/blog/${slug}.md`, newPostText(title, "2025-03-01", site.blogCategories), site);
     expect(post.title).toBe(title);
   });
 

@@ -15,9 +15,9 @@ if (!slug) {
   process.exit(1);
 }
 
-let timeZone: string;
+let site: Awaited<ReturnType<typeof loadSite>>;
 try {
-  timeZone = (await loadSite(contentDir)).timeZone;
+  site = await loadSite(contentDir);
 } catch (err) {
   console.error(isContentError(err) ? `Fix content/site.json first:\n${err.problems.map(formatProblem).join("\n")}` : err);
   process.exit(1);
@@ -33,7 +33,7 @@ if (taken) {
 }
 await mkdir(blogDir, { recursive: true });
 // "wx": fails rather than overwrite, even if the file appeared since the check above.
-await writeFile(file, newPostText(title, dateIn(timeZone, new Date())), { flag: "wx" });
+await writeFile(file, newPostText(title, dateIn(site.timeZone, new Date()), site.blogCategories), { flag: "wx" });
 
 const host = process.env.HOST ?? "127.0.0.1";
 const port = process.env.PORT ?? "3000";

@@ -82,12 +82,32 @@ describe("a link to a page of this site that does not exist", () => {
   }, 120_000);
 });
 
+describe("the blog's categories", () => {
+  it("come from content/site.json: a category added there gets its filter button and page", async () => {
+    const original = await readFile(join(contentDir, "site.json"), "utf8");
+    const site = JSON.parse(original);
+    site.blogCategories.push({ name: "Lawn Care", slug: "lawn-care", description: "Keeping grass healthy under big trees." });
+    await writeFile(join(contentDir, "site.json"), JSON.stringify(site, null, 2));
+    await writeFile(join(contentDir, "blog", "oak-links.md"), post("publishDate: 2025-05-01\ncategory: lawn care"));
+    await build();
+    const page = await readFile(join(outDir, "blog", "category", "lawn-care", "index.html"), "utf8");
+    expect(page).toContain('<meta name="description" content="Keeping grass healthy under big trees."');
+    expect(page).toContain(">A Post<");
+    expect(await readFile(join(outDir, "blog", "index.html"), "utf8")).toContain('href="/blog/category/lawn-care"');
+    await writeFile(join(contentDir, "site.json"), original);
+    await writeFile(join(contentDir, "blog", "oak-links.md"), linking);
+    await build();
+    await writeFile(join(outDir, "marker.txt"), "previous build");
+  }, 120_000);
+});
+
 describe("content mistakes fail the build, leaving the previous output as it was", () => {
   it.each([
     ["an impossible date, unquoted", "publishDate: 2025-02-30", "publishDate: 2025-02-30 is not a real date (February has 28 days in 2025); write it like 2025-02-28"],
     ["a day past the month's end", "publishDate: 2026-11-31", "publishDate: 2026-11-31 is not a real date (November has 30 days); write it like 2026-11-30"],
     ["a month past 12", "publishDate: 2025-13-45", "publishDate: 2025-13-45 is not a real date (a year has 12 months, and the month comes second: year-month-day); write it like 2025-03-01"],
     ["a value with \": \" not in quotes", "publishDate: 2025-05-01\nexcerpt: Storms: a checklist", 'front matter: line 4, column 16: a value that contains ": " must be in "double quotes": write excerpt: "Storms: a checklist"'],
+    ["a category not on the blog's list", "publishDate: 2025-05-01\ncategory: Storm prep tips", 'category: "Storm prep tips" is not one of the blog\'s categories: Tree Care Tips, Seasonal Maintenance, Storm Prep, Tree Health (add it to blogCategories in content/site.json first)'],
     ["a key in another case", "publishdate: 2025-05-01", "publishDate: is required\n{file}: publishdate: is not a known field: did you mean publishDate?"],
   ])("%s", async (_name, frontMatter, problem) => {
     await writeFile(join(contentDir, "blog", "oak-links.md"), post(frontMatter));

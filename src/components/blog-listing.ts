@@ -1,3 +1,5 @@
+import type { Cover } from "../content/posts";
+import type { BlogCategory } from "../content/blog-categories";
 import type { SiteContent, SitePost } from "../content/site-content";
 
 /**
@@ -8,25 +10,10 @@ import type { SiteContent, SitePost } from "../content/site-content";
 
 export const POSTS_PER_PAGE = 12;
 
-export interface BlogCategory {
-  name: string;
-  slug: string;
-}
+export type { BlogCategory };
 
-/** The spec's four filter buttons, in its order. A post may name another category: it is shown on the card but has no filter. */
-export const blogCategories: readonly BlogCategory[] = [
-  { name: "Tree Care Tips", slug: "tree-care-tips" },
-  { name: "Seasonal Maintenance", slug: "seasonal-maintenance" },
-  { name: "Storm Prep", slug: "storm-prep" },
-  { name: "Tree Health", slug: "tree-health" },
-];
-
-/** "Storm Prep" -> "storm-prep"; front matter written as "storm prep" lands in the same category. */
-export const categorySlug = (name: string): string =>
-  name
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "");
+/** What the list pages read: the posts and the blog's categories (`blogCategories` in content/site.json). */
+type BlogContent = Pick<SiteContent, "posts"> & { site: Pick<SiteContent["site"], "blogCategories"> };
 
 /** What one card shows, and nothing more: list pages must stay small with thousands of posts. */
 export interface PostCardData {
@@ -38,11 +25,15 @@ export interface PostCardData {
   draft: boolean;
   /** The spec's `featured` flag: the card comes first in its list and is drawn larger. */
   featured: boolean;
+  /** The post's cover photo, shown as the card's thumbnail. */
+  cover?: Cover;
 }
 
 export interface BlogListData {
   /** null on the unfiltered list ("All"). */
   category: BlogCategory | null;
+  /** Every category, for the filter buttons. */
+  categories: BlogCategory[];
   posts: PostCardData[];
   /** 1-based. */
   page: number;
@@ -65,6 +56,7 @@ const toCard = (p: SitePost): PostCardData => ({
   category: p.category,
   draft: p.draft,
   featured: p.featured,
+  ...(p.cover ? { cover: p.cover } : {}),
 });
 
 /**
@@ -87,13 +79,15 @@ export function featuredFirst(posts: readonly SitePost[]): readonly SitePost[] {
  * pages, and each would otherwise scan every post.
  */
 const byCategoryCache = new WeakMap<readonly SitePost[], Map<string, SitePost[]>>();
-function postsByCategory(posts: readonly SitePost[]): Map<string, SitePost[]> {
+function postsByCategory({ posts, site }: BlogContent): Map<string, SitePost[]> {
   const cached = byCategoryCache.get(posts);
   if (cached) return cached;
-  const groups = new Map<string, SitePost[]>(blogCategories.map((c) => [c.slug, []]));
+  const groups = new Map<string, SitePost[]>(site.blogCategories.map((c) => [c.slug, []]));
+  // A post's category is one of the list's names as written there (parsePost checks it).
+  const slugOf = new Map(site.blogCategories.map((c) => [c.name, c.slug]));
   for (const post of posts) {
     if (post.category === null) continue;
-    groups.get(categorySlug(post.category))?.push(post);
+    groups.get(slugOf.get(post.category) ?? "")?.push(post);
   }
   byCategoryCache.set(posts, groups);
   return groups;
@@ -108,7 +102,7 @@ const PAGE_PARAM = /^(?:[2-9]|[1-9]\d+)$/;
  * The data of one list page, or null when the URL names no such page (unknown
  * category, page past the end): the route then answers 404.
  */
-export function loadListing(content: Pick<SiteContent, "posts">, params: { category?: string; page?: string }): BlogListData | null {
+export function loadListing(content: BlogContent, params: { category?: string; page?: string }): BlogListData | null {
   let page = 1;
   if (params.page !== undefined) {
     if (!PAGE_PARAM.test(params.page)) return null;
@@ -117,8 +111,8 @@ export function loadListing(content: Pick<SiteContent, "posts">, params: { categ
   let category: BlogCategory | null = null;
   let posts: readonly SitePost[] = content.posts;
   if (params.category !== undefined) {
-    const found = blogCategories.find((c) => c.slug === params.category);
-    const inCategory = postsByCategory(content.posts).get(params.category);
+    const found = content.site.blogCategories.find((c) => c.slug === params.category);
+    const inCategory = postsByCategory(content).get(params.category);
     if (!found || !inCategory) return null;
     category = found;
     posts = inCategory;
@@ -127,7 +121,7 @@ export function loadListing(content: Pick<SiteContent, "posts">, params: { categ
   if (page > pageCount) return null;
   const start = (page - 1) * POSTS_PER_PAGE;
   const ordered = featuredFirst(posts);
-  return { category, posts: ordered.slice(start, start + POSTS_PER_PAGE).map(toCard), page, pageCount, total: posts.length };
+  return { category, categories: content.site.blogCategories, posts: ordered.slice(start, start + POSTS_PER_PAGE).map(toCard), page, pageCount, total: posts.length };
 }
 
 const range = (from: number, to: number) => Array.from({ length: Math.max(0, to - from + 1) }, (_, i) => from + i);
@@ -137,12 +131,12 @@ export const pagedListPaths = (content: Pick<SiteContent, "posts">): string[] =>
   range(2, pageCountOf(content.posts.length)).map((n) => listPath(null, n));
 
 /** One page per category, also when it has no posts yet (its button must never lead to a 404). */
-export const categoryPaths = (): string[] => blogCategories.map((c) => listPath(c.slug));
+export const categoryPaths = (content: BlogContent): string[] => content.site.blogCategories.map((c) => listPath(c.slug));
 
 /** /blog/category/C/page/2 ... */
-export const pagedCategoryPaths = (content: Pick<SiteContent, "posts">): string[] => {
-  const groups = postsByCategory(content.posts);
-  return blogCategories.flatMap((c) => range(2, pageCountOf(groups.get(c.slug)?.length ?? 0)).map((n) => listPath(c.slug, n)));
+export const pagedCategoryPaths = (content: BlogContent): string[] => {
+  const groups = postsByCategory(content);
+  return content.site.blogCategories.flatMap((c) => range(2, pageCountOf(groups.get(c.slug)?.length ?? 0)).map((n) => listPath(c.slug, n)));
 };
 
 /** Page numbers to show: the first, the last and two either side of the current one; null marks a gap. */

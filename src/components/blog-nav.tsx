@@ -1,14 +1,15 @@
-import { blogCategories, listPath, pageWindow } from "./blog-listing";
+import { listPath, pageWindow, type BlogCategory } from "./blog-listing";
 import * as css from "./blog-nav.css";
 
 /**
  * The category filter: links, so it works without JavaScript and each filter is a
  * page of its own (/blog/category/storm-prep). The link of the list being shown has
  * aria-current: "page" when it is exactly this page, "true" on its later pages.
+ * The categories are the content's list (blogCategories in content/site.json).
  * (aria-pressed belongs to buttons, not links, so it is not used.)
  */
-export function BlogCategoryFilter({ current, page }: { current: string | null; page: number }) {
-  const options = [{ name: "All", slug: null }, ...blogCategories];
+export function BlogCategoryFilter({ categories, current, page }: { categories: readonly BlogCategory[]; current: string | null; page: number }) {
+  const options = [{ name: "All", slug: null }, ...categories];
   return (
     <nav aria-label="Blog categories">
       <ul className={css.filters}>

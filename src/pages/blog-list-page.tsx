@@ -23,8 +23,9 @@ export function head(data: BlogListData, { site }: HeadContext): Head {
   const where = data.category ? `${data.category.name} | ` : "";
   return {
     title: `${where}Tree Care Blog${pageNote} | ${site.name}`,
+    // A category's own description (blogCategories in content/site.json) is what search engines show for its page.
     description: data.category
-      ? `${data.category.name} articles from the certified arborists of ${site.name} in ${site.address.locality}, SC.`
+      ? data.category.description
       : `Tree care tips, seasonal maintenance, storm prep and tree health advice for ${site.address.locality}, Lake Murray and the Midlands from ${site.name}.`,
     path: listPath(data.category?.slug ?? null, data.page),
   };
@@ -33,14 +34,14 @@ export function head(data: BlogListData, { site }: HeadContext): Head {
 export function Component() {
   const data = useLoaderData<typeof load>();
   if (!data) return null;
-  const { category, posts, page, pageCount, total } = data;
+  const { category, categories, posts, page, pageCount, total } = data;
   return (
     <div className={`${container} ${section}`}>
       <header className={css.intro}>
         <h1>Tree Care Blog</h1>
         <p className={css.lead}>Advice from our arborists on keeping the trees around your home healthy and safe.</p>
       </header>
-      <BlogCategoryFilter current={category?.slug ?? null} page={page} />
+      <BlogCategoryFilter categories={categories} current={category?.slug ?? null} page={page} />
       {total === 0 ? (
         <p className={css.empty}>No blog posts yet. Check back soon!</p>
       ) : (
