@@ -23,15 +23,17 @@ export const PHOTO_WIDTHS = [480, 800, 1200] as const;
 /** The widest file made: enough for a 800 px column on a 2x screen. */
 export const MAX_PHOTO_WIDTH = 1600;
 /** Bumped when the encoding settings change, so cached outputs are made again. */
-const SETTINGS_VERSION = "1";
+const SETTINGS_VERSION = "2";
 export const PHOTO_URL_DIR = "/assets/photos";
 
 const encoders: Record<PhotoFormat, (image: Sharp) => Sharp> = {
   // Effort 0 of 9: measured on a 2400 px photo (4 widths), 0.4 s against 18 s at
   // sharp's default 4, for files 15% larger, still the smallest of the three formats.
   avif: (image) => image.avif({ quality: 50, effort: 0 }),
-  webp: (image) => image.webp({ quality: 72 }),
-  jpeg: (image) => image.jpeg({ quality: 78, mozjpeg: true }),
+  // Effort 2 of 6: 40% faster than the default for 3% larger files.
+  webp: (image) => image.webp({ quality: 72, effort: 2 }),
+  // Only browsers without AVIF and WebP get these: plain libjpeg, three times faster than mozjpeg.
+  jpeg: (image) => image.jpeg({ quality: 78, progressive: true }),
   png: (image) => image.png({ compressionLevel: 9, palette: false }),
 };
 
@@ -68,22 +70,26 @@ export async function processPhoto(bytes: Buffer, name: string, cacheDir: string
   if (!meta?.format || !ACCEPTED_FORMATS.has(meta.format)) throw new PhotoError("is not a photo the site can use: save it as JPEG, PNG, WebP or AVIF");
   if ((meta.width ?? 0) * (meta.height ?? 0) > MAX_INPUT_PIXELS) throw new PhotoError("is too large: save it at most 8,000 pixels wide");
   const fallback: PhotoFormat = meta.format === "png" ? "png" : "jpeg";
-  // autoOrient: width and height as the photo is meant to be seen.
-  const oriented = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).autoOrient();
-  const { info } = await oriented.clone().toBuffer({ resolveWithObject: true });
-  const widths = variantWidths(info.width);
+  // Decoded once, turned the way the camera said (autoOrient), as raw pixels; every
+  // width is resized once from them and encoded to each format from that.
+  const decoded = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).autoOrient().raw().toBuffer({ resolveWithObject: true });
+  const info = decoded.info;
+  const raw = { raw: { width: info.width, height: info.height, channels: info.channels } } as const;
   const safeName = name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "photo";
 
   await mkdir(dir, { recursive: true });
-  const variants: Photo["variants"] = [];
-  for (const format of ["avif", "webp", fallback] as const) {
-    for (const width of widths) {
+  const byFormat = new Map<PhotoFormat, Photo["variants"]>();
+  for (const width of variantWidths(info.width)) {
+    const resized = await sharp(decoded.data, raw).resize({ width, withoutEnlargement: true }).raw().toBuffer({ resolveWithObject: true });
+    const pixels = { raw: { width: resized.info.width, height: resized.info.height, channels: resized.info.channels } } as const;
+    for (const format of ["avif", "webp", fallback] as const) {
       const fileName = `${safeName}-${hash.slice(0, 10)}-${width}.${format === "jpeg" ? "jpg" : format}`;
-      const out = await encoders[format](oriented.clone().resize({ width, withoutEnlargement: true })).toBuffer({ resolveWithObject: true });
+      const out = await encoders[format](sharp(resized.data, pixels)).toBuffer({ resolveWithObject: true });
       await writeFile(join(dir, fileName), out.data);
-      variants.push({ format, width: out.info.width, height: out.info.height, url: `${PHOTO_URL_DIR}/${fileName}` });
+      byFormat.set(format, [...(byFormat.get(format) ?? []), { format, width: out.info.width, height: out.info.height, url: `${PHOTO_URL_DIR}/${fileName}` }]);
     }
   }
+  const variants = (["avif", "webp", fallback] as const).flatMap((format) => byFormat.get(format) ?? []);
   const photo: Photo = { width: info.width, height: info.height, fallback, variants };
   // Written last and renamed into place: a cache entry with a manifest is complete.
   await writeFile(`${manifestFile}.tmp`, JSON.stringify(photo));
