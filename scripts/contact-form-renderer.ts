@@ -7,6 +7,7 @@ import { pathToFileURL } from "node:url";
 import { z } from "zod";
 import { serverDirName, serverFiles } from "../build/run-build";
 import type { RenderInvalidForm } from "../functions/contact/form-pages";
+import type { RenderInvalidReviewForm } from "../functions/reviews/review-pages";
 import type { AssetManifest } from "../src/app/document";
 import { homeSchema } from "../src/content/home";
 import { locationSchema } from "../src/content/locations";
@@ -51,6 +52,26 @@ async function readJson<T>(file: string, schema: z.ZodType<T>): Promise<T> {
  * the messages. Rendering is synchronous, as the function expects.
  */
 export async function createContactFormRenderer(distDir: string, opts: { reload?: boolean } = {}): Promise<RenderInvalidForm> {
+  const renderer = await loadRenderer(distDir, opts);
+  return (values, errors) => renderer.renderContactWithErrors(values, errors);
+}
+
+/** The same for reviews: /reviews with the visitor's review and the messages (functions/reviews/app.ts). */
+export async function createReviewFormRenderer(distDir: string, opts: { reload?: boolean } = {}): Promise<RenderInvalidReviewForm> {
+  const renderer = await loadRenderer(distDir, opts);
+  return (values, errors) => renderer.renderReviewsWithErrors(values, errors);
+}
+
+/** Both, from one load of the bundle (the dev server reloads it after every rebuild). */
+export async function createFormRenderers(distDir: string, opts: { reload?: boolean } = {}): Promise<{ contact: RenderInvalidForm; reviews: RenderInvalidReviewForm }> {
+  const renderer = await loadRenderer(distDir, opts);
+  return {
+    contact: (values, errors) => renderer.renderContactWithErrors(values, errors),
+    reviews: (values, errors) => renderer.renderReviewsWithErrors(values, errors),
+  };
+}
+
+async function loadRenderer(distDir: string, opts: { reload?: boolean }) {
   const serverDir = join(distDir, serverDirName);
   const [content, assets] = await Promise.all([
     readJson(join(serverDir, serverFiles.content), siteContentSchema),
@@ -61,6 +82,5 @@ export async function createContactFormRenderer(distDir: string, opts: { reload?
     // The dev server rebuilds under the same file name; a new query string makes Node load the new bundle.
     pathToFileURL(join(serverDir, "entry-server.mjs")).href + (opts.reload ? `?build=${Date.now()}` : "")
   );
-  const renderer = await server.createRenderer(content, assets);
-  return (values, errors) => renderer.renderContactWithErrors(values, errors);
+  return server.createRenderer(content, assets);
 }

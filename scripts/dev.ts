@@ -11,9 +11,10 @@ import { runBuild } from "../build/run-build";
 import { createContactFunction } from "../functions/contact/app";
 import { createLimitedServer } from "../functions/http/server-limits";
 import { renderInvalidFormPage, type RenderInvalidForm } from "../functions/contact/form-pages";
+import { renderInvalidReviewPage, type RenderInvalidReviewForm } from "../functions/reviews/review-pages";
 import { formatProblem, isContentError } from "../src/content/content-error";
 import { DevChannel } from "./dev-client/dev-channel";
-import { createContactFormRenderer } from "./contact-form-renderer";
+import { createFormRenderers } from "./contact-form-renderer";
 import { createSiteApp } from "./site-app";
 
 const { values: args } = parseArgs({ options: { content: { type: "string", default: "content" }, out: { type: "string", default: ".cache/dev-dist" } } });
@@ -25,6 +26,7 @@ const host = process.env.HOST ?? "127.0.0.1";
 const channel = new DevChannel();
 // Replaced after every rebuild, so an invalid no-JavaScript post gets the current contact page.
 let renderInvalidForm: RenderInvalidForm = renderInvalidFormPage;
+let renderInvalidReview: RenderInvalidReviewForm = renderInvalidReviewPage;
 
 async function rebuild(reason: string) {
   const started = Date.now();
@@ -32,7 +34,7 @@ async function rebuild(reason: string) {
     const summary = await runBuild({ root, contentDir, outDir: distDir, mode: "development" });
     // Pages first: the open browser reloads while the rest catches up.
     channel.rebuilt();
-    renderInvalidForm = await createContactFormRenderer(distDir, { reload: true });
+    ({ contact: renderInvalidForm, reviews: renderInvalidReview } = await createFormRenderers(distDir, { reload: true }));
     console.log(`${reason}: rebuilt in ${Date.now() - started} ms (${summary.totalPages - summary.reusedPages} of ${summary.totalPages} pages rendered)`);
   } catch (err) {
     // Keep serving the last good build; the owner sees exactly what to fix, here and over the open page.
@@ -46,6 +48,7 @@ await rebuild("start");
 const contact = await createContactFunction(process.env, {
   siteFile: join(contentDir, "site.json"),
   renderInvalidForm: (values, errors) => renderInvalidForm(values, errors),
+  renderInvalidReviewForm: (values, errors) => renderInvalidReview(values, errors),
 });
 const site = createSiteApp({ distDir, contact: contact.app, before: [await channel.handler()], trustProxy: contact.trustProxy });
 const server = createLimitedServer(site, { behindProxy: contact.trustProxy !== false }).listen(port, host, () => {

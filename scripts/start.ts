@@ -10,7 +10,7 @@ import type { RenderInvalidForm } from "../functions/contact/form-pages";
 import { createLimitedServer } from "../functions/http/server-limits";
 import { formatProblem, isContentError, type ContentProblem } from "../src/content/content-error";
 import type { Site } from "../src/content/site";
-import { createContactFormRenderer } from "./contact-form-renderer";
+import { createContactFormRenderer, createReviewFormRenderer } from "./contact-form-renderer";
 import { createProblemMailer } from "./publish/problem-mail";
 import { Publisher } from "./publish/publisher";
 import { watchContent } from "./publish/watch-content";
@@ -25,9 +25,11 @@ const host = process.env.HOST ?? "127.0.0.1";
 const first = await buildAtStart();
 // Replaced after every publish, so an invalid no-JavaScript post gets the current contact page.
 let renderInvalidForm: RenderInvalidForm = await createContactFormRenderer(distDir);
+let renderInvalidReview = await createReviewFormRenderer(distDir);
 const contact = await createContactFunction(process.env, {
   siteFile: join(contentDir, "site.json"),
   renderInvalidForm: (values, errors) => renderInvalidForm(values, errors),
+  renderInvalidReviewForm: (values, errors) => renderInvalidReview(values, errors),
 });
 warnWhenMailIsOnlySaved(contact.dataDir);
 const stopPublishing = startPublishing(contact.site, first);
@@ -74,6 +76,7 @@ function startPublishing(site: Site, start: { summary?: BuildSummary; problems?:
     distDir,
     async onPublished(summary, reason, ms) {
       renderInvalidForm = await createContactFormRenderer(distDir);
+      renderInvalidReview = await createReviewFormRenderer(distDir);
       const changed = summary.totalPages - summary.reusedPages;
       console.log([`${reason}: published in ${Math.round(ms)} ms (${changed} of ${summary.totalPages} pages changed)`, ...formatPostNews(summary.posts)].join("\n"));
     },

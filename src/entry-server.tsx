@@ -9,6 +9,8 @@ import type { SiteContent } from "./content/site-content";
 import type { FormValues } from "../functions/contact/form-pages";
 import type { FieldErrors } from "../functions/contact/schema";
 import { head as contactHead, load as loadContactPage, type ContactPageData } from "./pages/contact-page";
+import { head as reviewsHead, load as loadReviewsPage, type ReviewsPageData } from "./pages/reviews-page";
+import type { ReviewErrors, ReviewField } from "./content/review";
 import { notFoundPath, routeTable } from "./routes";
 import { themeColor } from "./styles/theme.css";
 
@@ -177,7 +179,23 @@ export async function createRenderer(content: SiteContent, assets: AssetManifest
     });
   }
 
-  return { listPaths, prepare, renderPrepared, render, renderContactWithErrors, rootData };
+  /** /reviews as the answer to an invalid review posted without JavaScript, like renderContactWithErrors. */
+  function renderReviewsWithErrors(values: Partial<Record<ReviewField, string>>, errors: ReviewErrors): string {
+    const pathname = "/reviews";
+    const { matches, page } = match(pathname);
+    const data: ReviewsPageData = { ...loadReviewsPage({ params: {}, content }), refused: { values, errors } };
+    const head = reviewsHead(data, { site: content.site });
+    return renderDocument({
+      headHtml: renderHead({ ...head, title: `Error: ${head.title}`, noindex: true }, content.site),
+      appHtml: renderApp(pathname, matches, page, data, 400),
+      routerDataJson: "null",
+      assets: { css: assets.css, entry: "", preload: [] },
+      interactive: false,
+      themeColor,
+    });
+  }
+
+  return { listPaths, prepare, renderPrepared, render, renderContactWithErrors, renderReviewsWithErrors, rootData };
 }
 
 function pageAssets(assets: AssetManifest, page: string): PageAssets {

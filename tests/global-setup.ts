@@ -6,7 +6,7 @@ import { chromium, type BrowserServer } from "playwright-core";
 import type { TestProject } from "vitest/node";
 import { runBuild } from "../build/run-build";
 import { createContactFunction } from "../functions/contact/app";
-import { createContactFormRenderer } from "../scripts/contact-form-renderer";
+import { createContactFormRenderer, createReviewFormRenderer } from "../scripts/contact-form-renderer";
 import { createSiteApp } from "../scripts/site-app";
 import { chromiumPath, chromiumArgs } from "./chromium";
 
@@ -31,7 +31,11 @@ export default async function setup(project: TestProject) {
 
   const contact = await createContactFunction(
     { DATA_DIR: dataDir, CONTACT_RATE_LIMIT: "0" },
-    { siteFile: resolve("content/site.json"), renderInvalidForm: await createContactFormRenderer(distDir) },
+    {
+      siteFile: resolve("content/site.json"),
+      renderInvalidForm: await createContactFormRenderer(distDir),
+      renderInvalidReviewForm: await createReviewFormRenderer(distDir),
+    },
   );
   const app = createSiteApp({ distDir, contact: contact.app });
   const server = app.listen(0, "127.0.0.1");

@@ -11,7 +11,7 @@ import { createContactFunction, type ContactFunction } from "../functions/contac
 import { MIN_FILL_MS } from "../functions/contact/spam";
 import { parseMail, startSmtpPeer, waitFor, type SmtpPeer } from "../functions/contact/test-support";
 import { DECISIONS_FILE, REVIEWS_FILE } from "../functions/reviews/review-store";
-import { createContactFormRenderer } from "../scripts/contact-form-renderer";
+import { createContactFormRenderer, createReviewFormRenderer } from "../scripts/contact-form-renderer";
 import { Publisher } from "../scripts/publish/publisher";
 import { createSiteApp } from "../scripts/site-app";
 import { axeViolations } from "./axe";
@@ -52,7 +52,11 @@ beforeAll(async () => {
   peer = await startSmtpPeer();
   functions = await createContactFunction(
     { DATA_DIR: dataDir, SMTP_URL: peer.url, CONTACT_RATE_LIMIT: "0", SITE_URL: baseUrl },
-    { siteFile: join(contentDir, "site.json"), renderInvalidForm: await createContactFormRenderer(distDir) },
+    {
+      siteFile: join(contentDir, "site.json"),
+      renderInvalidForm: await createContactFormRenderer(distDir),
+      renderInvalidReviewForm: await createReviewFormRenderer(distDir),
+    },
   );
   publisher = new Publisher({
     root: process.cwd(),
@@ -165,7 +169,22 @@ describe("reviews", () => {
     const body = (await noJs.page.textContent("body")) ?? "";
     expect(body).toContain("Name is required");
     expect(body).toContain("Review must be at least 10 characters");
+    // The real /reviews page, the problems listed and linked, what was typed kept.
+    expect(await noJs.page.locator("#review-problems-title").textContent()).toContain("Your review was not sent");
+    expect(await noJs.page.getByLabel("Your review", { exact: true }).inputValue()).toBe("Too short");
     await noJs.close();
+    // axe needs script in the page: the same answer, reached by a native submit in a browser with JavaScript.
+    const checked = await open();
+    await checked.page.goto("/reviews", { waitUntil: "networkidle" });
+    await checked.page.getByLabel("Your review", { exact: true }).fill("Too short");
+    await Promise.all([
+      checked.page.waitForURL("**/api/reviews"),
+      checked.page.evaluate(() => document.querySelector<HTMLFormElement>('form[action="/api/reviews"]')?.submit()),
+    ]);
+    expect(await checked.page.locator("#review-problems-title").count()).toBe(1);
+    expect(await axeViolations(checked.page)).toEqual([]);
+    if (process.env.REVIEWS_SCREENSHOTS) await checked.page.screenshot({ path: join(process.env.REVIEWS_SCREENSHOTS, "reviews-refused-390.png"), fullPage: true });
+    await checked.close();
     expect((await storedReviews()).length).toBe(before);
   });
 

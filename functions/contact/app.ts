@@ -17,7 +17,7 @@ import { consoleLogger, type Logger } from "./jsonl-log";
 import { createMailer, createTransportFromEnv, defaultAddresses, isPermanentMailError, type Mailer } from "./mailer";
 import { createOutbox, type Outbox } from "./outbox";
 import { createReviewsApp } from "../reviews/app";
-import { MODERATE_PATH } from "../reviews/review-pages";
+import { MODERATE_PATH, type RenderInvalidReviewForm } from "../reviews/review-pages";
 import { checkReviewSecret, loadReviewSecret } from "../reviews/review-secret";
 import { createReviewStore, REVIEW_SPAM_FILE } from "../reviews/review-store";
 import { createReviewTokens, type ReviewTokens } from "../reviews/review-tokens";
@@ -141,6 +141,8 @@ export interface ContactFunctionOptions {
   siteFile?: string;
   retryDelays?: readonly number[];
   renderInvalidForm?: RenderInvalidForm;
+  /** The same for a review posted without JavaScript (the real /reviews page); default a plain page. */
+  renderInvalidReviewForm?: RenderInvalidReviewForm;
   logger?: Logger;
 }
 
@@ -218,6 +220,7 @@ export async function createContactFunction(env: ContactEnv, options: ContactFun
     },
     rateLimit: { limit: rateLimit, windowMs: RATE_WINDOW_MS },
     trustProxy,
+    renderInvalidForm: options.renderInvalidReviewForm,
     contact: { name: site.name, phone: site.phone },
     logger,
   });

@@ -30,6 +30,8 @@ export function page(title: string, body: string): string {
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     '<meta name="robots" content="noindex">',
+    // The site's icon (content/static/favicon.svg); without a link browsers ask for /favicon.ico, which the site has not.
+    '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
     `<title>${escapeHtml(title)}</title>`,
     "</head>",
     `<body><main>${body}</main></body>`,

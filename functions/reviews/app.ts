@@ -15,6 +15,7 @@ import {
   renderDecidedPage,
   renderInvalidReviewPage,
   renderLinkProblemPage,
+  type RenderInvalidReviewForm,
   type ReviewFormValues,
 } from "./review-pages";
 import type { ReviewStore } from "./review-store";
@@ -37,7 +38,7 @@ export interface ReviewsAppOptions {
   publish?: () => void;
   clock?: () => number;
   rateLimit?: { limit: number; windowMs: number };
-  renderInvalidForm?: (values: ReviewFormValues, errors: ReviewErrors) => string;
+  renderInvalidForm?: RenderInvalidReviewForm;
   contact?: PageContact;
   trustProxy?: TrustProxy;
   logger?: Logger;

@@ -10,6 +10,8 @@ export const REVIEWS_PAGE = "/reviews";
 export const MODERATE_PATH = "/api/reviews/moderate";
 
 export type ReviewFormValues = Partial<Record<ReviewField, string>>;
+/** The page for an invalid review posted without JavaScript; the site passes the real /reviews page (scripts/contact-form-renderer.ts). */
+export type RenderInvalidReviewForm = (values: ReviewFormValues, errors: ReviewErrors) => string;
 
 const labels: Record<ReviewField, string> = { name: "Your name", location: "Your town", rating: "Rating", text: "Your review" };
 

@@ -10,6 +10,12 @@ import * as css from "./reviews.css";
 /** Where the form posts, with and without JavaScript; the other end is REVIEWS_PATH in functions/reviews/app.ts. */
 export const REVIEWS_ENDPOINT = "/api/reviews";
 
+/** What a no-JavaScript post sent and why the function refused it; see renderReviewsWithErrors in src/entry-server.tsx. */
+export interface RefusedReview {
+  values: Partial<Record<ReviewField, string>>;
+  errors: ReviewErrors;
+}
+
 const inputId = (field: ReviewField) => `review-${field}`;
 const errorId = (field: ReviewField) => `review-${field}-error`;
 
@@ -19,8 +25,10 @@ const errorId = (field: ReviewField) => `review-${field}-error`;
  * problems). With JavaScript the same schema as the function checks it here, and it
  * is sent as JSON. The only client code on /reviews; it needs no form library.
  */
-export function ReviewForm({ towns }: { towns: readonly string[] }) {
-  const [errors, setErrors] = useState<ReviewErrors>({});
+export function ReviewForm({ towns, refused }: { towns: readonly string[]; refused?: RefusedReview }) {
+  const [errors, setErrors] = useState<ReviewErrors>(refused?.errors ?? {});
+  const typed = refused?.values ?? {};
+  const chosenRating = Number(typed.rating ?? 5);
   const [state, setState] = useState<"editing" | "sending" | "sent">("editing");
   const [shownAt, setShownAt] = useState<number>();
   const sentHeading = useRef<HTMLHeadingElement>(null);
@@ -86,7 +94,8 @@ export function ReviewForm({ towns }: { towns: readonly string[] }) {
 
   return (
     <form className={form.form} method="post" action={REVIEWS_ENDPOINT} noValidate onSubmit={submit}>
-      {errors.form ? (
+      {refused ? <ProblemList refused={refused} /> : null}
+      {errors.form && !refused ? (
         <p className={css.alert} role="alert">
           {errors.form}
         </p>
@@ -98,7 +107,7 @@ export function ReviewForm({ towns }: { towns: readonly string[] }) {
         <p className={css.hint} id={`${inputId("name")}-hint`}>
           Shown with your review, for example Sarah M.
         </p>
-        <input className={form.control} id={inputId("name")} name="name" type="text" autoComplete="name" required {...describe("name")} />
+        <input className={form.control} id={inputId("name")} name="name" type="text" autoComplete="name" required defaultValue={typed.name} {...describe("name")} />
         {message("name")}
       </div>
       <div className={form.field}>
@@ -108,7 +117,7 @@ export function ReviewForm({ towns }: { towns: readonly string[] }) {
         <p className={css.hint} id={`${inputId("location")}-hint`}>
           Pick one of ours or type your own.
         </p>
-        <input className={form.control} id={inputId("location")} name="location" type="text" list="review-towns" autoComplete="address-level2" required {...describe("location")} />
+        <input className={form.control} id={inputId("location")} name="location" type="text" list="review-towns" autoComplete="address-level2" required defaultValue={typed.location} {...describe("location")} />
         <datalist id="review-towns">
           {towns.map((town) => (
             <option key={town} value={town} />
@@ -120,7 +129,7 @@ export function ReviewForm({ towns }: { towns: readonly string[] }) {
         <legend className={css.ratingLegend}>Your rating</legend>
         <div className={css.ratingStars}>
           {[...ratingValues].reverse().map((n) => (
-            <RatingStar key={n} value={n} />
+            <RatingStar key={n} value={n} checked={n === chosenRating} />
           ))}
         </div>
         {message("rating")}
@@ -132,7 +141,7 @@ export function ReviewForm({ towns }: { towns: readonly string[] }) {
         <p className={css.hint} id={`${inputId("text")}-hint`}>
           10 to 2,000 characters: the job, the crew, the result.
         </p>
-        <textarea className={form.textarea} id={inputId("text")} name="text" rows={6} required {...describe("text")} />
+        <textarea className={form.textarea} id={inputId("text")} name="text" rows={6} required defaultValue={typed.text} {...describe("text")} />
         {message("text")}
       </div>
       {/* Anti-spam (functions/contact/spam.ts): people never see or reach the honeypot; bots fill it. */}
@@ -149,11 +158,11 @@ export function ReviewForm({ towns }: { towns: readonly string[] }) {
 }
 
 /** One radio of the group; the label is the star, its name is read out ("4 stars"). */
-function RatingStar({ value }: { value: number }) {
+function RatingStar({ value, checked }: { value: number; checked: boolean }) {
   const id = `review-rating-${value}`;
   return (
     <>
-      <input className={css.ratingInput} type="radio" id={id} name="rating" value={value} defaultChecked={value === 5} />
+      <input className={css.ratingInput} type="radio" id={id} name="rating" value={value} defaultChecked={checked} />
       <label className={css.ratingStar} htmlFor={id}>
         <StarIcon size={30} />
         <span className={visuallyHidden}>
@@ -161,6 +170,29 @@ function RatingStar({ value }: { value: number }) {
         </span>
       </label>
     </>
+  );
+}
+
+/** The no-JavaScript answer's summary: every problem, each linked to its field (as on the contact page). */
+function ProblemList({ refused }: { refused: RefusedReview }) {
+  const { errors } = refused;
+  const problems = reviewFields.flatMap((field) => (errors[field] ? [{ field, message: errors[field] }] : []));
+  const count = problems.length + (errors.form ? 1 : 0);
+  return (
+    // autoFocus (focusable through tabIndex) takes the browser and a screen reader straight to the list.
+    <div className={form.summary} role="alert" aria-labelledby="review-problems-title" tabIndex={-1} autoFocus>
+      <h3 className={form.summaryTitle} id="review-problems-title">
+        Your review was not sent. Please fix {count === 1 ? "this problem" : "these problems"}:
+      </h3>
+      <ul className={form.summaryList}>
+        {errors.form ? <li>{errors.form}</li> : null}
+        {problems.map((p) => (
+          <li key={p.field}>
+            <a href={`#${p.field === "rating" ? "review-rating-5" : inputId(p.field)}`}>{p.message}</a>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 

@@ -5,7 +5,7 @@ import { StarRating } from "./star-rating";
 
 /** Approved reviews, newest first, as given. */
 export function ReviewList({ reviews }: { reviews: readonly ShownReview[] }) {
-  if (reviews.length === 0) return <p className={css.empty}>No reviews yet. Be the first to leave one.</p>;
+  if (reviews.length === 0) return <p className={css.empty}>Be the first to tell others how we did.</p>;
   return (
     <ul className={css.list}>
       {reviews.map((r) => (

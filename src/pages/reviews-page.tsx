@@ -5,7 +5,7 @@ import { reviewsData, type ShownReview } from "../app/review-structured-data";
 import { useRootData } from "../app/root-data";
 import { breadcrumbData } from "../app/structured-data";
 import { JsonLd } from "../components/json-ld";
-import { ReviewForm } from "../components/review-form";
+import { ReviewForm, type RefusedReview } from "../components/review-form";
 import { ReviewList } from "../components/review-list";
 import * as css from "../components/reviews.css";
 import { container, section } from "../styles/layout.css";
@@ -14,6 +14,8 @@ export interface ReviewsPageData {
   reviews: ShownReview[];
   /** Suggestions for the town field: the towns served, "Chapin, SC". */
   towns: string[];
+  /** Only in the answer to a refused no-JavaScript post (renderReviewsWithErrors in src/entry-server.tsx), never in the build. */
+  refused?: RefusedReview;
 }
 
 /** Approved reviews only, newest first (src/content/load-reviews.ts); rebuilt when one is approved. */
@@ -33,7 +35,7 @@ export function head(_data: ReviewsPageData, { site }: HeadContext): Head {
 }
 
 export function Component() {
-  const { reviews, towns } = useLoaderData<typeof load>();
+  const { reviews, towns, refused } = useLoaderData<typeof load>();
   const { site } = useRootData();
   return (
     <>
@@ -50,14 +52,14 @@ export function Component() {
       </header>
       <div className={`${container} ${section} ${css.layout}`}>
         <section aria-labelledby="reviews-list-title">
-          <h2 id="reviews-list-title">{reviews.length === 1 ? "1 review" : `${reviews.length} reviews`}</h2>
+          <h2 id="reviews-list-title">{reviews.length === 0 ? "No reviews yet" : reviews.length === 1 ? "1 review" : `${reviews.length} reviews`}</h2>
           <ReviewList reviews={reviews} />
         </section>
         <section id="leave-a-review" className={css.formBox} aria-labelledby="leave-a-review-title">
           <h2 id="leave-a-review-title" className={css.formTitle}>
             Leave a review
           </h2>
-          <ReviewForm towns={towns} />
+          <ReviewForm towns={towns} refused={refused} />
         </section>
       </div>
     </>
