@@ -57,7 +57,7 @@ async function parseFiles({ contentDir, files, photos }: Extract<WorkerRequest, 
 
 /** Site facts, pages' content and the published posts, checked across files; then every path to render. */
 async function assemble(msg: Extract<WorkerRequest, { type: "assemble" }>): Promise<WorkerReply> {
-  const [site, base] = await Promise.all([server.loadSite(msg.contentDir), server.loadPageContent(msg.contentDir, timed)]);
+  const [site, base] = await Promise.all([server.loadSite(msg.contentDir), server.loadPageContent(msg.contentDir, timed, msg.photos)]);
   server.checkUniqueSlugs(msg.posts);
   const published = server.selectPublished(msg.posts, { includeDrafts: msg.mode === "development", now: new Date(msg.builtAt) });
   const content: SiteContent = {

@@ -1,4 +1,4 @@
-import { mkdir, readdir, rm } from "node:fs/promises";
+import { mkdir, readdir, readFile, rm, stat } from "node:fs/promises";
 import { availableParallelism } from "node:os";
 import { join, relative, resolve } from "node:path";
 import { ContentError, type ContentProblem } from "../src/content/content-error";
@@ -25,7 +25,10 @@ import {
 } from "./build-cache";
 import { BuildOutput, removeAbandoned, stagingDirFor } from "./build-output";
 import { OG_IMAGE_FILE, ogImagePng } from "./og-image";
+import { preparePhotos, type PreparedPhotos } from "./photos";
+import { placeholderReminder } from "./placeholders";
 import { headersFile, redirectsFile, robotsTxt, sitemapXml } from "./site-files";
+import { findBrokenLinks } from "./site-links";
 import { summarize, type BuildSummary } from "./summary";
 import { ParseTimeout, WorkerPool } from "./worker-pool";
 import type { RenderedFile } from "./worker-protocol";
@@ -39,6 +42,10 @@ export interface BuildOptions {
   now?: Date;
   workers?: number;
   onProgress?: (line: string) => void;
+  /** Links to pages of this site that do not exist are build errors, not warnings (`npm run build -- --strict`; CI). */
+  strict?: boolean;
+  /** Problems that do not stop the build (links to missing pages, unless strict). */
+  onWarning?: (problems: ContentProblem[]) => void;
 }
 
 /** Server-side files the servers read from the output folder (never served). */
@@ -73,12 +80,20 @@ export async function runBuild(opts: BuildOptions): Promise<BuildSummary> {
     progress("loading content");
     const contentDir = resolve(opts.contentDir);
     const siteJson = await readContentFile(contentDir, join(contentDir, "site.json"), shownPath(join(contentDir, "site.json"))).catch(() => "");
-    const postKey = postCacheKey(codeHash, siteJson + (process.env.SITE_URL ?? ""));
+    progress("preparing photos");
+    const prepared = await preparePhotos(contentDir, join(opts.root, ".cache", "photos"), shownPath);
+    if (prepared.problems.length > 0) throw new ContentError(prepared.problems);
+    // A changed photo changes the HTML of the posts showing it: posts are parsed again.
+    const postKey = postCacheKey(codeHash, siteJson + (process.env.SITE_URL ?? "") + JSON.stringify(prepared.photos));
     const cache = await readPostCache(prevServerDir, postKey);
-    const { posts: parsed, reparsed, changed } = await parsePosts(pool, contentDir, cache);
+    const { posts: parsed, reparsed, changed } = await parsePosts(pool, contentDir, prepared.photos, cache);
     const posts = parsed.map((c) => c.post);
     const builtAt = (opts.now ?? new Date()).toISOString();
-    const { content, paths, notFoundPath, rootData } = await pool.request(0, { type: "assemble", contentDir, posts, mode: opts.mode, builtAt }, "assembled");
+    const { content, paths, notFoundPath, rootData } = await pool.request(0, { type: "assemble", contentDir, posts, mode: opts.mode, builtAt, photos: prepared.photos }, "assembled");
+    const staticFiles = await readStaticFiles(contentDir, join(contentDir, "static"));
+    const brokenLinks = findBrokenLinks({ posts, services: content.services, contentDir, pages: paths.map((p) => p.path), staticFiles: staticFiles.map(([name]) => name) });
+    if (brokenLinks.length > 0 && opts.strict) throw new ContentError(brokenLinks);
+    if (brokenLinks.length > 0) opts.onWarning?.(brokenLinks);
     // Everything every page shares; codeHash covers the assets, which come from the same sources.
     const outputKey = renderKey(codeHash, JSON.stringify(rootData), opts.mode);
     const previousFiles = reused && (await readOutputRecord(prevServerDir, outputKey));
@@ -96,7 +111,8 @@ export async function runBuild(opts: BuildOptions): Promise<BuildSummary> {
     // Meanwhile this thread writes everything beside the pages.
     await output.putAll(siteFiles(content, paths.map((p) => p.path), notFoundPath));
     await output.putAll([["_data/_root.json", JSON.stringify(rootData)]]);
-    await output.putAll(await readStaticFiles(contentDir, join(contentDir, "static")));
+    await output.putAll(staticFiles);
+    await output.putAll(await Promise.all(prepared.files.map(async (f): Promise<[string, Buffer]> => [f.urlPath.slice(1), await readFile(f.cachedFile)])));
     await output.putAll([[OG_IMAGE_FILE, await ogImagePng(content.site)]]);
     const files: RenderedFile[] = (await rendering).flatMap((b) => b.files);
     output.addRendered(files.flatMap((f) => (f.data ? [f, f.data] : [f])));
@@ -112,7 +128,8 @@ export async function runBuild(opts: BuildOptions): Promise<BuildSummary> {
     if (output.mode === "fresh" || reparsed > 0 || cache.size !== parsed.length) await output.writeServerFile(postRecordName, postCacheJson(postKey, parsed));
     await output.commit(outputRecordJson(outputKey, output.files));
     const postNotes = { posts, changed, now: new Date(builtAt), mode: opts.mode, timeZone: content.site.timeZone };
-    return await summarize({ files, bundles, outDir, wallMs: performance.now() - started, phases: t, posts: postNotes });
+    const summary = await summarize({ files, bundles, outDir, wallMs: performance.now() - started, phases: t, posts: postNotes });
+    return { ...summary, placeholders: placeholderReminder(content.site) };
   } catch (err) {
     await rm(stageDir, { recursive: true, force: true });
     throw err;
@@ -131,13 +148,13 @@ async function freshBundles(root: string, outDir: string, serverDir: string): Pr
  * part of a big blog. Posts whose text is unchanged since the previous build come
  * from its cache; only their hashes cross to the workers and back.
  */
-async function parsePosts(pool: WorkerPool, contentDir: string, cache: Map<string, CachedPost>): Promise<{ posts: CachedPost[]; reparsed: number; changed: Set<string> }> {
-  const files = (await listMarkdown(join(contentDir, "blog"))).map((abs) => {
+async function parsePosts(pool: WorkerPool, contentDir: string, photos: PreparedPhotos["photos"], cache: Map<string, CachedPost>): Promise<{ posts: CachedPost[]; reparsed: number; changed: Set<string> }> {
+  const files = (await listPostFiles(join(contentDir, "blog"))).map((abs) => {
     const shown = shownPath(abs);
     return { abs, shown, known: cache.get(shown)?.sha };
   });
   const share = Math.ceil(files.length / pool.size);
-  const replies = await Promise.all(Array.from({ length: pool.size }, (_, i) => parseShare(pool, i, contentDir, files.slice(i * share, (i + 1) * share))));
+  const replies = await Promise.all(Array.from({ length: pool.size }, (_, i) => parseShare(pool, i, contentDir, photos, files.slice(i * share, (i + 1) * share))));
   const problems = replies.flatMap((r) => r.problems);
   if (problems.length > 0) throw new ContentError(problems);
   const results = replies.flatMap((r) => r.posts);
@@ -157,12 +174,12 @@ async function parsePosts(pool: WorkerPool, contentDir: string, cache: Map<strin
  * (build/worker-pool.ts); the share is then parsed again without it, so the build
  * still reports every other file's problems in the same run.
  */
-async function parseShare(pool: WorkerPool, i: number, contentDir: string, files: { abs: string; shown: string; known?: string }[]) {
+async function parseShare(pool: WorkerPool, i: number, contentDir: string, photos: PreparedPhotos["photos"], files: { abs: string; shown: string; known?: string }[]) {
   const timedOut: ContentProblem[] = [];
   let rest = files;
   for (;;) {
     try {
-      const reply = await pool.request(i, { type: "parse", contentDir, files: rest }, "parsed");
+      const reply = await pool.request(i, { type: "parse", contentDir, photos, files: rest }, "parsed");
       return { posts: reply.posts, problems: [...timedOut, ...reply.problems] };
     } catch (err) {
       if (!(err instanceof ParseTimeout)) throw err;
@@ -183,7 +200,7 @@ function siteFiles(content: SiteContent, paths: string[], notFoundPath: string):
   const postDates = new Map(posts.map((p) => [`/blog/${p.slug}`, p.publishDate]));
   const newest = posts.find((p) => !p.draft)?.publishDate;
   if (newest) postDates.set("/blog", newest);
-  const hidden = new Set([notFoundPath, "/contact/thank-you", ...posts.filter((p) => p.draft).map((p) => `/blog/${p.slug}`)]);
+  const hidden = new Set([notFoundPath, "/contact/thank-you", "/reviews/thank-you", ...posts.filter((p) => p.draft).map((p) => `/blog/${p.slug}`)]);
   const indexable = paths.filter((p) => !hidden.has(p));
   return [
     ["sitemap.xml", sitemapXml(site, indexable.map((path) => ({ path, lastmod: postDates.get(path) })))],
@@ -195,12 +212,23 @@ function siteFiles(content: SiteContent, paths: string[], notFoundPath: string):
   ];
 }
 
-export const listMarkdown = async (dir: string): Promise<string[]> => {
-  const names = await readdir(dir).catch((err: NodeJS.ErrnoException) => {
+/**
+ * The post files in content/blog: each `name.md`, and each `name/index.md` (a post in
+ * a folder of its own, with its photos beside it). Dot files are editor backups.
+ */
+export const listPostFiles = async (dir: string): Promise<string[]> => {
+  const entries = await readdir(dir, { withFileTypes: true }).catch((err: NodeJS.ErrnoException) => {
     if (err.code === "ENOENT") return [];
     throw err;
   });
-  return names.filter((n) => n.endsWith(".md")).sort().map((n) => join(dir, n));
+  const files = entries.flatMap((entry) => {
+    if (entry.name.startsWith(".")) return [];
+    if (entry.isDirectory()) return [join(dir, entry.name, "index.md")];
+    return entry.name.endsWith(".md") ? [join(dir, entry.name)] : [];
+  });
+  // A folder without index.md is not a post (photos only, or work in progress).
+  const present = await Promise.all(files.map((file) => stat(file).then(() => true, () => false)));
+  return files.filter((_, i) => present[i]).sort();
 };
 
 export const shownPath = (abs: string) => relative(process.cwd(), abs) || abs;

@@ -20,7 +20,7 @@ export type WorkerRequest =
       /** `known`: the hash of the file's text the build already has a parsed post for (build/build-cache.ts). */
       files: { abs: string; shown: string; known?: string }[];
     }
-  | { type: "assemble"; contentDir: string; posts: Post[]; mode: SiteContent["mode"]; builtAt: string }
+  | { type: "assemble"; contentDir: string; posts: Post[]; mode: SiteContent["mode"]; builtAt: string; photos: Readonly<Record<string, Photo>> }
   | {
       type: "content";
       content: SiteContent;

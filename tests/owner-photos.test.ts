@@ -51,6 +51,16 @@ beforeAll(async () => {
   await writeFile(join(folder, "cover.jpg"), cover);
   await writeFile(join(folder, "crane.jpg"), await cameraJpeg(1000, 1400));
   await writeFile(join(folder, "stump.png"), await sharp({ create: { width: 600, height: 400, channels: 3, background: "#6b4f2a" } }).png().toBuffer());
+  // Hero photos: a service and a town name one beside their file, home.json one in content/photos.
+  await mkdir(join(contentDir, "services", "photos"));
+  await writeFile(join(contentDir, "services", "photos", "crane.jpg"), await cameraJpeg(1800, 900));
+  await addFrontMatter(join(contentDir, "services", "tree-removal.md"), "heroImage: ./photos/crane.jpg\nheroImageAlt: Our crane lowering a pine trunk");
+  await writeFile(join(contentDir, "locations", "irmo-lake.jpg"), await cameraJpeg(1600, 800));
+  await addFrontMatter(join(contentDir, "locations", "irmo-sc.md"), "heroImage: ./irmo-lake.jpg\nheroImageAlt: Lake Murray at Irmo");
+  await mkdir(join(contentDir, "photos"));
+  await writeFile(join(contentDir, "photos", "crew.jpg"), await cameraJpeg(2000, 1000));
+  const home = JSON.parse(await readFile(join(contentDir, "home.json"), "utf8"));
+  await writeFile(join(contentDir, "home.json"), JSON.stringify({ ...home, hero: { ...home.hero, image: "./photos/crew.jpg", imageAlt: "Our crew beside a felled oak" } }, null, 2));
   outDir = join(work, "dist");
   await runBuild({ root: process.cwd(), contentDir, outDir, mode: "production", workers: 2 });
   server = await listen(createSiteApp({ distDir: outDir }));
@@ -61,6 +71,11 @@ afterAll(async () => {
   await server?.close();
   await rm(work, { recursive: true, force: true });
 });
+
+async function addFrontMatter(file: string, lines: string) {
+  const text = await readFile(file, "utf8");
+  await writeFile(file, text.replace(/^---\n/, `---\n${lines}\n`));
+}
 
 const page = () => readFile(join(outDir, "blog", "storm-split-oak", "index.html"), "utf8");
 
@@ -111,11 +126,38 @@ describe("a post in a folder with its photos", () => {
         expect(await page.locator("article picture img").first().evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/\.avif$/);
         expect(await axeViolations(page)).toEqual([]);
         if (process.env["SCREENSHOT_DIR"]) await page.screenshot({ path: join(process.env["SCREENSHOT_DIR"], `post-photos-${viewport.width}.png`), fullPage: true });
+        // A hero photo fills its band on both screens (screenshots with SCREENSHOT_DIR).
+        await page.goto("/services/tree-removal");
+        const hero = page.locator("section picture img").first();
+        await expect.poll(() => hero.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+        expect(await hero.evaluate((img) => Math.round(img.getBoundingClientRect().width))).toBe(viewport.width);
+        expect(await axeViolations(page)).toEqual([]);
+        if (process.env["SCREENSHOT_DIR"]) await page.screenshot({ path: join(process.env["SCREENSHOT_DIR"], `hero-photo-${viewport.width}.png`) });
         expect(problems).toEqual([]);
       } finally {
         await close();
       }
     }
+  });
+});
+
+describe("hero photos named in content", () => {
+  it.each([
+    ["services/tree-removal/index.html", "Our crane lowering a pine trunk", "crane-"],
+    ["locations/irmo-sc/index.html", "Lake Murray at Irmo", "irmo-lake-"],
+    ["index.html", "Our crew beside a felled oak", "crew-"],
+  ])("%s shows its photo in the hero, first and eager, instead of the drawn scenery", async (file, alt, name) => {
+    const html = await readFile(join(outDir, file), "utf8");
+    const hero = html.slice(html.indexOf("<section"), html.indexOf("</section>"));
+    expect(hero).toContain(`alt="${alt}"`);
+    expect(hero).toContain(`/assets/photos/${name}`);
+    expect(hero).toMatch(/fetchPriority="high"/i);
+    expect(hero).not.toContain("data-scene");
+  });
+
+  it("keeps the drawn scenery where no photo is named", async () => {
+    const html = await readFile(join(outDir, "locations", "chapin-sc", "index.html"), "utf8");
+    expect(html).toContain("data-scene");
   });
 });
 
@@ -139,6 +181,16 @@ describe("photo mistakes", () => {
     );
     await expect(buildWith("no-cover-alt", post.replace(/imageAlt: .*\n/, ""))).rejects.toThrow(
       /storm-split-oak\/index\.md: imageAlt: is required with image: describe what the photo shows/,
+    );
+  });
+
+  it("names a hero photo that is not there, and one without its description", async () => {
+    const dir = join(work, "hero-missing");
+    await cp(contentDir, join(dir, "content"), { recursive: true });
+    const service = join(dir, "content", "services", "tree-removal.md");
+    await writeFile(service, (await readFile(service, "utf8")).replace("./photos/crane.jpg", "./photos/crain.jpg").replace(/heroImageAlt: .*\n/, ""));
+    await expect(runBuild({ root: process.cwd(), contentDir: join(dir, "content"), outDir: join(dir, "dist"), mode: "production", workers: 2 })).rejects.toThrow(
+      /content\/services\/tree-removal\.md: heroImage: is not there \(looked for [^)]*photos\/crain\.jpg\)/,
     );
   });
 

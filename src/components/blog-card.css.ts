@@ -1,4 +1,4 @@
-import { style } from "@vanilla-extract/css";
+import { globalStyle, style } from "@vanilla-extract/css";
 import { vars } from "../styles/theme.css";
 
 export const grid = style({
@@ -19,6 +19,17 @@ export const card = style({
   border: `1px solid ${vars.color.border}`,
   borderRadius: vars.radius.md,
   boxShadow: vars.shadow.card,
+});
+
+/** The cover photo across the top of the card, cropped to one shape so the cards line up. */
+export const thumbnail = style({ display: "block", margin: `calc(-1 * ${vars.space.lg}) calc(-1 * ${vars.space.lg}) ${vars.space.md}` });
+globalStyle(`${thumbnail} img`, {
+  display: "block",
+  width: "100%",
+  height: "auto",
+  aspectRatio: "16 / 9",
+  objectFit: "cover",
+  borderRadius: `${vars.radius.md} ${vars.radius.md} 0 0`,
 });
 
 export const meta = style({

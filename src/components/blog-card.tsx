@@ -2,6 +2,7 @@ import { formatShortDate } from "../app/format-date";
 import type { PostCardData } from "./blog-listing";
 import * as css from "./blog-card.css";
 import { visuallyHidden } from "../styles/layout.css";
+import { Picture } from "./picture";
 
 /** A visible "Draft" label; drafts exist only in dev builds (see build/run-build.ts and src/content/posts.ts selectPublished). */
 export function DraftBadge() {
@@ -13,6 +14,10 @@ export function BlogCard({ post }: { post: PostCardData }) {
   const titleId = `post-card-${post.slug}`;
   return (
     <article className={post.featured ? `${css.card} ${css.featured}` : css.card} data-featured={post.featured || undefined}>
+      {post.cover ? (
+        // Decorative here: the title says what the post is, and the post page describes the photo.
+        <Picture photo={post.cover.photo} alt="" className={css.thumbnail} sizes={post.featured ? "(min-width: 72rem) 70rem, 100vw" : "(min-width: 44rem) 22rem, 100vw"} />
+      ) : null}
       <div className={css.meta}>
         {post.featured ? <span className={css.featuredLabel}>Featured</span> : null}
         <time dateTime={post.publishDate}>{formatShortDate(post.publishDate)}</time>

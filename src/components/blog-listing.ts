@@ -1,4 +1,4 @@
-import type { Cover } from "../content/posts";
+import type { Cover } from "../content/photo";
 import type { BlogCategory } from "../content/blog-categories";
 import type { SiteContent, SitePost } from "../content/site-content";
 

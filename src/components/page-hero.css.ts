@@ -1,4 +1,4 @@
-import { style, styleVariants } from "@vanilla-extract/css";
+import { globalStyle, style, styleVariants } from "@vanilla-extract/css";
 import { vars } from "../styles/theme.css";
 
 /** The sky: dark enough at its lightest for white text (about 6:1). */
@@ -21,6 +21,10 @@ export const hero = styleVariants({
 
 /** The drawn ground, a band under the text. */
 export const art = style({ display: "block", width: "100%", height: "clamp(7.5rem, 19vw, 15rem)", maxWidth: "none", flexShrink: 0 });
+
+/** An owner photo in the scenery's place: a band a little taller, cropped to fill it. */
+export const photo = style({ display: "block", width: "100%", flexShrink: 0 });
+globalStyle(`${photo} img`, { display: "block", width: "100%", height: "clamp(10rem, 28vw, 22rem)", objectFit: "cover" });
 
 /** Text alone, or text and the emergency card side by side from 1024 px (the right 40% was empty). */
 export const single = style({ flex: 1, display: "flex" });

@@ -2,6 +2,8 @@ import type { ReactNode } from "react";
 import { container } from "../styles/layout.css";
 import { CheckIcon } from "./icons";
 import * as css from "./page-hero.css";
+import type { Cover } from "../content/photo";
+import { Picture } from "./picture";
 import { Scenery, type SceneName } from "./scenery";
 
 interface PageHeroProps {
@@ -19,10 +21,12 @@ interface PageHeroProps {
   top?: ReactNode;
   /** Beside the text on wide screens (the emergency card), under it on phones. */
   aside?: ReactNode;
+  /** The owner's photo for this page, shown where the drawn scenery would be. */
+  photo?: Cover;
 }
 
-/** The page's first screen: drawn scenery, one H1, the calls to action. */
-export function PageHero({ scene, size, title, subtitle, badge, actions, points, top, aside }: PageHeroProps) {
+/** The page's first screen: the owner's photo or drawn scenery, one H1, the calls to action. */
+export function PageHero({ scene, size, title, subtitle, badge, actions, points, top, aside, photo }: PageHeroProps) {
   return (
     <section className={css.hero[size]} aria-labelledby="page-title">
       <div className={`${container} ${aside ? css.split : css.single}`}>
@@ -45,7 +49,7 @@ export function PageHero({ scene, size, title, subtitle, badge, actions, points,
         </div>
         {aside ? <div className={css.aside}>{aside}</div> : null}
       </div>
-      <Scenery scene={scene} className={css.art} />
+      {photo ? <Picture photo={photo.photo} alt={photo.alt} priority sizes="100vw" className={css.photo} /> : <Scenery scene={scene} className={css.art} />}
     </section>
   );
 }

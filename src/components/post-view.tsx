@@ -1,7 +1,7 @@
 import { formatLongDate } from "../app/format-date";
 import { container, section } from "../styles/layout.css";
 import { DraftBadge } from "./blog-card";
-import type { Cover } from "../content/posts";
+import type { Cover } from "../content/photo";
 import { button } from "./button.css";
 import { Picture } from "./picture";
 import { prose } from "./prose.css";

@@ -22,6 +22,9 @@ export const homeSchema = group({
     subheading: text(),
     /** Short trust badges under the hero buttons: "24/7 Emergency Service". Optional: the benefit cards below say the same, so the home page now shows none. */
     badges: list(text(), "badges", 1, Infinity).optional(),
+    /** An owner photo for the hero (in content/, like ./photos/crew.jpg) and what it shows; without one the hero shows drawn scenery. */
+    image: text().optional(),
+    imageAlt: text().optional(),
   }),
   /** The About section (id "about"), with the six benefit cards below it. */
   about: group({ heading: text(), paragraphs: list(text(), "paragraphs", 1, Infinity) }),

@@ -5,7 +5,9 @@ import { parseJsonFile } from "./json-file";
 import { loadHome } from "./home";
 import { loadLocations } from "./locations";
 import { loadApprovedReviews } from "./load-reviews";
-import { renderMarkdown } from "./markdown";
+import { renderMarkdownWithSummary } from "./markdown";
+import { namedPhoto } from "./named-photo";
+import type { Photo } from "./photo";
 import { loadServices } from "./services";
 import { siteSchema } from "./site";
 
@@ -34,7 +36,7 @@ const untimed: TimedParse = (_file, parse) => parse();
  * Front matter and JSON are bounded by the file size limit; the Markdown of a service is
  * parsed under `timed`, since its parser can take minutes on a file well under that limit.
  */
-export async function loadPageContent(contentDir: string, timed: TimedParse = untimed) {
+export async function loadPageContent(contentDir: string, timed: TimedParse = untimed, photos: Readonly<Record<string, Photo>> = {}) {
   const problems: ContentProblem[] = [];
   const settle = async <T,>(p: Promise<T>): Promise<T | undefined> => {
     try {
@@ -52,9 +54,18 @@ export async function loadPageContent(contentDir: string, timed: TimedParse = un
     settle(loadApprovedReviews(contentDir)),
   ]);
   if (problems.length > 0 || !home || !services || !locations || !reviews) throw new ContentError(problems);
+  const shown = (...parts: string[]) => relative(process.cwd(), join(contentDir, ...parts)).split(sep).join("/");
+  // Hero photos (build/photos.ts processed them), each beside the file naming it.
+  const hero = (file: string, src: string | undefined, alt: string | undefined, field: string) =>
+    namedPhoto({ file, field, altField: `${field}Alt`, src, alt, photos, problems });
   const rendered = services.map((s) => {
-    const file = relative(process.cwd(), join(contentDir, "services", `${s.slug}.md`)).split(sep).join("/");
-    return { ...s, bodyHtml: timed(file, () => renderMarkdown(s.body)) };
+    const file = shown("services", `${s.slug}.md`);
+    const body = timed(file, () => renderMarkdownWithSummary(s.body, { file, photos }));
+    problems.push(...body.problems);
+    return { ...s, bodyHtml: body.html, heroPhoto: hero(file, s.heroImage, s.heroImageAlt, "heroImage") };
   });
-  return { home, services: rendered, locations, reviews };
+  const towns = locations.map((l) => ({ ...l, heroPhoto: hero(shown("locations", `${l.slug}.md`), l.heroImage, l.heroImageAlt, "heroImage") }));
+  const homePhoto = hero(shown("home.json"), home.hero.image, home.hero.imageAlt, "hero.image");
+  if (problems.length > 0) throw new ContentError(problems);
+  return { home: { ...home, hero: { ...home.hero, photo: homePhoto } }, services: rendered, locations: towns, reviews };
 }

@@ -48,6 +48,9 @@ export const locationSchema = group({
   keywords: list(text(), "keywords", 1, Infinity).optional(),
   /** The hero line under the H1. */
   subtitle: text(),
+  /** An owner photo for the hero (beside this file) and what it shows; without one the hero shows the town's drawn scenery. */
+  heroImage: text().optional(),
+  heroImageAlt: text().optional(),
   intro: group({ heading: text(), paragraphs: list(text(), "paragraphs", 2) }),
   features: list(card(), "features", 3),
   /**

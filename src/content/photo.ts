@@ -58,3 +58,9 @@ export function shareImage(photo: Photo): { url: string; width: number; height: 
   const best = own.reduce<(typeof own)[number] | undefined>((a, b) => (!a || Math.abs(b.width - 1200) < Math.abs(a.width - 1200) ? b : a), undefined);
   return best ? { url: best.url, width: best.width, height: best.height } : { url: "", width: photo.width, height: photo.height };
 }
+
+/** An owner photo with its description: a post's cover, a page's hero photo. */
+export interface Cover {
+  photo: Photo;
+  alt: string;
+}

@@ -32,6 +32,12 @@ const site: Site = siteSchema.parse({
   rating: { value: 5, count: 47 },
   businessType: "HomeAndConstructionBusiness",
   foundingYear: 2025,
+  blogCategories: [
+    { name: "Tree Care Tips", slug: "tree-care-tips", description: "Tips." },
+    { name: "Seasonal Maintenance", slug: "seasonal-maintenance", description: "Seasons." },
+    { name: "Storm Prep", slug: "storm-prep", description: "Storms." },
+    { name: "Tree Health", slug: "tree-health", description: "Health." },
+  ],
 });
 
 const post = (frontMatter: string, body = "A short body.") => `---\n${frontMatter}\n---\n${body}\n`;
@@ -139,7 +145,30 @@ describe("parsePost", () => {
     expect(errorOf(() => parse("title: T"))).toBe("content/blog/x.md: publishDate: is required");
   });
 
-  it.each(["March 1, 2025", "2025-13-01", "2025-02-30", "01/03/2025", "2025-03-01T25:00"])(
+  it.each([
+    ["2025-02-30", "2025-02-30 is not a real date (February has 28 days in 2025); write it like 2025-02-28"],
+    ["2024-02-30", "2024-02-30 is not a real date (February has 29 days in 2024); write it like 2024-02-29"],
+    ["2026-11-31", "2026-11-31 is not a real date (November has 30 days); write it like 2026-11-30"],
+    ["2025-13-45", "2025-13-45 is not a real date (a year has 12 months, and the month comes second: year-month-day); write it like 2025-03-01"],
+    ["2025-04-00", "2025-04-00 is not a real date (April has 30 days); write it like 2025-04-01"],
+  ])("refuses the impossible date %s, quoted or not, without rolling it over", (bad, problem) => {
+    // Unquoted, YAML's timestamp type used to turn 2025-02-30 into March 2 before the schema saw it.
+    expect(errorOf(() => parse(`title: T\npublishDate: ${bad}`))).toBe(`content/blog/x.md: publishDate: ${problem}`);
+    expect(errorOf(() => parse(`title: T\npublishDate: "${bad}"`))).toBe(`content/blog/x.md: publishDate: ${problem}`);
+  });
+
+  it("refuses an impossible time of day", () => {
+    expect(errorOf(() => parse("title: T\npublishDate: 2025-03-01T25:00"))).toBe(
+      "content/blog/x.md: publishDate: 2025-03-01T25:00 is not a real time (hours go from 00 to 23, minutes and seconds to 59); write it like 2025-03-01T09:30",
+    );
+  });
+
+  it("reads an unquoted date or time as written (no time zone shift from YAML)", () => {
+    expect(parse("title: T\npublishDate: 2024-02-29").publishDate.toISOString()).toBe("2024-02-29T00:00:00.000Z");
+    expect(parse("title: T\npublishDate: 2025-11-03T09:00:00-05:00").publishDate.toISOString()).toBe("2025-11-03T14:00:00.000Z");
+  });
+
+  it.each(["March 1, 2025", "01/03/2025", "2025-3-1"])(
     "rejects the date %j with an example",
     (bad) => {
       expect(errorOf(() => parse(`title: T\npublishDate: "${bad}"`))).toBe(
@@ -187,9 +216,40 @@ describe("parsePost", () => {
     );
   });
 
+  it("asks 'did you mean' for a key that is a known one in another case or a letter or two off", () => {
+    expect(errorOf(() => parse("Title: T\npublishDate: 2025-01-01"))).toBe(
+      "content/blog/x.md: title: is required\ncontent/blog/x.md: Title: is not a known field: did you mean title?",
+    );
+    expect(errorOf(() => parse("title: T\npublishdate: 2025-01-01\ncategroy: Storm Prep"))).toBe(
+      [
+        "content/blog/x.md: publishDate: is required",
+        "content/blog/x.md: publishdate: is not a known field: did you mean publishDate?",
+        "content/blog/x.md: categroy: is not a known field: did you mean category?",
+      ].join("\n"),
+    );
+    expect(errorOf(() => parse("title: T\npublishDate: 2025-01-01\nexcrept: Short."))).toBe(
+      "content/blog/x.md: excrept: is not a known field: did you mean excerpt?",
+    );
+  });
+
+  it("refuses a category that is not on the blog's list, naming the allowed ones", () => {
+    expect(errorOf(() => parse("title: T\npublishDate: 2025-01-01\ncategory: Storm prep tips"))).toBe(
+      'content/blog/x.md: category: "Storm prep tips" is not one of the blog\'s categories: Tree Care Tips, Seasonal Maintenance, Storm Prep, Tree Health (add it to blogCategories in content/site.json first)',
+    );
+  });
+
+  it("writes a category as the list does when only its case or spacing differs", () => {
+    expect(parse("title: T\npublishDate: 2025-01-01\ncategory: storm prep").category).toBe("Storm Prep");
+    expect(parse("title: T\npublishDate: 2025-01-01\ncategory: tree-health").category).toBe("Tree Health");
+  });
+
+  it("ignores a key that is nothing like a known one", () => {
+    expect(parse("title: T\npublishDate: 2025-01-01\ntags: oaks\nphotographer: Sam").title).toBe("T");
+  });
+
   it("reports front matter that is not valid YAML, with the usual fix", () => {
     expect(errorOf(() => parse("title: Storm Prep: A Checklist\npublishDate: 2025-01-01"))).toBe(
-      'content/blog/x.md: front matter: could not be read: incomplete explicit mapping pair; a key node is missed; or followed by a non-tabulated empty line at line 2, column 18 (tip: a value that contains ": " must be in "double quotes")',
+      'content/blog/x.md: front matter: line 2, column 18: a value that contains ": " must be in "double quotes": write title: "Storm Prep: A Checklist"',
     );
   });
 

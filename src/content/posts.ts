@@ -4,11 +4,15 @@ import path from "node:path";
 import { z } from "zod";
 import { ContentError, problemsFromZod, type ContentProblem } from "./content-error";
 import { readContentFile } from "./content-file";
+import { findCategory } from "./blog-categories";
 import { splitFrontMatter } from "./front-matter";
+import { DATE_HINT, readIsoDate } from "./iso-date";
+import { misspelledKeyProblems } from "./key-suggestions";
 import { readingMinutes, renderMarkdownWithSummary } from "./markdown";
+import { namedPhoto } from "./named-photo";
+import type { Cover, Photo } from "./photo";
 import type { Site } from "./site";
 
-const DATE_HINT = "expected a date like 2025-03-01";
 const SLUG_HINT = "expected lowercase words joined by hyphens, like spring-pruning-tips";
 const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const EXCERPT_LENGTH = 160;
@@ -26,38 +30,13 @@ const optionalText = z
 
 const flag = z.boolean({ error: "expected true or false" }).default(false);
 
-// YYYY-MM-DD, or an ISO time: 2025-03-01T09:30, 2025-03-01T09:30:00Z, 2025-03-01T09:30-05:00
-const ISO_DATE =
-  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
-
-/**
- * A real calendar date (no 2025-02-30) as a Date. A time without a zone is read as UTC
- * so that the build gives the same result on every machine.
- */
-function parseIsoDate(text: string): Date | undefined {
-  const m = ISO_DATE.exec(text.trim());
-  if (!m) return undefined;
-  const [, y, mo, d, h = "00", mi = "00", s = "00", zone] = m;
-  const [year, month, day] = [Number(y), Number(mo), Number(d)];
-  const calendar = new Date(Date.UTC(year, month - 1, day));
-  if (calendar.getUTCFullYear() !== year || calendar.getUTCMonth() !== month - 1 || calendar.getUTCDate() !== day) {
-    return undefined;
-  }
-  if (Number(h) > 23 || Number(mi) > 59 || Number(s) > 59) return undefined;
-  const offset = zone === undefined || zone === "Z" ? "Z" : `${zone.slice(0, 3)}:${zone.slice(-2)}`;
-  const date = new Date(`${y}-${mo}-${d}T${h}:${mi}:${s}${offset}`);
-  return Number.isNaN(date.getTime()) ? undefined : date;
-}
-
-// gray-matter's YAML already turns an unquoted 2025-03-01 into a Date; a quoted one stays text.
-const publishDate = z
-  .union([z.date(), z.string()], { error: requiredOr(DATE_HINT) })
-  .transform((value, ctx) => {
-    const date = typeof value === "string" ? parseIsoDate(value) : value;
-    if (date) return date;
-    ctx.addIssue({ code: "custom", message: DATE_HINT });
-    return z.NEVER;
-  });
+// Front matter YAML leaves a date as the text written (front-matter.ts): readIsoDate checks the calendar.
+const publishDate = z.string({ error: requiredOr(DATE_HINT) }).transform((value, ctx) => {
+  const read = readIsoDate(value);
+  if ("date" in read) return read.date;
+  ctx.addIssue({ code: "custom", message: read.problem });
+  return z.NEVER;
+});
 
 /**
  * The front matter of content/blog/*.md (see shared/CONTRACT.md). Unknown keys are
@@ -74,6 +53,9 @@ export const frontMatterSchema = z.object(
     author: optionalText,
     excerpt: optionalText,
     metaDescription: optionalText,
+    /** The cover photo, beside the post (`./oak.jpg`); needs imageAlt. */
+    image: optionalText,
+    imageAlt: optionalText,
     featured: flag,
     draft: flag,
   },
@@ -83,7 +65,7 @@ export const frontMatterSchema = z.object(
 export type FrontMatter = z.infer<typeof frontMatterSchema>;
 
 /** One parsed post: its front matter with every default settled, plus what the build derives. */
-export type Post = Omit<FrontMatter, "slug" | "author" | "excerpt" | "metaDescription"> & {
+export type Post = Omit<FrontMatter, "slug" | "author" | "excerpt" | "metaDescription" | "image" | "imageAlt"> & {
   /** Stable across builds: derived from the slug only. */
   id: string;
   /** Where the post came from, as given to parsePost (e.g. `content/blog/x.md`); used in error messages. */
@@ -97,6 +79,7 @@ export type Post = Omit<FrontMatter, "slug" | "author" | "excerpt" | "metaDescri
   /** The sanitized HTML of the body. */
   html: string;
   readingMinutes: number;
+  cover?: Cover;
 };
 
 /** What /api/blog lists and list pages need: no body, so 4,000 posts stay light. */
@@ -111,6 +94,8 @@ export interface PostSummary {
   excerpt: string;
   featured: boolean;
   readingMinutes: number;
+  /** The cover photo with its description, when the post has one. */
+  cover?: Cover;
 }
 
 /** /api/blog/{slug}: the summary plus the body (fields as in shared/CONTRACT.md). */
@@ -139,12 +124,19 @@ const firstLine = (error: unknown): string =>
  * `file` is only used for the slug default and in messages. Throws a ContentError
  * listing every problem in the file.
  */
-export function parsePost(file: string, source: string, site: Site): Post {
+export function parsePost(file: string, source: string, site: Site, photos: Readonly<Record<string, Photo>> = {}): Post {
   const parsed = splitFrontMatter(file, source);
   const result = frontMatterSchema.safeParse(parsed.data);
   const problems: ContentProblem[] = result.success ? [] : problemsFromZod(file, result.error);
+  // Other unknown keys are ignored; a near miss of a known one (`Title:`, `categroy:`) is a mistake.
+  problems.push(...misspelledKeyProblems(file, parsed.data, Object.keys(frontMatterSchema.shape)));
+  // The category must be on the blog's list (site.blogCategories); "storm prep" is written as the list writes it.
+  const found = result.success && result.data.category !== undefined ? findCategory(result.data.category, site.blogCategories) : undefined;
+  if (found && "problem" in found) problems.push({ file, field: "category", problem: found.problem });
 
-  const fileSlug = path.posix.basename(file.replaceAll("\\", "/"), ".md");
+  // content/blog/oak.md is "oak"; so is content/blog/oak/index.md (a folder with the post's photos).
+  const posixFile = file.replaceAll("\\", "/");
+  const fileSlug = path.posix.basename(posixFile) === "index.md" ? path.posix.basename(path.posix.dirname(posixFile)) : path.posix.basename(posixFile, ".md");
   if (result.success && result.data.slug === undefined && !SLUG_PATTERN.test(fileSlug)) {
     problems.push({
       file,
@@ -154,13 +146,19 @@ export function parsePost(file: string, source: string, site: Site): Post {
   }
   if (!result.success || problems.length > 0) throw new ContentError(problems);
 
-  const data = result.data;
+  const { image, imageAlt, ...written } = result.data;
+  const data = found && "category" in found ? { ...written, category: found.category.name } : written;
   const slug = data.slug ?? fileSlug;
   const content = parsed.body;
-  const { html, firstParagraph } = renderMarkdownWithSummary(content);
+  const rendered = renderMarkdownWithSummary(content, { file, photos });
+  // The cover: shown on the post, as its card's thumbnail, and as its share image.
+  const cover = namedPhoto({ file, field: "image", altField: "imageAlt", src: image, alt: imageAlt, photos, problems: rendered.problems });
+  if (rendered.problems.length > 0) throw new ContentError(rendered.problems);
+  const { html, firstParagraph } = rendered;
   const excerpt = data.excerpt ?? truncateOnWord(firstParagraph);
   return {
     ...data,
+    ...(cover ? { cover } : {}),
     id: postId(slug),
     file,
     slug,
@@ -291,6 +289,7 @@ export function toPostSummary(post: Post): PostSummary {
     excerpt: post.excerpt,
     featured: post.featured,
     readingMinutes: post.readingMinutes,
+    ...(post.cover ? { cover: post.cover } : {}),
   };
 }
 

@@ -28,6 +28,9 @@ export const serviceSchema = group({
   metaTitle: text(),
   metaDescription: metaDescription(),
   hero: group({ heading: text(), subheading: text() }),
+  /** An owner photo for the hero (beside this file: ./photos/crane.jpg) and what it shows; without one the hero shows drawn scenery. */
+  heroImage: text().optional(),
+  heroImageAlt: text().optional(),
   /** Three feature cards under the intro. */
   features: list(card(), "features", 3),
   /** How the job runs, as numbered steps; `intro` is an optional lead-in paragraph. */

@@ -1,5 +1,6 @@
 import type { Home } from "./home";
 import type { Location } from "./locations";
+import type { Cover } from "./photo";
 import type { PostJson } from "./posts";
 import type { Review } from "./review";
 import type { Service } from "./services";
@@ -7,8 +8,14 @@ import type { Service } from "./services";
 /** A post as pages see it: plain JSON (dates as ISO strings), so it crosses to workers and into pages as is. */
 export type SitePost = PostJson & { draft: boolean };
 
-/** A service with its Markdown intro rendered once at load. */
-export type SiteService = Service & { bodyHtml: string };
+/** A service with its Markdown intro rendered once at load, and its hero photo when it has one. */
+export type SiteService = Service & { bodyHtml: string; heroPhoto?: Cover };
+
+/** A town with its hero photo when it has one. */
+export type SiteLocation = Location & { heroPhoto?: Cover };
+
+/** The home page's text, with the hero photo when home.json names one. */
+export type SiteHome = Home & { hero: Home["hero"] & { photo?: Cover } };
 import type { Site } from "./site";
 
 /**
@@ -17,9 +24,9 @@ import type { Site } from "./site";
  */
 export interface SiteContent {
   site: Site;
-  home: Home;
+  home: SiteHome;
   services: SiteService[];
-  locations: Location[];
+  locations: SiteLocation[];
   /** Approved reviews, newest first (src/content/load-reviews.ts says where they come from). */
   reviews: Review[];
   /** Published posts, newest first (drafts only in dev builds). */

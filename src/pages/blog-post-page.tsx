@@ -4,7 +4,7 @@ import type { LoadArgs } from "../app/page-module";
 import { useRootData } from "../app/root-data";
 import { breadcrumbData } from "../app/structured-data";
 import { shareImage } from "../content/photo";
-import type { Cover } from "../content/posts";
+import type { Cover } from "../content/photo";
 import type { SiteContent, SitePost } from "../content/site-content";
 import { PostSkeleton } from "../components/blog-skeleton";
 import { JsonLd } from "../components/json-ld";

@@ -55,6 +55,7 @@ export function Component() {
       <JsonLd data={faqPageData(service.faqs)} />
       <PageHero
         scene="forest"
+        photo={service.heroPhoto}
         size="compact"
         top={<Breadcrumbs tone="onDark" trail={[{ name: "Home", path: "/" }, { name: "Services", path: "/services" }, { name: service.title, path }]} />}
         badge={service.card.badge}

@@ -54,6 +54,7 @@ export function Component() {
       <JsonLd data={serviceData(site, { name: title, serviceType: "Tree Service", description: town.metaDescription, path, towns: [town.name] })} />
       <PageHero
         scene={town.theme}
+        photo={town.heroPhoto}
         size="tall"
         top={<Breadcrumbs tone="onDark" trail={[{ name: "Home", path: "/" }, { name: "Service Areas", path: "/locations" }, { name: `${town.name}, SC`, path }]} />}
         badge={`Serving ${town.name}, SC`}
