@@ -17,13 +17,18 @@ export const routeTable: readonly RouteEntry[] = [
   { path: "/", page: "home-page" },
   { path: "/contact", page: "contact-page" },
   { path: "/contact/thank-you", page: "thank-you-page" },
+  { path: "/reviews", page: "reviews-page" },
+  { path: "/reviews/thank-you", page: "review-thank-you-page" },
   { path: "/blog", page: "blog-list-page" },
   { path: "/blog/page/:page", page: "blog-list-paged-page" },
   { path: "/blog/category/:category", page: "blog-category-page" },
   { path: "/blog/category/:category/page/:page", page: "blog-category-paged-page" },
   { path: "/blog/:slug", page: "blog-post-page" },
+  { path: "/services", page: "services-index-page" },
   { path: "/services/:slug", page: "service-page" },
+  { path: "/locations", page: "locations-index-page" },
   { path: "/locations/:slug", page: "town-page" },
+  { path: "/privacy", page: "privacy-page" },
   { path: "*", page: "not-found-page" },
 ];
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { blogCategoriesSchema } from "./blog-categories";
 
 const time = z.string().regex(/^\d{2}:\d{2}$/, "expected a 24-hour time like 07:00");
 const dayName = z.enum(["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]);
@@ -80,13 +81,33 @@ export const siteSchema = z.object({
     )
     .min(1),
   emergencyLine: z.string().min(1),
+  /** How fast an emergency crew usually arrives, shown in the hero's emergency card: "Crew on site typically within 1-2 hours". */
+  emergencyResponse: z.string().min(1).optional(),
+  /** Short trust points shown once per page (the hero's emergency card, the footer's last line): "ISA-certified arborists". */
+  credentials: z.array(z.string().min(1)).default([]),
   social: z.array(z.object({ name: z.string().min(1), url: z.url() })),
   priceRange: z.string().min(1),
-  rating: z.object({ value: z.number().min(0).max(5), count: z.number().int().nonnegative() }),
+  rating: z.object({
+    value: z.number().min(0).max(5),
+    count: z.number().int().nonnegative(),
+    /** true: the home page states the average and count of the approved reviews instead (src/app/review-structured-data.ts). */
+    fromReviews: z.boolean().default(false),
+  }),
   businessType: z.string().min(1),
   foundingYear: z.number().int(),
+  /**
+   * What in content/ is still made up and must be replaced before launch (README
+   * "Before launch"): a field of this file ("phone") or "file: field" elsewhere
+   * ("home.json: testimonials"). Every build prints a one-line reminder while any
+   * remains (build/placeholders.ts); remove each entry once it is real.
+   */
+  placeholders: z.array(z.string().min(1)).default([]),
+  /** How long contact messages are kept before they are deleted, as the privacy page says it: "two years". */
+  messagesKeptFor: z.string().min(1).default("two years"),
   /** The business's time zone: new posts' dates (npm run new-post), times in npm run submissions. */
   timeZone: timeZoneSchema,
+  /** The blog's categories: filter buttons, category pages, and the only values a post's category may have (src/content/blog-categories.ts). */
+  blogCategories: blogCategoriesSchema,
 });
 
 export type Site = z.infer<typeof siteSchema>;

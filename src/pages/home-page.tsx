@@ -4,6 +4,7 @@ import type { Head, HeadContext } from "../app/head";
 import { useRootData } from "../app/root-data";
 import { localBusinessData } from "../app/structured-data";
 import { CallLink, QuoteLink } from "../components/cta-links";
+import { EmergencyCard } from "../components/emergency-card";
 import { FloatingCallButton } from "../components/floating-call-button";
 import { AboutSection } from "../components/home/about-section";
 import { NativeTreesSection } from "../components/home/native-trees-section";
@@ -13,12 +14,16 @@ import { TestimonialsSection } from "../components/home/testimonials-section";
 import { JsonLd } from "../components/json-ld";
 import { PageHero } from "../components/page-hero";
 import { initials } from "../app/initials";
+import { homeTestimonials } from "../app/home-testimonials";
+import { shownRating } from "../app/review-structured-data";
 
 export function load({ content }: LoadArgs) {
   return {
-    home: { ...content.home, testimonials: content.home.testimonials.map((t) => ({ ...t, initials: initials(t.name) })) },
+    // The newest approved reviews first (src/app/home-testimonials.ts); the rating site.json states unless it says fromReviews.
+    home: { ...content.home, testimonials: homeTestimonials(content.reviews, content.home.testimonials).map((t) => ({ ...t, initials: initials(t.name) })) },
+    rating: shownRating(content.site, content.reviews),
     services: content.services.map((s) => ({ slug: s.slug, icon: s.icon, title: s.title, card: s.card })),
-    locations: content.locations.map((l) => ({ slug: l.slug, name: l.name, primary: l.primary })),
+    locations: content.locations.map((l) => ({ slug: l.slug, name: l.name, primary: l.primary, map: l.map })),
   };
 }
 
@@ -33,10 +38,10 @@ export function head(_data: Data, { site }: HeadContext): Head {
 }
 
 export function Component() {
-  const { home, services, locations } = useLoaderData<typeof load>();
+  const { home, services, locations, rating } = useLoaderData<typeof load>();
   const { site } = useRootData();
   const business = localBusinessData(
-    site,
+    { ...site, rating: { ...site.rating, ...rating } },
     services.map((s) => ({ slug: s.slug, title: s.title, description: s.card.description })),
     locations.map((l) => l.name),
   );
@@ -45,8 +50,9 @@ export function Component() {
       <JsonLd data={business} />
       <PageHero
         scene="lake"
+        photo={home.hero.photo}
         size="home"
-        badge={`Locally owned in ${site.address.locality}, ${site.address.region}`}
+        badge={site.emergencyLine}
         title={home.hero.heading}
         subtitle={home.hero.subheading}
         actions={
@@ -56,6 +62,7 @@ export function Component() {
           </>
         }
         points={home.hero.badges}
+        aside={<EmergencyCard />}
       />
       <AboutSection about={home.about} benefits={home.benefits} />
       <ServicesSection heading={home.sections.services} services={services} />
