@@ -21,8 +21,8 @@ ID: the first characters of a review's id are enough.
   --data DIR      use another data folder (default: $DATA_DIR or ./data)
   --help          show this text
 
-With npm start running, an approval from the email link is live within seconds.
-One made here is published by the next build: restart npm start, or run npm run build.`;
+With npm start running, an approval (from the email link or from here) is live
+within seconds. Otherwise it is in the next build (npm run build).`;
 
 const { values, positionals } = parseArgs({
   args: process.argv.slice(2),
@@ -72,7 +72,7 @@ async function decide(action: "approve" | "reject", prefix: string | undefined):
     await store.close();
   }
   console.log(`${action === "approve" ? "Approved" : "Rejected"}: ${review.name}, ${review.location} (${review.id}).`);
-  console.log("It is published by the next build: restart npm start, or run npm run build.");
+  console.log("With npm start running it is live within seconds; otherwise it is in the next build (npm run build).");
 }
 
 /** content/reviews.json, written whole (temp file, fsync, rename). */

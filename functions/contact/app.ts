@@ -19,6 +19,7 @@ import { createOutbox, type Outbox } from "./outbox";
 import { createReviewsApp } from "../reviews/app";
 import { MODERATE_PATH, type RenderInvalidReviewForm } from "../reviews/review-pages";
 import { checkReviewSecret, loadReviewSecret } from "../reviews/review-secret";
+import { createPublishSignal } from "../reviews/publish-signal";
 import { createReviewStore, REVIEW_SPAM_FILE } from "../reviews/review-store";
 import { createReviewTokens, type ReviewTokens } from "../reviews/review-tokens";
 import { createRateLimiter } from "./rate-limit";
@@ -198,7 +199,7 @@ export async function createContactFunction(env: ContactEnv, options: ContactFun
   // Made now so the key exists from the first start; a DATA_DIR that cannot be written yet (the
   // outbox has said so above) is tried again on use.
   await tokens({ quiet: true }).catch(() => undefined);
-  const publishListeners = new Set<() => void>();
+  const publishing = createPublishSignal(dataDir, logger);
 
   const contactApp = createApp({
     store,
@@ -216,7 +217,7 @@ export async function createContactFunction(env: ContactEnv, options: ContactFun
     outbox,
     tokens: () => tokens(),
     publish: () => {
-      for (const listener of publishListeners) listener();
+      void publishing.check();
     },
     rateLimit: { limit: rateLimit, windowMs: RATE_WINDOW_MS },
     trustProxy,
@@ -230,13 +231,14 @@ export async function createContactFunction(env: ContactEnv, options: ContactFun
 
   return {
     app,
-    onPublish: (listener) => void publishListeners.add(listener),
+    onPublish: publishing.onPublish,
     outbox,
     mailer,
     site,
     dataDir,
     trustProxy,
     async close() {
+      publishing.close();
       await outbox.stop();
       await Promise.all([store.close(), spamStore.close(), reviewStore.close(), reviewSpamStore.close()]);
       mailer.close();

@@ -4,9 +4,9 @@ import { readFile, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createContactFunction, type ContactFunction } from "../contact/app";
-import { listen, makeTempDir, parseMail, recordingLogger, startSmtpPeer, waitFor, type SmtpPeer } from "../contact/test-support";
+import { listen, makeTempDir, parseMail, recordingLogger, sleep, startSmtpPeer, waitFor, type SmtpPeer } from "../contact/test-support";
 import { SECRET_FILE } from "./review-secret";
-import { DECISIONS_FILE, readReviewStates, REVIEWS_FILE } from "./review-store";
+import { createReviewStore, DECISIONS_FILE, readReviewStates, REVIEWS_FILE } from "./review-store";
 import { createReviewTokens } from "./review-tokens";
 
 const siteFile = path.resolve(import.meta.dirname, "../../content/site.json");
@@ -174,6 +174,20 @@ describe("reviews function", () => {
     expect(form.headers.get("location")).toBe("/reviews/thank-you/");
     expect((await readReviewStates(dir))[0]).toMatchObject({ rating: 5, approved: false });
     await mailedLinks(url);
+  });
+
+  it("publishes once when npm run reviews (another process) approves, and not for a decision that shows nothing new", async () => {
+    const url = await start();
+    const { id } = (await (await postJson(url, review)).json()) as { id: string };
+    const cli = createReviewStore(dir, { logger: recordingLogger() });
+    await cli.decide({ id, approved: false, via: "cli" });
+    await sleep(400);
+    expect(published).toBe(0);
+    await cli.decide({ id, approved: true, via: "cli" });
+    await waitFor(() => published === 1, 5_000, "the publish after the approval");
+    await cli.close();
+    await sleep(400);
+    expect(published).toBe(1);
   });
 
   it("generates its key into DATA_DIR with mode 0600 and keeps it; REVIEW_SECRET replaces it", async () => {
