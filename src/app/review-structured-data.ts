@@ -32,8 +32,11 @@ export function reviewsData(site: Site, reviews: readonly ShownReview[]): WithCo
  * The rating the home page's structured data states: site.json's `rating`, or, when
  * it says `"fromReviews": true` and there are approved reviews, their average and count.
  */
-export function shownRating(site: Site, reviews: readonly Pick<Review, "rating">[]): { value: number; count: number } {
-  if (!site.rating.fromReviews || reviews.length === 0) return { value: site.rating.value, count: site.rating.count };
+export function shownRating(
+  rating: { value: number; count: number; fromReviews?: boolean },
+  reviews: readonly Pick<Review, "rating">[],
+): { value: number; count: number } {
+  if (!rating.fromReviews || reviews.length === 0) return { value: rating.value, count: rating.count };
   const total = reviews.reduce((sum, r) => sum + r.rating, 0);
   return { value: Math.round((total / reviews.length) * 10) / 10, count: reviews.length };
 }
