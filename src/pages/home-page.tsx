@@ -21,7 +21,7 @@ export function load({ content }: LoadArgs) {
   return {
     // The newest approved reviews first (src/app/home-testimonials.ts); the rating site.json states unless it says fromReviews.
     home: { ...content.home, testimonials: homeTestimonials(content.reviews, content.home.testimonials).map((t) => ({ ...t, initials: initials(t.name) })) },
-    rating: shownRating(content.site, content.reviews),
+    rating: shownRating(content.site.rating, content.reviews),
     services: content.services.map((s) => ({ slug: s.slug, icon: s.icon, title: s.title, card: s.card })),
     locations: content.locations.map((l) => ({ slug: l.slug, name: l.name, primary: l.primary, map: l.map })),
   };
