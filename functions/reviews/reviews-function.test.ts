@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createContactFunction, type ContactFunction } from "../contact/app";
 import { listen, makeTempDir, parseMail, recordingLogger, sleep, startSmtpPeer, waitFor, type SmtpPeer } from "../contact/test-support";
 import { SECRET_FILE } from "./review-secret";
-import { createReviewStore, DECISIONS_FILE, readReviewStates, REVIEWS_FILE } from "./review-store";
+import { createReviewStore, DECISIONS_FILE, readReviewStates, REVIEW_SPAM_FILE, REVIEWS_FILE } from "./review-store";
 import { createReviewTokens } from "./review-tokens";
 
 const siteFile = path.resolve(import.meta.dirname, "../../content/site.json");
@@ -188,6 +188,33 @@ describe("reviews function", () => {
     await cli.close();
     await sleep(400);
     expect(published).toBe(1);
+  });
+
+  it("holds spam without mailing it, limits the rate, and answers 503 while DATA_DIR cannot be written", async () => {
+    const url = await start({ CONTACT_RATE_LIMIT: "2" });
+    const held = await postJson(url, { ...review, website: "http://spam.example" });
+    expect(held.status).toBe(201);
+    expect(JSON.parse((await fileText(REVIEW_SPAM_FILE)).trim())).toMatchObject({ spamReason: "honeypot", approved: false });
+    expect(await fileText(REVIEWS_FILE)).toBe("");
+    expect((await postJson(url, review)).status).toBe(201);
+    const limited = await postJson(url, review);
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get("retry-after")).toMatch(/^\d+$/);
+    await waitFor(() => peer.received.length === 1, 5_000, "the one real review's mail");
+    await sleep(200);
+    expect(peer.received).toHaveLength(1);
+
+    await server?.close();
+    await functions?.close();
+    server = undefined;
+    const blocker = path.join(dir, "blocker");
+    await writeFile(blocker, "a file where DATA_DIR should be");
+    functions = await createContactFunction({ DATA_DIR: path.join(blocker, "data"), SMTP_URL: peer.url }, { siteFile, logger: recordingLogger() });
+    server = await listen(functions.app);
+    const refused = await postJson(server.url, review);
+    expect(refused.status).toBe(503);
+    expect(await refused.json()).toEqual({ ok: false, message: expect.any(String) });
+    expect((await fetch(`${server.url}/api/reviews/moderate?token=x`)).status).toBe(503);
   });
 
   it("generates its key into DATA_DIR with mode 0600 and keeps it; REVIEW_SECRET replaces it", async () => {
