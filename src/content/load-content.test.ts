@@ -16,7 +16,7 @@ describe("loadSite", () => {
   it("reads the real business facts", async () => {
     const site = await loadSite("content", {});
     expect(site.address.postalCode).toBe("29036");
-    expect(site.rating).toEqual({ value: 5, count: 47 });
+    expect(site.rating).toEqual({ value: 5, count: 47, fromReviews: false });
     expect(site.url).not.toMatch(/\/$/);
   });
 
