@@ -27,7 +27,16 @@ export default async function setup(project: TestProject) {
   const work = await mkdtemp(join(tmpdir(), "site-e2e-"));
   const distDir = join(work, "dist");
   const dataDir = join(work, "data");
-  await runBuild({ root: process.cwd(), contentDir: resolve("content"), outDir: distDir, mode: "production" });
+  // The build shows the approved reviews of DATA_DIR (src/content/load-reviews.ts): this run's empty
+  // one, not whatever ./data holds on this machine. Its worker threads copy the environment at start.
+  const ownDataDir = process.env.DATA_DIR;
+  process.env.DATA_DIR = dataDir;
+  try {
+    await runBuild({ root: process.cwd(), contentDir: resolve("content"), outDir: distDir, mode: "production" });
+  } finally {
+    if (ownDataDir === undefined) delete process.env.DATA_DIR;
+    else process.env.DATA_DIR = ownDataDir;
+  }
 
   const contact = await createContactFunction(
     { DATA_DIR: dataDir, CONTACT_RATE_LIMIT: "0" },
