@@ -47,7 +47,9 @@ beforeAll(async () => {
   let app: Express | undefined;
   server = createServer((req, res) => (app ? app(req, res) : res.writeHead(503).end()));
   await new Promise<void>((ok) => server.listen(0, "127.0.0.1", ok));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const address: AddressInfo | string | null = server.address();
+  if (typeof address !== "object" || address === null) throw new Error("the test server has no port");
+  baseUrl = `http://127.0.0.1:${address.port}`;
 
   peer = await startSmtpPeer();
   functions = await createContactFunction(

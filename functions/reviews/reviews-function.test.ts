@@ -65,6 +65,12 @@ const decide = (url: string, link: string) =>
     body: new URLSearchParams({ token: new URL(link).searchParams.get("token") ?? "" }).toString(),
   });
 
+/** The id in a 201 answer. */
+async function createdId(answer: Response): Promise<string> {
+  const body: unknown = await answer.json();
+  return typeof body === "object" && body !== null && "id" in body && typeof body.id === "string" ? body.id : "";
+}
+
 const fileText = (name: string) => readFile(path.join(dir, name), "utf8").catch(() => "");
 
 describe("reviews function", () => {
@@ -72,7 +78,7 @@ describe("reviews function", () => {
     const url = await start();
     const answer = await postJson(url, review);
     expect(answer.status).toBe(201);
-    const { id } = (await answer.json()) as { id: string };
+    const id = await createdId(answer);
 
     // On disk before the answer: pending, with the spec's fields.
     const stored = JSON.parse((await fileText(REVIEWS_FILE)).trim());
@@ -103,7 +109,7 @@ describe("reviews function", () => {
 
   it("refuses a reused, forged, altered or expired link with a clear page and changes nothing", async () => {
     const url = await start();
-    const { id } = (await (await postJson(url, review)).json()) as { id: string };
+    const id = await createdId(await postJson(url, review));
     const { approve, reject } = await mailedLinks(url);
     expect((await decide(url, approve)).status).toBe(200);
     const decisions = await fileText(DECISIONS_FILE);
@@ -178,7 +184,7 @@ describe("reviews function", () => {
 
   it("publishes once when npm run reviews (another process) approves, and not for a decision that shows nothing new", async () => {
     const url = await start();
-    const { id } = (await (await postJson(url, review)).json()) as { id: string };
+    const id = await createdId(await postJson(url, review));
     const cli = createReviewStore(dir, { logger: recordingLogger() });
     await cli.decide({ id, approved: false, via: "cli" });
     await sleep(400);
