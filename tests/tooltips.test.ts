@@ -36,8 +36,7 @@ describe("tooltips on icon-only controls", () => {
     await links.first().hover();
     await links.first().page().waitForTimeout(OPEN_DELAY - 250);
     expect(await shown(tip(0))).toBe(false);
-    await links.first().page().waitForTimeout(450);
-    expect(await shown(tip(0))).toBe(true);
+    await expect.poll(() => shown(tip(0)), { timeout: 3_000 }).toBe(true);
     expect(await tip(0).getAttribute("aria-hidden")).toBe("true");
     expect(problems).toEqual([]);
     await close();
@@ -46,21 +45,19 @@ describe("tooltips on icon-only controls", () => {
   it("opens the next one at once within the skip delay, and waits again after it", async () => {
     const { page, links, tip, close } = await footerIcons();
     await links.nth(0).hover();
-    await page.waitForTimeout(OPEN_DELAY + 150);
-    expect(await shown(tip(0))).toBe(true);
-    // Straight to the neighbour: the group is warm, no delay.
+    await expect.poll(() => shown(tip(0)), { timeout: 3_000 }).toBe(true);
+    // Straight to the neighbour: the group is warm, so it opens well before the 700 ms delay
+    // (polls, not fixed waits: a busy machine paints late, never early).
     await links.nth(1).hover();
-    await page.waitForTimeout(150);
-    expect(await shown(tip(1))).toBe(true);
-    expect(await shown(tip(0))).toBe(false);
-    // Away for longer than the skip delay: the full delay applies again.
+    await expect.poll(() => shown(tip(1)), { timeout: OPEN_DELAY - 200 }).toBe(true);
+    await expect.poll(() => shown(tip(0)), { timeout: 1_000 }).toBe(false);
+    // Away for well over the skip delay: the full delay applies again.
     await page.mouse.move(5, 5);
-    await page.waitForTimeout(SKIP_DELAY + 250);
+    await page.waitForTimeout(SKIP_DELAY + 700);
     await links.nth(2).hover();
     await page.waitForTimeout(200);
     expect(await shown(tip(2))).toBe(false);
-    await page.waitForTimeout(OPEN_DELAY);
-    expect(await shown(tip(2))).toBe(true);
+    await expect.poll(() => shown(tip(2)), { timeout: 3_000 }).toBe(true);
     await close();
   });
 
