@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { HONEYPOT_FIELD, SHOWN_AT_FIELD } from "../../functions/contact/schema";
-import { ratingValues, reviewErrors, reviewFields, reviewInputSchema, type ReviewErrors, type ReviewField } from "../content/review";
+import { HONEYPOT_FIELD, SHOWN_AT_FIELD } from "../../functions/contact/anti-spam-fields";
+import { ratingValues, reviewFields, type ReviewErrors, type ReviewField } from "../content/review-fields";
 import { visuallyHidden } from "../styles/layout.css";
 import { button } from "./button.css";
 import * as form from "./contact-form.css";
@@ -43,6 +43,16 @@ export function ReviewForm({ towns, refused }: { towns: readonly string[]; refus
     const formElement = event.currentTarget;
     const data = new FormData(formElement);
     const values = Object.fromEntries(reviewFields.map((field) => [field, String(data.get(field) ?? "")]));
+    // The schema (and zod) load on the first send, not with the page. If that fails
+    // (offline, a deploy swapped the files), the browser sends the form itself.
+    let schema: typeof import("../content/review");
+    try {
+      schema = await import("../content/review");
+    } catch {
+      formElement.submit();
+      return;
+    }
+    const { reviewErrors, reviewInputSchema } = schema;
     const result = reviewInputSchema.safeParse(values);
     if (!result.success) return show(formElement, reviewErrors(result.error));
     setState("sending");

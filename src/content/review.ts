@@ -2,14 +2,11 @@
 // for the browser form (src/components/review-form.tsx), the no-JavaScript post and
 // the function (functions/reviews/app.ts), so this module stays browser-safe: zod only.
 import * as z from "zod";
-import { CONTROL_CHARACTER, messagesByField, noHiddenCharacters, noLineBreaks, requiredText } from "../../functions/contact/schema";
+import { CONTROL_CHARACTER, messagesByField, noHiddenCharacters, noLineBreaks, requiredText } from "../../functions/contact/form-fields";
 
-export const reviewFields = ["name", "location", "rating", "text"] as const;
-export type ReviewField = (typeof reviewFields)[number];
+import { reviewFields, reviewLimits, type ReviewErrors } from "./review-fields";
 
-export const reviewLimits = { nameMin: 2, nameMax: 60, locationMin: 2, locationMax: 60, textMin: 10, textMax: 2000 } as const;
-
-export const ratingValues = [5, 4, 3, 2, 1] as const;
+export { ratingValues, reviewFields, reviewLimits, type ReviewErrors, type ReviewField } from "./review-fields";
 const ratingMessage = "Please choose a rating from 1 to 5 stars";
 
 /** A form post sends "4"; JSON sends 4. Anything else is left for the number check to refuse. */
@@ -39,9 +36,6 @@ export const reviewInputSchema = z.object(
 
 /** A valid review post, trimmed; unknown fields dropped. */
 export type ReviewInput = z.infer<typeof reviewInputSchema>;
-
-/** Field → message; `form` holds a problem with the request as a whole. */
-export type ReviewErrors = Partial<Record<ReviewField | "form", string>>;
 
 export const reviewErrors = (error: z.ZodError): ReviewErrors => messagesByField(error, reviewFields);
 
