@@ -125,7 +125,8 @@ export function createJsonlAppender(file: string, logger: Logger = consoleLogger
   };
 }
 
-async function syncDirectory(dir: string): Promise<void> {
+/** Makes a new or renamed file's directory entry durable (after create or rename, fsync the folder). */
+export async function syncDirectory(dir: string): Promise<void> {
   const fh = await open(dir, "r");
   try {
     await fh.sync();

@@ -7,6 +7,7 @@ import { escapeHtml } from "../../src/app/escape-html";
 import type { Review } from "../../src/content/review";
 import type { MailJob } from "./mail-job";
 import { serviceTypeLabel } from "./schema";
+import { syncDirectory } from "./jsonl-log";
 import type { Submission } from "./store";
 
 export interface MailAddresses {
@@ -250,15 +251,6 @@ export function createFileTransport(mailDir: string, fs: MailFileSystem = nodeFi
     },
     close: () => transporter.close(),
   };
-}
-
-async function syncDirectory(dir: string): Promise<void> {
-  const fh = await open(dir, "r");
-  try {
-    await fh.sync();
-  } finally {
-    await fh.close();
-  }
 }
 
 /** SMTP_URL set → SMTP; unset → `DATA_DIR/mail/*.eml` (shared/CONTRACT.md). */

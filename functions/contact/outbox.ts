@@ -8,6 +8,7 @@ import {
   readBytes,
   readJsonl,
   readJsonlFrom,
+  syncDirectory,
   type JsonlLine,
   type Logger,
 } from "./jsonl-log";
@@ -423,12 +424,7 @@ async function compact(file: string, marks: Watermark[], jobs: Map<string, Outbo
   }
   await fh.close();
   await rename(tmp, file);
-  const dir = await open(path.dirname(file), "r");
-  try {
-    await dir.sync();
-  } finally {
-    await dir.close();
-  }
+  await syncDirectory(path.dirname(file));
 }
 
 /** The jobs not yet mailed, from the files, without starting or writing anything (the CLI uses this). */
