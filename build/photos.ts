@@ -9,7 +9,16 @@ import { basename, join, relative, sep } from "node:path";
 import sharp, { type Sharp } from "sharp";
 import { resolveContentFile } from "../src/content/content-file";
 import { isContentError, type ContentProblem } from "../src/content/content-error";
-import { photoSchema, type Photo, type PhotoFormat } from "../src/content/photo";
+import { z } from "zod";
+import { photoFormats, type Photo, type PhotoFormat } from "../src/content/photo";
+
+/** A cache entry's photo.json, checked before it is trusted. */
+const photoSchema: z.ZodType<Photo> = z.object({
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  fallback: z.enum(["jpeg", "png"]),
+  variants: z.array(z.object({ format: z.enum(photoFormats), width: z.number().int().positive(), height: z.number().int().positive(), url: z.string() })),
+});
 
 // Owner photos are JPEG, PNG, WebP or AVIF; the loaders for other formats, where
 // libvips' past vulnerabilities were, are switched off for the whole build.

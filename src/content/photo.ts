@@ -1,27 +1,18 @@
-import { z } from "zod";
-
-// A processed photo as pages see it (made by build/photos.ts): sizes, and the
-// files per format and width. Plain JSON, so it crosses to workers and caches.
+// A processed photo as pages see it (made by build/photos.ts, which also holds the
+// schema its cache is checked with): sizes, and the files per format and width.
+// Plain JSON, so it crosses to workers and caches. Pages import this module, so it
+// stays free of zod (whose full build would join every page's script).
 export const photoFormats = ["avif", "webp", "jpeg", "png"] as const;
 export type PhotoFormat = (typeof photoFormats)[number];
 
-export const photoSchema = z.object({
+export interface Photo {
   /** The photo's own size, after turning it the way its camera said. */
-  width: z.number().int().positive(),
-  height: z.number().int().positive(),
+  width: number;
+  height: number;
   /** The format browsers without AVIF/WebP get: the photo's own (PNG stays PNG, anything else JPEG). */
-  fallback: z.enum(["jpeg", "png"]),
-  variants: z.array(
-    z.object({
-      format: z.enum(photoFormats),
-      width: z.number().int().positive(),
-      height: z.number().int().positive(),
-      url: z.string(),
-    }),
-  ),
-});
-
-export type Photo = z.infer<typeof photoSchema>;
+  fallback: "jpeg" | "png";
+  variants: Array<{ format: PhotoFormat; width: number; height: number; url: string }>;
+}
 
 const mimeTypes: Record<PhotoFormat, string> = { avif: "image/avif", webp: "image/webp", jpeg: "image/jpeg", png: "image/png" };
 
