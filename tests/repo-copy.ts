@@ -29,7 +29,8 @@ export async function copyRepo(prefix: string): Promise<RepoCopy> {
     },
   });
   await symlink(join(from, "node_modules"), join(dir, "node_modules"), "dir");
-  return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
+  // Retried: a server just stopped under npm may still be finishing a write into the copy.
+  return { dir, remove: () => rm(dir, { recursive: true, force: true, maxRetries: 20, retryDelay: 100 }) };
 }
 
 export interface RunningCommand {

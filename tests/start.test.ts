@@ -35,7 +35,9 @@ beforeAll(async () => {
 
 afterAll(async () => {
   if (child.pid && child.exitCode === null) process.kill(-child.pid, "SIGTERM");
-  await rm(work, { recursive: true, force: true });
+  // npm can exit before the server under it has finished writing (the notification it saves
+  // as an .eml file): retry while the folder is still changing (failed once in CI: ENOTEMPTY).
+  await rm(work, { recursive: true, force: true, maxRetries: 20, retryDelay: 100 });
 });
 
 describe("npm start", () => {
