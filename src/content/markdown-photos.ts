@@ -32,8 +32,17 @@ declare module "vfile" {
  */
 export function photoPath(file: string, src: string): string | undefined {
   if (src.startsWith("/") || src.startsWith("#") || /^[a-z][a-z0-9+.-]*:/i.test(src)) return undefined;
-  const clean = decodeURI(src.split(/[?#]/)[0] ?? src);
+  const clean = decodedOrAsWritten(src.split(/[?#]/)[0] ?? src);
   return path.posix.normalize(path.posix.join(path.posix.dirname(file.replaceAll("\\", "/")), clean));
+}
+
+/** `my%20photo.jpg` names "my photo.jpg"; a stray % (`100%.jpg`) is taken as written. */
+function decodedOrAsWritten(path: string): string {
+  try {
+    return decodeURI(path);
+  } catch {
+    return path;
+  }
 }
 
 /** The remark step: image nodes that name a photo beside the content get the processed photo, or a problem. */

@@ -121,3 +121,12 @@ describe("GitHub-flavoured Markdown", () => {
     expect(renderMarkdown("| a |\n|---|\n| <img src=x onerror=alert(1)> |")).not.toMatch(/<img|onerror/);
   });
 });
+
+describe("photos in Markdown", () => {
+  it("reads a photo name with a stray % as written instead of failing the build", () => {
+    const { problems } = renderMarkdownWithSummary("![A stump](./100%.jpg)", { file: "content/blog/x/index.md", photos: {} });
+    expect(problems).toEqual([
+      { file: "content/blog/x/index.md", field: "photo ./100%.jpg", problem: expect.stringContaining("is not there (looked for content/blog/x/100%.jpg)") },
+    ]);
+  });
+});
