@@ -167,16 +167,7 @@ export async function createRenderer(content: SiteContent, assets: AssetManifest
     const pathname = "/contact";
     const { matches, page } = match(pathname);
     const data: ContactPageData = { ...loadContactPage({ params: {}, content }), refused: { values, errors } };
-    const head = contactHead(data, { site: content.site });
-    return renderDocument({
-      // "Error:" first, so the tab and a screen reader's page announcement say what happened.
-      headHtml: renderHead({ ...head, title: `Error: ${head.title}`, noindex: true }, content.site),
-      appHtml: renderApp(pathname, matches, page, data, 400),
-      routerDataJson: "null",
-      assets: { css: assets.css, entry: "", preload: [] },
-      interactive: false,
-      themeColor,
-    });
+    return renderRefused(pathname, matches, page, data, contactHead(data, { site: content.site }));
   }
 
   /** /reviews as the answer to an invalid review posted without JavaScript, like renderContactWithErrors. */
@@ -184,8 +175,13 @@ export async function createRenderer(content: SiteContent, assets: AssetManifest
     const pathname = "/reviews";
     const { matches, page } = match(pathname);
     const data: ReviewsPageData = { ...loadReviewsPage({ params: {}, content }), refused: { values, errors } };
-    const head = reviewsHead(data, { site: content.site });
+    return renderRefused(pathname, matches, page, data, reviewsHead(data, { site: content.site }));
+  }
+
+  /** A form page answering a refused post (400): no scripts, noindex, "Error:" first in the title. */
+  function renderRefused(pathname: string, matches: StaticHandlerContext["matches"], page: string, data: unknown, head: Head): string {
     return renderDocument({
+      // "Error:" first, so the tab and a screen reader's page announcement say what happened.
       headHtml: renderHead({ ...head, title: `Error: ${head.title}`, noindex: true }, content.site),
       appHtml: renderApp(pathname, matches, page, data, 400),
       routerDataJson: "null",

@@ -22,7 +22,7 @@ import { checkReviewSecret, loadReviewSecret } from "../reviews/review-secret";
 import { createPublishSignal } from "../reviews/publish-signal";
 import { createReviewStore, REVIEW_SPAM_FILE } from "../reviews/review-store";
 import { createReviewTokens, type ReviewTokens } from "../reviews/review-tokens";
-import { createRateLimiter } from "./rate-limit";
+import { createRateLimiter, DEFAULT_RATE_LIMIT, RATE_WINDOW_MS } from "./rate-limit";
 import { contactFields, contactSchema, fieldErrors } from "./schema";
 import { createFormPostHandler } from "./form-post";
 import { createSubmissionStore, SPAM_FILE, type SubmissionStore } from "./store";
@@ -30,8 +30,6 @@ import { createSubmissionStore, SPAM_FILE, type SubmissionStore } from "./store"
 export const CONTACT_PATH = "/api/contact";
 export const THANK_YOU_PATH = "/contact/thank-you/";
 export { BODY_LIMIT_BYTES } from "./form-post";
-export const DEFAULT_RATE_LIMIT = 5;
-export const RATE_WINDOW_MS = 10 * 60_000;
 
 export interface ContactAppOptions {
   store: Pick<SubmissionStore, "append">;

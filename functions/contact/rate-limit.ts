@@ -16,6 +16,10 @@ export interface RateLimitOptions {
   maxKeys?: number;
 }
 
+/** CONTACT_RATE_LIMIT's default: posts per address per window (contact and reviews each count their own). */
+export const DEFAULT_RATE_LIMIT = 5;
+export const RATE_WINDOW_MS = 10 * 60_000;
+
 /** 10,000 keys × at most `limit` timestamps: well under a few MB whatever a client sends. */
 export const DEFAULT_MAX_KEYS = 10_000;
 

@@ -4,7 +4,7 @@ import { renderProblemPage, type PageContact } from "../contact/form-pages";
 import { createFormPostHandler } from "../contact/form-post";
 import { consoleLogger, type Logger } from "../contact/jsonl-log";
 import type { ReviewMail } from "../contact/mail-job";
-import { createRateLimiter } from "../contact/rate-limit";
+import { createRateLimiter, DEFAULT_RATE_LIMIT, RATE_WINDOW_MS } from "../contact/rate-limit";
 import { DataDirUnwritableError } from "../contact/data-dir";
 import { finalErrorHandler, rejectMalformedUrl } from "../http/final-error-handler";
 import { sendSecurityHeaders } from "../http/security-headers";
@@ -75,7 +75,7 @@ export function createReviewsApp(options: ReviewsAppOptions): express.Express {
       store,
       spamStore,
       queue: (review: Review) => outbox.enqueue({ ...review, kind: "review" }),
-      limiter: createRateLimiter({ limit: options.rateLimit?.limit ?? 5, windowMs: options.rateLimit?.windowMs ?? 10 * 60_000, clock }),
+      limiter: createRateLimiter({ limit: options.rateLimit?.limit ?? DEFAULT_RATE_LIMIT, windowMs: options.rateLimit?.windowMs ?? RATE_WINDOW_MS, clock }),
       clock,
       logger,
       renderInvalid,
