@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
-import { copyFile, mkdir, readdir, readFile, stat } from "node:fs/promises";
+import { copyFile, mkdir, readFile, stat } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
+import { z } from "zod";
 import type { Post } from "../src/content/posts";
 import type { Bundles } from "./bundle";
 
@@ -15,42 +16,79 @@ import type { Bundles } from "./bundle";
 
 export const postRecordName = "posts-cache.json";
 
-/** Files whose change can change a bundle: the code, the dependencies, the compiler settings. */
-export async function sourceHash(root: string): Promise<string> {
-  const hash = createHash("sha256");
-  const files: string[] = ["package-lock.json", "tsconfig.json"];
-  for (const dir of ["src", "build"]) {
-    const names = await readdir(join(root, dir), { recursive: true });
-    files.push(...names.map((n) => join(dir, n)));
-  }
-  for (const file of files.sort()) {
-    const abs = join(root, file);
-    if (!(await stat(abs)).isFile()) continue;
-    hash.update(file).update("\0").update(await readFile(abs)).update("\0");
-  }
-  return hash.digest("hex");
+/**
+ * Files that shape the bundles but are not among the modules esbuild reports:
+ * the dependencies' versions, the compiler settings, and the esbuild options
+ * (written in build/bundle.ts; it runs in the build process, so it is not bundled).
+ */
+const settingsFiles = ["package.json", "package-lock.json", "tsconfig.json", "build/bundle.ts"];
+
+/** Root-relative path -> sha1 of the file's bytes ("" for a file that is not there). */
+export type BundleInputs = Record<string, string>;
+
+/**
+ * The files to hash for a bundle made from `bundled` (esbuild's metafile inputs,
+ * relative to the root), with the settings files. Dependencies are left out
+ * (package-lock.json stands for them), and so are virtual modules (`namespace:path`,
+ * e.g. the CSS vanilla-extract makes from a .css.ts file that is itself listed).
+ */
+export const bundleSourceFiles = (bundled: readonly string[]): string[] =>
+  [...new Set([...settingsFiles, ...bundled.filter((f) => !/(^|\/)node_modules\//.test(f) && !/^[\w-]+:/.test(f))])].sort();
+
+/**
+ * The hash of each file. `known` holds hashes taken earlier (before esbuild read
+ * the files): they win, so a file saved while esbuild was reading it is recorded
+ * with its older hash and the next build bundles again instead of trusting
+ * bundles that may hold the old text.
+ */
+export async function hashFiles(root: string, files: readonly string[], known: BundleInputs = {}): Promise<BundleInputs> {
+  const hashes = await Promise.all(files.map(async (file) => known[file] ?? (await readFile(join(root, file)).then(textSha, () => ""))));
+  return Object.fromEntries(files.map((file, i) => [file, hashes[i] ?? ""]));
 }
 
+/** One key for the code: what the post cache and the output record are keyed by, with their own data. */
+export const inputsKey = (inputs: BundleInputs): string => {
+  const hash = createHash("sha256");
+  for (const file of Object.keys(inputs).sort()) hash.update(file).update("\0").update(inputs[file] ?? "").update("\0");
+  return hash.digest("hex");
+};
+
 interface BundleRecord {
-  sourceHash: string;
+  /** Every file the bundles were made from (bundleSourceFiles), as it was then. */
+  inputs: BundleInputs;
   /** As made, but with the server entry and worker script as file names in the server folder. */
   bundles: Bundles;
 }
 
+/** Records written before the inputs were listed have none: they never match. */
+const recordedInputs = z.object({ inputs: z.record(z.string(), z.string()) });
+
 export const bundleRecordName = "bundle.json";
 
 /**
- * The previous build's bundles, where it left them, when they were made from
- * the same sources and their files are all still there.
+ * The previous build's bundles, where it left them, when every file they were made
+ * from is as it was then and their files are all still there. A file added to the
+ * code can only join the bundles through an import in a file that changed, so the
+ * recorded list is all there is to check. `hashes` are those files now (empty when
+ * there was no record), for hashFiles to reuse when the code is bundled again.
  */
-export async function previousBundles(prevServerDir: string, hash: string): Promise<Bundles | undefined> {
+export async function previousBundles(prevServerDir: string, root: string): Promise<{ bundles?: Bundles; hashes: BundleInputs }> {
   const record = await readJson<BundleRecord>(join(prevServerDir, bundleRecordName));
-  if (!record || record.sourceHash !== hash) return undefined;
+  const recorded = recordedInputs.safeParse(record).data?.inputs;
+  if (!record || !recorded) return { hashes: {} };
+  const hashes = await hashFiles(root, Object.keys(recorded));
+  if (Object.entries(recorded).some(([file, sha]) => hashes[file] !== sha)) return { hashes };
   const prevOut = join(prevServerDir, "..");
   const bundles = withServerDir(record.bundles, prevServerDir);
   const files = [bundles.serverEntry, bundles.workerEntry, ...bundles.assetFiles.map((url) => join(prevOut, url))];
   const present = await Promise.all(files.map((f) => stat(f).then((s) => s.isFile(), () => false)));
-  return present.every(Boolean) ? bundles : undefined;
+  return present.every(Boolean) ? { bundles, hashes } : { hashes };
+}
+
+/** The root-relative files the bundles in this server folder were made from (none without a record): what `npm run dev` watches. */
+export async function bundledFiles(serverDir: string): Promise<string[]> {
+  const recorded = recordedInputs.safeParse(await readJson<BundleRecord>(join(serverDir, bundleRecordName))).data?.inputs;
+  return Object.keys(recorded ?? {});
 }
 
 /** Copies bundles from the previous output into a new one (a fresh build made with unchanged code). */
@@ -74,8 +112,8 @@ const withServerDir = (bundles: Bundles, dir: string): Bundles => ({
   workerEntry: join(dir, basename(bundles.workerEntry)),
 });
 
-export const bundleRecordJson = (hash: string, bundles: Bundles) =>
-  JSON.stringify({ sourceHash: hash, bundles: withServerDir(bundles, "") } satisfies BundleRecord);
+export const bundleRecordJson = (inputs: BundleInputs, bundles: Bundles) =>
+  JSON.stringify({ inputs, bundles: withServerDir(bundles, "") } satisfies BundleRecord);
 
 export interface CachedPost {
   /** sha1 of the post file's text. */

@@ -15,6 +15,8 @@ export interface Bundles {
   entryFiles: string[];
   /** Output file (site-relative URL) -> bytes, for the summary. */
   assetFiles: string[];
+  /** Every module of every esbuild run here (metafile inputs, root-relative): the bundle cache checks these (build/build-cache.ts). */
+  inputs: string[];
 }
 
 const define = { "process.env.NODE_ENV": '"production"' };
@@ -77,6 +79,7 @@ export async function bundle(root: string, outDir: string, serverDir: string): P
     assets: manifest,
     entryFiles,
     assetFiles: [...Object.keys(client.metafile.outputs).map((f) => toUrl(join(root, f), outDir)), ...css],
+    inputs: [...Object.keys(client.metafile.inputs), ...Object.keys(server.metafile.inputs)],
   };
 }
 

@@ -10,7 +10,10 @@ import type { Bundles } from "./bundle";
 import {
   bundleRecordJson,
   bundleRecordName,
+  bundleSourceFiles,
   copyBundles,
+  hashFiles,
+  inputsKey,
   outputRecordJson,
   outputRecordName,
   postCacheJson,
@@ -20,7 +23,6 @@ import {
   readOutputRecord,
   readPostCache,
   renderKey,
-  sourceHash,
   type CachedPost,
 } from "./build-cache";
 import { BuildOutput, removeAbandoned, stagingDirFor } from "./build-output";
@@ -70,10 +72,12 @@ export async function runBuild(opts: BuildOptions): Promise<BuildSummary> {
     await mkdir(stageDir, { recursive: true });
     progress("bundling");
     const prevServerDir = join(outDir, serverDirName);
-    const codeHash = await sourceHash(opts.root);
-    // esbuild and vanilla-extract (with Babel) load only when the code changed since the last build here.
-    const reused = await previousBundles(prevServerDir, codeHash);
+    // esbuild and vanilla-extract (with Babel) load only when a file the last build here bundled changed.
+    const previous = await previousBundles(prevServerDir, opts.root);
+    const reused = previous.bundles;
     let bundles = reused ?? (await freshBundles(opts.root, stageDir, join(stageDir, serverDirName)));
+    const codeInputs = reused ? previous.hashes : await hashFiles(opts.root, bundleSourceFiles(bundles.inputs), previous.hashes);
+    const codeHash = inputsKey(codeInputs);
     const t = { bundle: performance.now() - started, content: 0, render: 0 };
     pool = new WorkerPool(bundles.workerEntry, opts.workers ?? Math.max(1, availableParallelism()), { serverEntry: bundles.serverEntry }, FILE_PARSE_LIMIT_MS);
 
@@ -123,7 +127,7 @@ export async function runBuild(opts: BuildOptions): Promise<BuildSummary> {
     // Posts are left out: that page does not show them, and a big blog would make this file huge.
     await output.writeServerFile(serverFiles.content, JSON.stringify({ ...content, posts: [] }));
     await output.writeServerFile(serverFiles.assets, JSON.stringify(bundles.assets));
-    await output.writeServerFile(bundleRecordName, bundleRecordJson(codeHash, bundles));
+    await output.writeServerFile(bundleRecordName, bundleRecordJson(codeInputs, bundles));
     // 12 MB for 4,000 posts: rewritten only when a post was parsed or removed, or into a new folder.
     if (output.mode === "fresh" || reparsed > 0 || cache.size !== parsed.length) await output.writeServerFile(postRecordName, postCacheJson(postKey, parsed));
     await output.commit(outputRecordJson(outputKey, output.files));
