@@ -3,6 +3,7 @@
 // The pipeline is in build/run-build.ts; this file reads the arguments and prints.
 import { parseArgs } from "node:util";
 import { formatProblem, isContentError } from "./src/content/content-error";
+import { BudgetError } from "./build/budgets";
 import { runBuild } from "./build/run-build";
 import { formatSummary } from "./build/summary";
 
@@ -46,7 +47,9 @@ try {
   if (!values.quiet) console.log(formatSummary(summary));
 } catch (err) {
   if (tty) process.stdout.write("\r\x1b[K");
-  if (isContentError(err)) {
+  if (err instanceof BudgetError) {
+    console.error(`Build failed. Nothing in ${values.out}/ was changed.\n${err.message}`);
+  } else if (isContentError(err)) {
     console.error(`Build failed: the content has ${err.problems.length} problem(s). Nothing in ${values.out}/ was changed.\n${err.message}`);
   } else {
     console.error(`Build failed. Nothing in ${values.out}/ was changed.`);

@@ -4,6 +4,7 @@ import { basename, dirname, join } from "node:path";
 import { z } from "zod";
 import type { Post } from "../src/content/posts";
 import type { Bundles } from "./bundle";
+import type { OutputFile, RecordedFile } from "./build-output";
 
 /**
  * What a build can take over from the previous one in the same output folder
@@ -143,8 +144,8 @@ export const postCacheJson = (key: string, posts: CachedPost[]) =>
 interface OutputRecord {
   /** Code, assets, shared (root) data and mode the output was made with. */
   key: string;
-  /** Every file of the output but the bundles and these records: path -> [hash, bytes]. */
-  files: Record<string, [sha: string, bytes: number]>;
+  /** Every file of the output but the bundles and these records: path -> [hash, bytes, islands?]. */
+  files: Record<string, RecordedFile>;
 }
 
 export const outputRecordName = "output.json";
@@ -153,13 +154,13 @@ export const renderKey = (codeHash: string, rootJson: string, mode: string) =>
   createHash("sha256").update(codeHash).update("\0").update(rootJson).update("\0").update(mode).digest("hex");
 
 /** The previous build's files when it was made under the same key: the ones whose hash is unchanged are kept as they are. */
-export async function readOutputRecord(prevServerDir: string, key: string): Promise<Map<string, [string, number]> | undefined> {
+export async function readOutputRecord(prevServerDir: string, key: string): Promise<Map<string, RecordedFile> | undefined> {
   const record = await readJson<OutputRecord>(join(prevServerDir, outputRecordName));
   return record && record.key === key ? new Map(Object.entries(record.files)) : undefined;
 }
 
-export const outputRecordJson = (key: string, files: readonly { file: string; sha: string; bytes: number }[]) =>
-  JSON.stringify({ key, files: Object.fromEntries(files.map((f) => [f.file, [f.sha, f.bytes]])) } satisfies OutputRecord);
+export const outputRecordJson = (key: string, files: readonly OutputFile[]) =>
+  JSON.stringify({ key, files: Object.fromEntries(files.map((f): [string, RecordedFile] => [f.file, f.islands ? [f.sha, f.bytes, f.islands] : [f.sha, f.bytes]])) } satisfies OutputRecord);
 
 export const textSha = (data: string | Uint8Array) => createHash("sha1").update(data).digest("hex");
 

@@ -8,16 +8,21 @@ import { textSha } from "./build-cache";
 const MAX_WRITES_IN_FLIGHT = 64;
 
 /** A file of the output: its path relative to the output folder, a hash of what made it, its size. */
+/** What the output record keeps per file: its hash, its size, and a page's islands when it has any. */
+export type RecordedFile = [sha: string, bytes: number, islands?: string[]];
+
 export interface OutputFile {
   file: string;
   sha: string;
   bytes: number;
+  /** A page's islands (src/app/island.tsx): kept so an unchanged page's weight is still known. */
+  islands?: string[];
 }
 
 /** The live output folder and what the previous build recorded in it (path -> [hash, bytes]). */
 export interface PreviousOutput {
   outDir: string;
-  files: Map<string, [sha: string, bytes: number]>;
+  files: Map<string, RecordedFile>;
 }
 
 /** True when the live folder still holds this file as the previous build made it. */
@@ -86,7 +91,7 @@ export class BuildOutput {
   /** Files the render workers handled: those they wrote are staged, the rest were unchanged. */
   addRendered(files: readonly (OutputFile & { staged: boolean })[]): void {
     for (const f of files) {
-      this.files.push({ file: f.file, sha: f.sha, bytes: f.bytes });
+      this.files.push({ file: f.file, sha: f.sha, bytes: f.bytes, ...(f.islands?.length ? { islands: f.islands } : {}) });
       if (f.staged) this.staged.push(f.file);
     }
   }

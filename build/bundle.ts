@@ -11,7 +11,7 @@ export interface Bundles {
   serverEntry: string;
   workerEntry: string;
   assets: AssetManifest;
-  /** The entry script and the chunks it imports statically: what every page loads. */
+  /** The site script and the chunks it imports statically: what every page loads. */
   entryFiles: string[];
   /** Output file (site-relative URL) -> bytes, for the summary. */
   assetFiles: string[];
@@ -22,8 +22,9 @@ export interface Bundles {
 const define = { "process.env.NODE_ENV": '"production"' };
 
 /**
- * Two esbuild runs in parallel: the browser build (code split per page, hashed
- * names) and one server bundle (with the build's worker script sharing its code).
+ * Two esbuild runs in parallel: the browser build (the small site script every
+ * page loads, and one chunk per island with React split out; hashed names) and
+ * one server bundle (with the build's worker script sharing its code).
  * Class names from vanilla-extract are the same in both (same files, same
  * identifier scheme); the server build is the one that emits the CSS, which holds
  * every style of the site in one cacheable file. The worker script is bundled
@@ -34,7 +35,7 @@ export async function bundle(root: string, outDir: string, serverDir: string): P
   const [client, server] = await Promise.all([
     build({
       absWorkingDir: root,
-      entryPoints: ["src/entry-client.tsx"],
+      entryPoints: ["src/client/site.ts"],
       bundle: true,
       splitting: true,
       format: "esm",
@@ -98,26 +99,32 @@ async function publishServerCss(meta: Metafile, root: string, assetsDir: string)
   return urls;
 }
 
-/** Entry script, and for each page module its chunk plus the chunks that chunk imports (for modulepreload). */
+/**
+ * The site script with the chunks it imports (for modulepreload), and for each
+ * island (src/islands/<name>.tsx) what a page showing it loads beyond that: the
+ * hydration runtime (React), the island's chunk and the chunks they import.
+ */
 function clientManifest(meta: Metafile, root: string, outDir: string, css: string[]) {
   const outputs = Object.entries(meta.outputs);
-  const entryOut = outputs.find(([, o]) => o.entryPoint === "src/entry-client.tsx");
-  if (!entryOut) throw new Error("client build produced no entry");
-  const entryFile = entryOut[0];
+  const outputOf = (entry: string) => outputs.find(([, o]) => o.entryPoint === entry)?.[0];
+  const entryFile = outputOf("src/client/site.ts");
+  const hydrateFile = outputOf("src/client/hydrate.ts");
+  if (!entryFile || !hydrateFile) throw new Error("client build produced no site script or hydration runtime");
   const staticImports = (file: string, seen = new Set<string>()): Set<string> => {
     if (seen.has(file)) return seen;
     seen.add(file);
     for (const imp of meta.outputs[file]?.imports ?? []) if (imp.kind === "import-statement") staticImports(imp.path, seen);
     return seen;
   };
-  const fromEntry = staticImports(entryFile);
-  const pages: Record<string, string[]> = {};
-  for (const [file, out] of outputs) {
-    const match = out.entryPoint?.match(/^src\/pages\/([a-z0-9-]+)\.tsx$/);
-    if (!match?.[1]) continue;
-    pages[match[1]] = [...staticImports(file)].filter((f) => !fromEntry.has(f)).map((f) => toUrl(join(root, f), outDir));
-  }
   const url = (f: string) => toUrl(join(root, f), outDir);
-  const manifest: AssetManifest = { css, entry: url(entryFile), pages };
+  const fromEntry = staticImports(entryFile);
+  const islands: Record<string, string[]> = {};
+  for (const [file, out] of outputs) {
+    const match = out.entryPoint?.match(/^src\/islands\/([a-z0-9-]+)\.tsx$/);
+    if (!match?.[1]) continue;
+    const needed = staticImports(file, staticImports(hydrateFile));
+    islands[match[1]] = [...needed].filter((f) => !fromEntry.has(f)).map(url);
+  }
+  const manifest: AssetManifest = { css, site: { entry: url(entryFile), preload: [...fromEntry].filter((f) => f !== entryFile).map(url) }, islands };
   return { manifest, entryFiles: [...fromEntry].map(url) };
 }

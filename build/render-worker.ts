@@ -8,7 +8,7 @@ import type { PagePath, Renderer } from "../src/entry-server";
 import type { Post } from "../src/content/posts";
 import { textSha } from "./build-cache";
 import { isUnchanged, type PreviousOutput } from "./build-output";
-import type { PageFile, RenderedFile, WorkerReply, WorkerRequest } from "./worker-protocol";
+import type { RenderedFile, WorkerReply, WorkerRequest } from "./worker-protocol";
 
 // The worker runs code from the one server bundle the build just made; this
 // file only moves messages and files (bundled on its own, see build/bundle.ts).
@@ -67,7 +67,7 @@ async function assemble(msg: Extract<WorkerRequest, { type: "assemble" }>): Prom
     builtAt: msg.builtAt,
     mode: msg.mode,
   };
-  const listing = await server.createRenderer(content, { css: [], entry: "", pages: {} });
+  const listing = await server.createRenderer(content, { css: [], site: { entry: "", preload: [] }, islands: {} });
   return { type: "assembled", content, paths: listing.listPaths(), notFoundPath: server.notFoundPath, rootData: listing.rootData };
 }
 
@@ -87,19 +87,14 @@ function renderPaths(paths: PagePath[]): RenderedFile[] {
     const prepared = renderer.prepare(path, pageId);
     const sha = textSha(`${path}\0${prepared.dataJson}`);
     const file = htmlFileFor(path);
-    const dataFile = prepared.ownDataFile ? server.dataUrl(path).slice(1) : undefined;
-    const unchanged = isUnchanged(previous, file, sha) && (!dataFile || isUnchanged(previous, dataFile, sha));
-    let bytes: number;
-    let data: PageFile | undefined;
+    const unchanged = isUnchanged(previous, file, sha);
     if (unchanged) {
-      bytes = previous?.files.get(file)?.[1] ?? 0;
-      if (dataFile) data = { file: dataFile, sha, bytes: previous?.files.get(dataFile)?.[1] ?? 0, staged: false };
-    } else {
-      const html = renderer.renderPrepared(prepared);
-      bytes = writeInto(file, html);
-      if (dataFile) data = { file: dataFile, sha, bytes: writeInto(dataFile, prepared.dataJson), staged: true };
+      const [, bytes = 0, islands] = previous?.files.get(file) ?? [];
+      out.push({ path, page: prepared.page, file, sha, bytes, staged: false, islands });
+      continue;
     }
-    out.push({ path, page: prepared.page, file, sha, bytes, staged: !unchanged, data });
+    const { html, islands } = renderer.renderPrepared(prepared);
+    out.push({ path, page: prepared.page, file, sha, bytes: writeInto(file, html), staged: true, islands });
   }
   return out;
 }

@@ -31,7 +31,8 @@ import { preparePhotos, type PreparedPhotos } from "./photos";
 import { placeholderReminder } from "./placeholders";
 import { headersFile, redirectsFile, robotsTxt, sitemapXml } from "./site-files";
 import { findBrokenLinks } from "./site-links";
-import { summarize, type BuildSummary } from "./summary";
+import { BudgetError, overBudget } from "./budgets";
+import { measureAssets, summarize, type BuildSummary } from "./summary";
 import { ParseTimeout, WorkerPool } from "./worker-pool";
 import type { RenderedFile } from "./worker-protocol";
 
@@ -114,12 +115,11 @@ export async function runBuild(opts: BuildOptions): Promise<BuildSummary> {
     });
     // Meanwhile this thread writes everything beside the pages.
     await output.putAll(siteFiles(content, paths.map((p) => p.path), notFoundPath));
-    await output.putAll([["_data/_root.json", JSON.stringify(rootData)]]);
     await output.putAll(staticFiles);
     await output.putAll(await Promise.all(prepared.files.map(async (f): Promise<[string, Buffer]> => [f.urlPath.slice(1), await readFile(f.cachedFile)])));
     await output.putAll([[OG_IMAGE_FILE, await ogImagePng(content.site)]]);
     const files: RenderedFile[] = (await rendering).flatMap((b) => b.files);
-    output.addRendered(files.flatMap((f) => (f.data ? [f, f.data] : [f])));
+    output.addRendered(files);
     t.render = performance.now() - renderStart;
 
     // What this build rendered with, so a server can render pages again without
@@ -130,9 +130,13 @@ export async function runBuild(opts: BuildOptions): Promise<BuildSummary> {
     await output.writeServerFile(bundleRecordName, bundleRecordJson(codeInputs, bundles));
     // 12 MB for 4,000 posts: rewritten only when a post was parsed or removed, or into a new folder.
     if (output.mode === "fresh" || reparsed > 0 || cache.size !== parsed.length) await output.writeServerFile(postRecordName, postCacheJson(postKey, parsed));
+    // Budgets (build/budgets.ts) before the switch: a page over its weight leaves the live site as it is.
+    const weights = await measureAssets(bundles, [stageDir, outDir]);
+    const overweight = overBudget(files.map((f) => ({ path: f.path, islands: f.islands ?? [], jsGzip: weights.js(f.islands ?? []) })), weights.cssGzip);
+    if (overweight.length > 0) throw new BudgetError(overweight);
     await output.commit(outputRecordJson(outputKey, output.files));
     const postNotes = { posts, changed, now: new Date(builtAt), mode: opts.mode, timeZone: content.site.timeZone };
-    const summary = await summarize({ files, bundles, outDir, wallMs: performance.now() - started, phases: t, posts: postNotes });
+    const summary = await summarize({ files, weights, wallMs: performance.now() - started, phases: t, posts: postNotes });
     return { ...summary, placeholders: placeholderReminder(content.site) };
   } catch (err) {
     await rm(stageDir, { recursive: true, force: true });

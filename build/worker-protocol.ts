@@ -46,8 +46,8 @@ export interface PageFile {
 export interface RenderedFile extends PageFile {
   path: string;
   page: string;
-  /** The page's data file for client navigation (/_data/...json), when it has its own. */
-  data?: PageFile;
+  /** The islands the page holds (build/budgets.ts checks what they load). */
+  islands?: string[];
 }
 
 export type WorkerReply =

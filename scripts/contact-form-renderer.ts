@@ -33,8 +33,8 @@ const siteContentSchema = z.object({
 
 const assetManifestSchema = z.object({
   css: z.array(z.string()),
-  entry: z.string(),
-  pages: z.record(z.string(), z.array(z.string())),
+  site: z.object({ entry: z.string(), preload: z.array(z.string()) }),
+  islands: z.record(z.string(), z.array(z.string())),
 }) satisfies z.ZodType<AssetManifest>;
 
 async function readJson<T>(file: string, schema: z.ZodType<T>): Promise<T> {

@@ -1,13 +1,13 @@
 import { renderToString } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider, type DataRouteObject, type StaticHandlerContext } from "react-router-dom";
-import { renderDocument, type AssetManifest, type PageAssets } from "./app/document";
+import { pageAssets, renderDocument, type AssetManifest } from "./app/document";
+import { IslandsOnPage } from "./app/island";
 import type { PageModule } from "./app/page-module";
 import { renderHead, type Head } from "./app/head";
 import { loadRootData, rootRouteId } from "./app/root-data";
 import { createServerRoutes, loadPageModules } from "./app/server-routes";
 import type { SiteContent } from "./content/site-content";
-import type { FormValues } from "../functions/contact/form-pages";
-import type { FieldErrors } from "../functions/contact/schema";
+import type { FieldErrors, FormValues } from "./content/contact";
 import { head as contactHead, load as loadContactPage, type ContactPageData } from "./pages/contact-page";
 import { head as reviewsHead, load as loadReviewsPage, type ReviewsPageData } from "./pages/reviews-page";
 import type { ReviewErrors, ReviewField } from "./content/review";
@@ -18,7 +18,6 @@ import { themeColor } from "./styles/theme.css";
 export { loadPageContent, loadSite } from "./content/load-content";
 export { parsePost, selectPublished, checkUniqueSlugs, toPostJson } from "./content/posts";
 export { ContentError, formatProblem, isContentError } from "./content/content-error";
-export { dataUrl } from "./app/page-module";
 export { routeTable, notFoundPath } from "./routes";
 export type { AssetManifest } from "./app/document";
 
@@ -26,17 +25,21 @@ export interface PreparedPage {
   pathname: string;
   page: string;
   data: unknown;
+  /** The page's data as JSON: the build skips rendering a page whose data (and code) is unchanged. */
   dataJson: string;
-  /** False when the page's client data lives elsewhere (its clientDataUrl): no /_data file then. */
-  ownDataFile: boolean;
   notFound: boolean;
   matches: StaticHandlerContext["matches"];
   mod: PageModule;
 }
 
-export interface RenderedPage extends PreparedPage {
-  status: number;
+/** A page's document and the islands it holds (their code is what the page loads beyond the site script). */
+export interface PageHtml {
   html: string;
+  islands: string[];
+}
+
+export interface RenderedPage extends PreparedPage, PageHtml {
+  status: number;
 }
 
 export type Renderer = Awaited<ReturnType<typeof createRenderer>>;
@@ -74,9 +77,8 @@ export async function createRenderer(content: SiteContent, assets: AssetManifest
   }
 
 
-  // Shared by every page, so computed and serialized once per build.
+  // Shared by every page, so computed once per build.
   const rootData = loadRootData(content);
-  const rootJson = JSON.stringify(rootData);
 
   /**
    * The app's HTML for one matched path and its data. A build knows its data up
@@ -84,7 +86,7 @@ export async function createRenderer(content: SiteContent, assets: AssetManifest
    * createStaticHandler().query would do per request, without a Request object
    * or async loaders): a large share of per-page time.
    */
-  function renderApp(pathname: string, matches: StaticHandlerContext["matches"], page: string, data: unknown, statusCode: number): string {
+  function renderApp(pathname: string, matches: StaticHandlerContext["matches"], page: string, data: unknown, statusCode: number): PageHtml {
     const context: StaticHandlerContext = {
       basename: "/",
       location: { pathname, search: "", hash: "", state: null, key: "default" },
@@ -97,7 +99,13 @@ export async function createRenderer(content: SiteContent, assets: AssetManifest
       actionHeaders: {},
     };
     const router = createStaticRouter(handler.dataRoutes, context);
-    return renderToString(<StaticRouterProvider router={router} context={context} hydrate={false} />);
+    const islands: string[] = [];
+    const html = renderToString(
+      <IslandsOnPage.Provider value={islands}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </IslandsOnPage.Provider>,
+    );
+    return { html, islands };
   }
 
   // react-router's matchRoutes flattens, ranks and compiles the whole table on
@@ -130,28 +138,28 @@ export async function createRenderer(content: SiteContent, assets: AssetManifest
     const data = mod.load({ params: leaf.params, content });
     if (data === null) throw new Error(`${pathname}: the page's load() found no data`);
     const notFound = pathname === notFoundPath;
-    return { pathname, page: id, data, dataJson: JSON.stringify(data), ownDataFile: !notFound && !mod.clientDataUrl, notFound, matches, mod };
+    return { pathname, page: id, data, dataJson: JSON.stringify(data), notFound, matches, mod };
   }
 
   /** The document for a prepared page. Pure: the same data always gives the same bytes. */
-  function renderPrepared(p: PreparedPage): string {
+  function renderPrepared(p: PreparedPage): PageHtml {
     const head = p.mod.head(p.data, { site: content.site });
-    return renderDocument({
+    const app = renderApp(p.pathname, p.matches, p.page, p.data, 200);
+    const html = renderDocument({
       headHtml: renderHead(p.notFound ? { ...head, noindex: true } : head, content.site),
-      appHtml: renderApp(p.pathname, p.matches, p.page, p.data, 200),
-      routerDataJson: `{"loaderData":{${JSON.stringify(rootRouteId)}:${rootJson},${JSON.stringify(p.page)}:${p.dataJson}}}`,
-      assets: pageAssets(assets, p.page),
+      appHtml: app.html,
+      assets: pageAssets(assets, app.islands),
       notFound: p.notFound,
       themeColor,
       liveReload: content.mode === "development",
     });
+    return { html, islands: app.islands };
   }
 
   /** One page of the site, as the build writes it. */
   function render(pathname: string, page?: string): RenderedPage {
     const prepared = prepare(pathname, page);
-    const html = renderPrepared(prepared);
-    return { ...prepared, status: prepared.notFound ? 404 : 200, html };
+    return { ...prepared, status: prepared.notFound ? 404 : 200, ...renderPrepared(prepared) };
   }
 
 
@@ -183,8 +191,7 @@ export async function createRenderer(content: SiteContent, assets: AssetManifest
     return renderDocument({
       // "Error:" first, so the tab and a screen reader's page announcement say what happened.
       headHtml: renderHead({ ...head, title: `Error: ${head.title}`, noindex: true }, content.site),
-      appHtml: renderApp(pathname, matches, page, data, 400),
-      routerDataJson: "null",
+      appHtml: renderApp(pathname, matches, page, data, 400).html,
       assets: { css: assets.css, entry: "", preload: [] },
       interactive: false,
       themeColor,
@@ -192,8 +199,4 @@ export async function createRenderer(content: SiteContent, assets: AssetManifest
   }
 
   return { listPaths, prepare, renderPrepared, render, renderContactWithErrors, renderReviewsWithErrors, rootData };
-}
-
-function pageAssets(assets: AssetManifest, page: string): PageAssets {
-  return { css: assets.css, entry: assets.entry, preload: assets.pages[page] ?? [] };
 }

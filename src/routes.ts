@@ -1,17 +1,22 @@
 import type { NonIndexRouteObject } from "react-router-dom";
-import type { PageModule } from "./app/page-module";
 
 /**
- * The route table: the only list of pages. The server render, the client
- * router and the build (which asks each route for its paths) all read it.
- * `page` names a file in src/pages/ (kebab-case, `.tsx`); esbuild turns the
- * template import below into one lazy chunk per page, so a visitor downloads
- * only the code of the page they open. Keep only page modules in src/pages/.
+ * The route table: the only list of pages. The server render (react-router on
+ * the build's side), the build (which asks each dynamic route for its paths) and
+ * the browser's navigation script (src/client/navigate.ts, which picks a loading
+ * skeleton by matching this table) all read it. `page` names a file in
+ * src/pages/ (kebab-case, `.tsx`). This module is data only: it is bundled into
+ * the small script every page loads, so it must not import page code.
  */
 export interface RouteEntry {
   path: string;
   page: string;
+  /** What stands in for the page while a client navigation to it loads (the spec's blog skeletons). */
+  skeleton?: "list" | "post";
 }
+
+/** Every URL no other entry takes; rendered once into dist/404.html. */
+const notFoundRoute: RouteEntry = { path: "*", page: "not-found-page" };
 
 export const routeTable: readonly RouteEntry[] = [
   { path: "/", page: "home-page" },
@@ -19,17 +24,17 @@ export const routeTable: readonly RouteEntry[] = [
   { path: "/contact/thank-you", page: "thank-you-page" },
   { path: "/reviews", page: "reviews-page" },
   { path: "/reviews/thank-you", page: "review-thank-you-page" },
-  { path: "/blog", page: "blog-list-page" },
-  { path: "/blog/page/:page", page: "blog-list-paged-page" },
-  { path: "/blog/category/:category", page: "blog-category-page" },
-  { path: "/blog/category/:category/page/:page", page: "blog-category-paged-page" },
-  { path: "/blog/:slug", page: "blog-post-page" },
+  { path: "/blog", page: "blog-list-page", skeleton: "list" },
+  { path: "/blog/page/:page", page: "blog-list-paged-page", skeleton: "list" },
+  { path: "/blog/category/:category", page: "blog-category-page", skeleton: "list" },
+  { path: "/blog/category/:category/page/:page", page: "blog-category-paged-page", skeleton: "list" },
+  { path: "/blog/:slug", page: "blog-post-page", skeleton: "post" },
   { path: "/services", page: "services-index-page" },
   { path: "/services/:slug", page: "service-page" },
   { path: "/locations", page: "locations-index-page" },
   { path: "/locations/:slug", page: "town-page" },
   { path: "/privacy", page: "privacy-page" },
-  { path: "*", page: "not-found-page" },
+  notFoundRoute,
 ];
 
 /** A page's react-router route before it is placed (index or path); pages have no children. */
@@ -42,24 +47,26 @@ export const routePlacement = (r: RouteEntry): { index: true } | { path: string 
 /** The path the build renders into dist/404.html (served for every unknown URL). */
 export const notFoundPath = "/404";
 
-export async function importPage(page: string): Promise<PageModule> {
-  const mod: unknown = await import(`./pages/${page}.tsx`);
-  return checkPageModule(mod, page);
-}
-
-function checkPageModule(mod: unknown, page: string): PageModule {
-  if (
-    typeof mod === "object" &&
-    mod !== null &&
-    "load" in mod &&
-    typeof mod.load === "function" &&
-    "head" in mod &&
-    typeof mod.head === "function" &&
-    "Component" in mod &&
-    typeof mod.Component === "function"
-  ) {
-    // The checks above are what PageModule requires at run time; the rest is optional.
-    return mod as PageModule;
+/**
+ * The table entry a pathname belongs to, ranked as react-router ranks them: a
+ * static segment beats a `:param`, and `*` only takes what nothing else does.
+ * A trailing slash is ignored. (The build matches with react-router itself; this
+ * few-line matcher is for the browser, which no longer loads react-router.)
+ */
+export function matchRoute(pathname: string): RouteEntry {
+  const parts = pathname.split("/").filter(Boolean);
+  let best: { entry: RouteEntry; score: number } | undefined;
+  for (const entry of routeTable) {
+    if (entry.path === "*") continue;
+    const pattern = entry.path.split("/").filter(Boolean);
+    if (pattern.length !== parts.length) continue;
+    let score = 0;
+    const fits = pattern.every((seg, i) => {
+      if (seg.startsWith(":")) return true;
+      score += 1;
+      return seg === parts[i];
+    });
+    if (fits && (!best || score > best.score)) best = { entry, score };
   }
-  throw new Error(`src/pages/${page}.tsx must export load, head and Component (see src/app/page-module.ts)`);
+  return best?.entry ?? notFoundRoute;
 }

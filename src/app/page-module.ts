@@ -10,9 +10,10 @@ export interface LoadArgs {
 
 /**
  * What every file in src/pages/ exports. `load` runs only at build time (and in
- * the dev server) with the whole content; its result must be plain JSON, since it
- * is embedded in the page for hydration and written to /_data/<path>.json for
- * client navigation. Returning null means "no such page" (404).
+ * the servers that render a refused form) with the whole content; the render
+ * reads its result with useLoaderData. Pages are rendered to HTML only: the
+ * browser gets no page code, only the islands a page holds (src/app/island.tsx).
+ * Returning null means "no such page".
  */
 export interface PageModule<Data = unknown> {
   load: (args: LoadArgs) => Data | null;
@@ -20,15 +21,4 @@ export interface PageModule<Data = unknown> {
   paths?: (content: SiteContent) => string[];
   head: (data: Data, ctx: HeadContext) => Head;
   Component: ComponentType;
-  ErrorBoundary?: ComponentType;
-  /** Shown while the page's data loads on a first render without prerendered HTML (404.html served for this URL). */
-  HydrateFallback?: ComponentType;
-  /** Overrides the default client loader (which fetches /_data/<path>.json). */
-  clientDataUrl?: (params: Params, pathname: string) => string;
-}
-
-/** Where the client finds a page's data after navigation; see build.ts writeData. */
-export function dataUrl(pathname: string): string {
-  const clean = pathname.replace(/\/+$/, "");
-  return `/_data${clean === "" ? "/index" : clean}.json`;
 }

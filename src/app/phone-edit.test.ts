@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatPhone } from "../../functions/contact/schema";
+import { formatPhone } from "../content/contact";
 import { phoneEdit } from "./phone-edit";
 
 /** "|" marks the caret. */

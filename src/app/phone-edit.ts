@@ -1,4 +1,4 @@
-import { formatPhone, phoneDigits } from "../../functions/contact/schema";
+import { formatPhone, phoneDigits } from "../content/contact";
 
 export interface PhoneEdit {
   value: string;
@@ -8,7 +8,7 @@ export interface PhoneEdit {
 const isDigit = (c: string) => c >= "0" && c <= "9";
 
 /**
- * One keystroke in the phone field, formatted as typed (functions/contact/schema.ts
+ * One keystroke in the phone field, formatted as typed (src/content/contact.ts
  * formatPhone) with the caret kept beside the digit it was beside: typing or deleting
  * in the middle of "(803) 555-0142" must not throw the caret to the end. `raw` and
  * `caret` are the input's value and selection after the browser applied the keystroke;

@@ -18,5 +18,3 @@ export const skipLink = style({
 });
 
 export const devBanner = style({ background: "#fff4c2", color: "#4d3b00", textAlign: "center", padding: vars.space.xs, fontSize: "0.875rem" });
-
-export const errorBox = style({ padding: vars.space.xxl, textAlign: "center" });

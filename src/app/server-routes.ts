@@ -1,8 +1,31 @@
 import type { RouteObject } from "react-router-dom";
-import { importPage, routePlacement, routeTable, type LeafRoute } from "../routes";
+import { routePlacement, routeTable, type LeafRoute } from "../routes";
 import type { PageModule } from "./page-module";
 import { rootRouteId } from "./root-data";
-import { PageErrorBoundary, RootErrorBoundary, RootLayout } from "./root-layout";
+import { RootLayout } from "./root-layout";
+
+/** One page module; esbuild bundles every file in src/pages/ for this template import. */
+async function importPage(page: string): Promise<PageModule> {
+  const mod: unknown = await import(`../pages/${page}.tsx`);
+  return checkPageModule(mod, page);
+}
+
+function checkPageModule(mod: unknown, page: string): PageModule {
+  if (
+    typeof mod === "object" &&
+    mod !== null &&
+    "load" in mod &&
+    typeof mod.load === "function" &&
+    "head" in mod &&
+    typeof mod.head === "function" &&
+    "Component" in mod &&
+    typeof mod.Component === "function"
+  ) {
+    // The checks above are what PageModule requires at run time; the rest is optional.
+    return mod as PageModule;
+  }
+  throw new Error(`src/pages/${page}.tsx must export load, head and Component (see src/app/page-module.ts)`);
+}
 
 /** Every page module, loaded eagerly: the server bundle has them all inline. */
 export async function loadPageModules(): Promise<Map<string, PageModule>> {
@@ -22,10 +45,9 @@ export function createServerRoutes(modules: Map<string, PageModule>): RouteObjec
     const route: LeafRoute = {
       id: r.page,
       Component: mod.Component,
-      ErrorBoundary: mod.ErrorBoundary ?? PageErrorBoundary,
       handle: { head: mod.head },
     };
     return { ...route, ...routePlacement(r) };
   });
-  return [{ id: rootRouteId, path: "/", Component: RootLayout, ErrorBoundary: RootErrorBoundary, children }];
+  return [{ id: rootRouteId, path: "/", Component: RootLayout, children }];
 }

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useState } from "react";
-import { HONEYPOT_FIELD, SHOWN_AT_FIELD, type ContactInput } from "../../functions/contact/schema";
+import { HONEYPOT_FIELD, SHOWN_AT_FIELD } from "../content/anti-spam-fields";
+import type { ContactInput } from "../content/contact";
 
-/** Where the form posts, with and without JavaScript; the other end is CONTACT_PATH in functions/contact/app.ts (not browser-safe). */
+/** Where the form posts, with and without JavaScript; the other end is CONTACT_PATH in the contact function (its app.ts, not browser-safe). */
 export const CONTACT_ENDPOINT = "/api/contact";
 
 /**
@@ -32,7 +33,7 @@ export interface ContactSubmit {
 
 /**
  * Sends validated contact messages with the anti-spam extras judged in
- * functions/contact/spam.ts. The shown-at time is set in an effect: the server
+ * the contact function's spam.ts. The shown-at time is set in an effect: the server
  * render has no "now" for the visitor, and setting it during render would not
  * match the prerendered HTML.
  */

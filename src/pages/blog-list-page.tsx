@@ -4,7 +4,6 @@ import type { LoadArgs } from "../app/page-module";
 import { BlogCardGrid } from "../components/blog-card";
 import { listPath, loadListing, type BlogListData } from "../components/blog-listing";
 import { BlogCategoryFilter, BlogPagination } from "../components/blog-nav";
-import { BlogListSkeleton } from "../components/blog-skeleton";
 import * as css from "../components/blog-list.css";
 import { container, section } from "../styles/layout.css";
 
@@ -57,6 +56,3 @@ export function Component() {
     </div>
   );
 }
-
-/** First render of a list URL the build did not make (404.html served): shown while its data is fetched. */
-export const HydrateFallback = BlogListSkeleton;

@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, useLoaderData, useRouteError, type Params } from "react-router-dom";
+import { useLoaderData } from "react-router-dom";
 import type { Head, HeadContext } from "../app/head";
 import type { LoadArgs } from "../app/page-module";
 import { useRootData } from "../app/root-data";
@@ -6,11 +6,9 @@ import { breadcrumbData } from "../app/structured-data";
 import { shareImage } from "../content/photo";
 import type { Cover } from "../content/photo";
 import type { SiteContent, SitePost } from "../content/site-content";
-import { PostSkeleton } from "../components/blog-skeleton";
 import { JsonLd } from "../components/json-ld";
 import { blogPostingData } from "../components/post-structured-data";
-import { PostNotFound, PostView, type PostViewData } from "../components/post-view";
-import { PageErrorBoundary } from "../app/root-layout";
+import { PostView, type PostViewData } from "../components/post-view";
 
 export const paths = (content: SiteContent) => content.posts.map((p) => `/blog/${p.slug}`);
 
@@ -24,13 +22,6 @@ function postBySlug(posts: readonly SitePost[], slug: string): SitePost | undefi
   }
   return index.get(slug);
 }
-
-/**
- * After client navigation the post comes from its API file, which the build
- * writes anyway: one file per post instead of two (file creation is most of
- * the write time of a big blog). That file also has `content`; the page ignores it.
- */
-export const clientDataUrl = (params: Params) => `/api/blog/${params.slug ?? ""}.json`;
 
 /** Only what the page shows: the Markdown `content` stays out of the prerendered page. */
 export function load({ params, content }: LoadArgs): PostViewData | null {
@@ -87,16 +78,3 @@ export function Component() {
     </>
   );
 }
-
-/**
- * An unknown slug answers 404 from /_data (the client loader's fetch), either after a
- * client navigation or when a static host serves 404.html for /blog/nope.
- */
-export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <PostNotFound />;
-  return <PageErrorBoundary />;
-}
-
-/** First render without prerendered HTML for this URL (404.html): shown while the post's data loads. */
-export const HydrateFallback = PostSkeleton;

@@ -1,5 +1,6 @@
 import type { Head, HeadContext } from "../app/head";
 import { NotFound } from "../components/not-found";
+import { PostNotFound } from "../components/post-view";
 
 export const load = () => ({});
 
@@ -7,6 +8,20 @@ export function head(_data: unknown, { site }: HeadContext): Head {
   return { title: `Page Not Found | ${site.name}`, description: "The page you were looking for does not exist.", path: "/404", noindex: true };
 }
 
+/**
+ * dist/404.html answers every unknown URL, also on static hosts. Under /blog/ the
+ * spec says "Post Not Found": the site script shows that text instead
+ * (showNotFoundKind in src/client/navigate.ts); without scripts the general one shows.
+ */
 export function Component() {
-  return <NotFound />;
+  return (
+    <>
+      <div data-not-found-for="page">
+        <NotFound />
+      </div>
+      <div data-not-found-for="post" hidden>
+        <PostNotFound />
+      </div>
+    </>
+  );
 }

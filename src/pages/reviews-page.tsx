@@ -2,10 +2,11 @@ import { useLoaderData } from "react-router-dom";
 import type { Head, HeadContext } from "../app/head";
 import type { LoadArgs } from "../app/page-module";
 import { reviewsData, type ShownReview } from "../app/review-structured-data";
+import { ReviewFormIsland } from "../app/islands";
 import { useRootData } from "../app/root-data";
 import { breadcrumbData } from "../app/structured-data";
 import { JsonLd } from "../components/json-ld";
-import { ReviewForm, type RefusedReview } from "../components/review-form";
+import type { RefusedReview } from "../components/review-form";
 import { ReviewList } from "../components/review-list";
 import * as css from "../components/reviews.css";
 import { container, section } from "../styles/layout.css";
@@ -59,7 +60,7 @@ export function Component() {
           <h2 id="leave-a-review-title" className={css.formTitle}>
             Leave a review
           </h2>
-          <ReviewForm towns={towns} refused={refused} />
+          <ReviewFormIsland towns={towns} refused={refused} />
         </section>
       </div>
     </>

@@ -1,0 +1,194 @@
+import { pageHeadMarker } from "../app/head";
+import { matchRoute } from "../routes";
+import { visuallyHidden } from "../styles/layout.css";
+import { hydrateIslands, releaseIslands } from "./islands";
+import { showSkeleton } from "./skeletons";
+
+// Client-side navigation without a framework: a same-origin link click fetches
+// the next page's HTML (the build's own file), swaps <head>'s page tags and
+// #root, and pushes history. Any failure falls back to a normal page load, so
+// the worst case is what a browser does without this script.
+
+/** Paths that are files or functions, not pages: the browser loads them itself. */
+const notAPage = /^\/(?:api|assets|__dev)\/|\.[a-z0-9]+$/i;
+
+interface Page {
+  html: string;
+  /** Where the answer came from (after redirects): what the address bar shows. */
+  url: string;
+}
+
+/** Pages fetched ahead (hover, touch, focus) or in flight; each is used once, so a later visit fetches afresh. */
+const ahead = new Map<string, { page: Promise<Page>; ready: boolean }>();
+const AHEAD_MAX = 24;
+
+async function fetchPage(url: string): Promise<Page> {
+  const res = await fetch(url, { headers: { accept: "text/html" }, credentials: "same-origin" });
+  // 404 brings the site's not-found page, which is shown like any page; anything else unusual loads normally.
+  if ((!res.ok && res.status !== 404) || !res.headers.get("content-type")?.includes("text/html")) throw new Error(`${res.status}: ${url}`);
+  return { html: await res.text(), url: res.url || url };
+}
+
+function fetchAhead(url: string) {
+  let entry = ahead.get(url);
+  if (!entry) {
+    const page = fetchPage(url);
+    const made = { page, ready: false };
+    entry = made;
+    page.then(() => (made.ready = true), () => ahead.delete(url));
+    ahead.set(url, entry);
+    if (ahead.size > AHEAD_MAX) ahead.delete(ahead.keys().next().value ?? "");
+  }
+  return entry;
+}
+
+function takePage(url: string) {
+  const entry = fetchAhead(url);
+  ahead.delete(url);
+  return entry;
+}
+
+/** The page URL a click or hover on `target` leads to, when this script should handle it. */
+function pageLink(target: EventTarget | null): URL | null {
+  const anchor = target instanceof Element ? target.closest("a") : null;
+  if (!anchor || !anchor.href || anchor.hasAttribute("download") || (anchor.target && anchor.target !== "_self")) return null;
+  const url = new URL(anchor.href);
+  if (url.origin !== location.origin || notAPage.test(url.pathname)) return null;
+  return url;
+}
+
+/** The path and query of the page on screen (the address bar moves first on back and forward). */
+let onScreen = location.pathname + location.search;
+const samePage = (url: URL) => url.pathname + url.search === onScreen;
+
+let announcer: HTMLElement | undefined;
+let latest = 0;
+
+/** Swaps this document's page for the fetched one: page head tags, the not-found mark, #root. */
+function swap(next: Document): void {
+  const between = (head: HTMLHeadElement) => {
+    const nodes = [...head.childNodes];
+    const isMarker = (n: Node, text: string) => n.nodeType === Node.COMMENT_NODE && n.nodeValue === text;
+    const start = nodes.findIndex((n) => isMarker(n, pageHeadMarker));
+    const end = nodes.findIndex((n) => isMarker(n, `/${pageHeadMarker}`));
+    return start < 0 || end < start ? null : { tags: nodes.slice(start + 1, end), end: nodes[end] };
+  };
+  const mine = between(document.head);
+  const theirs = between(next.head);
+  const root = document.getElementById("root");
+  const nextRoot = next.getElementById("root");
+  if (!mine || !theirs || !root || !nextRoot) throw new Error("page without head markers or #root");
+  for (const node of mine.tags) node.remove();
+  for (const node of theirs.tags) document.head.insertBefore(document.importNode(node, true), mine.end ?? null);
+  document.documentElement.toggleAttribute("data-not-found", next.documentElement.hasAttribute("data-not-found"));
+  root.replaceWith(document.importNode(nextRoot, true));
+  releaseIslands();
+}
+
+/** The script a page runs: when a deploy changed it, the next page must load in full to get the new one. */
+const siteScript = (doc: Document) => doc.querySelector<HTMLScriptElement>("script[type=module][src]")?.src ?? "";
+
+/** After a swap or a first load: focus the page's heading, say where we are, start its islands. */
+function settle(url: URL, scrollY: number | undefined): void {
+  showNotFoundKind();
+  const target = url.hash ? document.getElementById(decodeURIComponent(url.hash.slice(1))) : null;
+  if (target) target.scrollIntoView();
+  else window.scrollTo(0, scrollY ?? 0);
+  const heading = document.querySelector<HTMLElement>("main h1") ?? document.getElementById("main");
+  if (heading) {
+    if (!heading.hasAttribute("tabindex")) heading.setAttribute("tabindex", "-1");
+    heading.focus({ preventScroll: true });
+  }
+  if (announcer) announcer.textContent = document.title;
+  const root = document.getElementById("root");
+  if (root) void hydrateIslands(root);
+  document.dispatchEvent(new CustomEvent("site:navigated"));
+}
+
+/**
+ * 404.html answers every unknown URL, also on static hosts; under /blog/ the spec
+ * wants "Post Not Found". The not-found page holds both texts (src/pages/not-found-page.tsx).
+ */
+function showNotFoundKind(): void {
+  if (!document.documentElement.hasAttribute("data-not-found")) return;
+  const kind = matchRoute(location.pathname).page === "blog-post-page" ? "post" : "page";
+  for (const el of document.querySelectorAll<HTMLElement>("[data-not-found-for]")) el.hidden = el.dataset.notFoundFor !== kind;
+}
+
+async function go(url: URL, how: "push" | "pop", scrollY?: number): Promise<void> {
+  const token = ++latest;
+  const { page, ready } = takePage(url.pathname + url.search);
+  const skeleton = matchRoute(url.pathname).skeleton;
+  if (skeleton && !ready) showSkeleton(skeleton);
+  try {
+    const loaded = await page;
+    if (token !== latest) return;
+    const next = new DOMParser().parseFromString(loaded.html, "text/html");
+    if (siteScript(next) !== siteScript(document)) throw new Error("the site's script changed");
+    const shown = new URL(loaded.url);
+    shown.hash = url.hash;
+    if (how === "push") history.pushState({ scrollY: 0 }, "", shown);
+    swap(next);
+    onScreen = shown.pathname + shown.search;
+    settle(shown, scrollY);
+  } catch (err) {
+    console.error("Navigation:", err);
+    location.assign(url);
+  }
+}
+
+let saveTimer: ReturnType<typeof setTimeout> | undefined;
+/** Each history entry keeps its scroll position, so back and forward return to it. */
+function rememberScroll(): void {
+  clearTimeout(saveTimer);
+  saveTimer = setTimeout(() => history.replaceState({ ...history.state, scrollY: window.scrollY }, ""), 100);
+}
+
+function onClick(event: MouseEvent): void {
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  const url = pageLink(event.target);
+  if (!url) return;
+  // In-page jumps (the skip link, "#services" on the same page) keep the browser's own scroll and focus.
+  if (url.hash && samePage(url)) return;
+  event.preventDefault();
+  clearTimeout(saveTimer);
+  history.replaceState({ ...history.state, scrollY: window.scrollY }, "");
+  void go(url, "push");
+}
+
+function onPopState(event: PopStateEvent): void {
+  const state: unknown = event.state;
+  const scrollY = typeof state === "object" && state !== null && "scrollY" in state && typeof state.scrollY === "number" ? state.scrollY : undefined;
+  const url = new URL(location.href);
+  // The page on screen is already this one (an in-page jump back or forward): only its scroll changes.
+  if (samePage(url)) {
+    if (scrollY !== undefined) window.scrollTo(0, scrollY);
+    return;
+  }
+  void go(url, "pop", scrollY);
+}
+
+function onHint(event: Event): void {
+  const url = pageLink(event.target);
+  if (url && !samePage(url)) fetchAhead(url.pathname + url.search);
+}
+
+/** Starts client navigation on this page; called once by src/client/site.ts. */
+export function startNavigation(): void {
+  history.scrollRestoration = "manual";
+  announcer = document.createElement("p");
+  announcer.className = visuallyHidden;
+  announcer.setAttribute("aria-live", "assertive");
+  announcer.setAttribute("aria-atomic", "true");
+  document.body.append(announcer);
+  document.addEventListener("click", onClick);
+  window.addEventListener("popstate", onPopState);
+  window.addEventListener("scroll", rememberScroll, { passive: true });
+  document.addEventListener("pointerover", onHint, { passive: true });
+  document.addEventListener("touchstart", onHint, { passive: true });
+  document.addEventListener("focusin", onHint);
+  showNotFoundKind();
+  const root = document.getElementById("root");
+  if (root) void hydrateIslands(root);
+  document.documentElement.setAttribute("data-nav", "");
+}

@@ -1,0 +1,9 @@
+// The one script every page loads (a few KB): client navigation, tooltips, the
+// floating call button, and the loader that hydrates a page's islands, if it has any.
+import { startFloatingCall } from "./floating-call";
+import { startNavigation } from "./navigate";
+import { startTooltips } from "./tooltips";
+
+startNavigation();
+startTooltips();
+startFloatingCall();
