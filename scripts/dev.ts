@@ -46,7 +46,7 @@ async function rebuild(reason: string) {
 
 await rebuild("start");
 const contact = await createContactFunction(process.env, {
-  siteFile: join(contentDir, "site.json"),
+  contentDir,
   renderInvalidForm: (values, errors) => renderInvalidForm(values, errors),
   renderInvalidReviewForm: (values, errors) => renderInvalidReview(values, errors),
 });

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listen } from "../functions/contact/test-support";
+import { listen } from "../tests/test-support";
 import { createSiteApp } from "./site-app";
 
 let work: string;

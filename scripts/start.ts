@@ -27,7 +27,7 @@ const first = await buildAtStart();
 let renderInvalidForm: RenderInvalidForm = await createContactFormRenderer(distDir);
 let renderInvalidReview = await createReviewFormRenderer(distDir);
 const contact = await createContactFunction(process.env, {
-  siteFile: join(contentDir, "site.json"),
+  contentDir,
   renderInvalidForm: (values, errors) => renderInvalidForm(values, errors),
   renderInvalidReviewForm: (values, errors) => renderInvalidReview(values, errors),
 });

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Submission } from "../functions/contact/store";
-import { serviceTypeLabel } from "../functions/contact/schema";
+import { serviceLabel, type ServiceChoice } from "../src/content/contact";
 import { formatBusinessTime } from "../src/app/business-time";
 import { siteSchema } from "../src/content/site";
 
@@ -26,7 +26,7 @@ export async function readBusinessTimeZone(contentDir: string): Promise<string> 
 const forTerminal = (value: string): string => value.replace(/\r\n?/g, "\n").replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g, " ");
 
 /** One message as a block: every field on its own line, the message whole and indented. */
-export function formatSubmissionDetail(s: Submission, timeZone: string): string {
+export function formatSubmissionDetail(s: Submission, timeZone: string, services: readonly ServiceChoice[]): string {
   const field = (label: string, value: string) => `  ${`${label}:`.padEnd(14)}${forTerminal(value)}`;
   return [
     `Message ${forTerminal(s.id)}`,
@@ -34,7 +34,7 @@ export function formatSubmissionDetail(s: Submission, timeZone: string): string 
     field("Name", s.name),
     field("Phone", s.phone),
     field("Email", s.email),
-    field("Service", serviceTypeLabel(s.serviceType)),
+    field("Service", serviceLabel(services, s.serviceType)),
     ...(s.spamReason ? [field("Held because", s.spamReason)] : []),
     "  Message:",
     ...forTerminal(s.message)

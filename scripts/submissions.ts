@@ -5,6 +5,7 @@ import { parseArgs } from "node:util";
 import { mailOf, readOutbox } from "../functions/contact/outbox";
 import { readSubmissions, SPAM_FILE, SUBMISSIONS_FILE } from "../functions/contact/store";
 import { newestFirst, outboxTable, submissionsCsv, submissionsTable } from "../functions/contact/submissions-report";
+import { loadServiceChoices } from "../src/content/services";
 import { findById, formatSubmissionDetail, readBusinessTimeZone } from "./submission-detail";
 
 const usage = `Usage: npm run submissions -- [options]
@@ -70,6 +71,8 @@ async function run(options: Options): Promise<void> {
     return;
   }
 
+  // Services are named as content/services names them now; a content mistake leaves their values.
+  const { choices: services } = await loadServiceChoices(path.resolve("content"));
   const file = path.join(options.dataDir, options.spam ? SPAM_FILE : SUBMISSIONS_FILE);
   const submissions = (await readSubmissions(file, logger)).sort(newestFirst);
   if (options.id !== undefined || options.full) {
@@ -77,13 +80,13 @@ async function run(options: Options): Promise<void> {
     if (shown.length === 0) {
       console.log(`No message with id ${options.id} in ${file}.`);
       process.exitCode = 1;
-    } else console.log(`${shown.map((s) => formatSubmissionDetail(s, timeZone)).join("\n\n")}\n\n${zoneNote}`);
+    } else console.log(`${shown.map((s) => formatSubmissionDetail(s, timeZone, services)).join("\n\n")}\n\n${zoneNote}`);
     return;
   }
   if (options.format === "json") console.log(JSON.stringify(submissions, null, 2));
-  else if (options.format === "csv") process.stdout.write(submissionsCsv(submissions));
+  else if (options.format === "csv") process.stdout.write(submissionsCsv(submissions, services));
   else if (submissions.length === 0) console.log(`No ${options.spam ? "held spam" : "messages"} in ${file}.`);
-  else console.log(`${submissionsTable(submissions)}\n\n${submissions.length} ${options.spam ? "held as spam" : "message(s)"} in ${file}. ${zoneNote} Long messages are cut: --full shows them whole.`);
+  else console.log(`${submissionsTable(submissions, services)}\n\n${submissions.length} ${options.spam ? "held as spam" : "message(s)"} in ${file}. ${zoneNote} Long messages are cut: --full shows them whole.`);
 }
 
 let options: Options | undefined;

@@ -41,7 +41,7 @@ export default async function setup(project: TestProject) {
   const contact = await createContactFunction(
     { DATA_DIR: dataDir, CONTACT_RATE_LIMIT: "0" },
     {
-      siteFile: resolve("content/site.json"),
+      contentDir: resolve("content"),
       renderInvalidForm: await createContactFormRenderer(distDir),
       renderInvalidReviewForm: await createReviewFormRenderer(distDir),
     },

@@ -4,7 +4,7 @@ import { join, resolve } from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runBuild } from "../build/run-build";
-import { listen } from "../functions/contact/test-support";
+import { listen } from "./test-support";
 import { createSiteApp } from "../scripts/site-app";
 import { axeViolations } from "./axe";
 import { connectBrowser, openPage } from "./chromium";

@@ -6,7 +6,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cameraJpeg } from "../build/photo-fixtures";
 import { runBuild } from "../build/run-build";
-import { listen } from "../functions/contact/test-support";
+import { listen } from "./test-support";
 import { createSiteApp } from "../scripts/site-app";
 import { axeViolations } from "./axe";
 import { connectBrowser, desktop, openPage } from "./chromium";

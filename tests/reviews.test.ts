@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runBuild } from "../build/run-build";
 import { createContactFunction, type ContactFunction } from "../functions/contact/app";
 import { MIN_FILL_MS } from "../functions/contact/spam";
-import { parseMail, startSmtpPeer, waitFor, type SmtpPeer } from "../functions/contact/test-support";
+import { parseMail, startSmtpPeer, waitFor, type SmtpPeer } from "./test-support";
 import { DECISIONS_FILE, REVIEWS_FILE } from "../functions/reviews/review-store";
 import { createContactFormRenderer, createReviewFormRenderer } from "../scripts/contact-form-renderer";
 import { Publisher } from "../scripts/publish/publisher";
@@ -55,7 +55,7 @@ beforeAll(async () => {
   functions = await createContactFunction(
     { DATA_DIR: dataDir, SMTP_URL: peer.url, CONTACT_RATE_LIMIT: "0", SITE_URL: baseUrl },
     {
-      siteFile: join(contentDir, "site.json"),
+      contentDir,
       renderInvalidForm: await createContactFormRenderer(distDir),
       renderInvalidReviewForm: await createReviewFormRenderer(distDir),
     },

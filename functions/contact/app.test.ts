@@ -10,13 +10,14 @@ import {
   makeTempDir,
   parseMail,
   recordingLogger,
+  serviceChoices,
   site,
   sleep,
   startSmtpPeer,
   validInput,
   waitFor,
   type SmtpPeer,
-} from "./test-support";
+} from "../../tests/test-support";
 
 let dir: string;
 let cleanup: () => Promise<void>;
@@ -33,6 +34,7 @@ beforeEach(async () => {
     transport: createSmtpTransport(peer.url),
     site,
     addresses: { to: "owner@example.com", from: "no-reply@example.com" },
+    serviceChoices: async () => serviceChoices,
   });
   outbox = createOutbox({ dataDir: dir, send: mailer.send, isPermanent: isPermanentMailError, retryDelays: [50, 100], logger });
   await outbox.start();

@@ -1,11 +1,11 @@
-import { readFileSync } from "node:fs";
 import path from "node:path";
 import express from "express";
 import { finalErrorHandler, rejectMalformedUrl } from "../http/final-error-handler";
 import { sendSecurityHeaders } from "../http/security-headers";
 import { parseTrustProxy, type TrustProxy } from "../http/trust-proxy";
-import { parseContent } from "../../src/content/content-error";
-import { siteSchema, type Site } from "../../src/content/site";
+import { loadSite } from "../../src/content/load-content";
+import { loadServiceChoices } from "../../src/content/services";
+import type { Site } from "../../src/content/site";
 import {
   renderInvalidFormPage,
   renderProblemPage,
@@ -23,7 +23,7 @@ import { createPublishSignal } from "../reviews/publish-signal";
 import { createReviewStore, REVIEW_SPAM_FILE } from "../reviews/review-store";
 import { createReviewTokens, type ReviewTokens } from "../reviews/review-tokens";
 import { createRateLimiter, DEFAULT_RATE_LIMIT, RATE_WINDOW_MS } from "./rate-limit";
-import { contactFields, contactSchema, fieldErrors } from "./schema";
+import { contactFields, contactSchema, fieldErrors, type ServiceChoice } from "../../src/content/contact";
 import { createFormPostHandler } from "./form-post";
 import { createSubmissionStore, SPAM_FILE, type SubmissionStore } from "./store";
 
@@ -44,6 +44,8 @@ export interface ContactAppOptions {
   renderInvalidForm?: RenderInvalidForm;
   /** Name and phone shown on the no-JavaScript problem pages. */
   contact?: PageContact;
+  /** The form's choices, for the options of the default invalid-form page. */
+  services?: readonly ServiceChoice[];
   /** Which proxy may name the client (TRUST_PROXY); default none: the socket address is the client. */
   trustProxy?: TrustProxy;
   logger?: Logger;
@@ -52,7 +54,7 @@ export interface ContactAppOptions {
 /** Builds the app answering POST /api/contact as shared/CONTRACT.md says; mount it with `site.use(app)`. */
 export function createApp(options: ContactAppOptions): express.Express {
   const { store, spamStore, outbox, clock = Date.now, contact, logger = consoleLogger } = options;
-  const renderDefault: RenderInvalidForm = (values, errors) => renderInvalidFormPage(values, errors, contact);
+  const renderDefault: RenderInvalidForm = (values, errors) => renderInvalidFormPage(values, errors, contact, options.services);
   // The site's renderer (the React contact page) must not turn a typo into a 500.
   const renderInvalidForm: RenderInvalidForm = (values, errors) => {
     if (!options.renderInvalidForm) return renderDefault(values, errors);
@@ -131,13 +133,13 @@ export interface ContactEnv {
   TRUST_PROXY?: string;
   /** Signs the review links; unset: a key generated into DATA_DIR (functions/reviews/review-secret.ts). */
   REVIEW_SECRET?: string;
-  /** The origin the review links in emails point to; default the site's url. */
+  /** Replaces the site's url (content/site.json), as in the build: the review links in emails point there. */
   SITE_URL?: string;
 }
 
 export interface ContactFunctionOptions {
-  /** Defaults to content/site.json under the working directory. */
-  siteFile?: string;
+  /** The content folder: site.json, and the services that label the emails; default content/ under the working directory. */
+  contentDir?: string;
   retryDelays?: readonly number[];
   renderInvalidForm?: RenderInvalidForm;
   /** The same for a review posted without JavaScript (the real /reviews page); default a plain page. */
@@ -153,23 +155,28 @@ export interface ContactFunctionOptions {
  */
 export async function createContactFunction(env: ContactEnv, options: ContactFunctionOptions = {}): Promise<ContactFunction> {
   const logger = options.logger ?? consoleLogger;
-  const siteFile = options.siteFile ?? path.resolve("content/site.json");
-  const site = parseContent(siteSchema, JSON.parse(readFileSync(siteFile, "utf8")), siteFile);
+  const contentDir = path.resolve(options.contentDir ?? "content");
+  const site = await loadSite(contentDir, env);
   const dataDir = path.resolve(env.DATA_DIR || "./data");
   const rateLimit = parseRateLimit(env.CONTACT_RATE_LIMIT);
   const trustProxy = parseTrustProxy(env.TRUST_PROXY);
   checkReviewSecret(env);
 
   const tokens = lazyTokens(env, dataDir, logger);
-  const linkBase = env.SITE_URL || site.url;
   const mailer = createMailer({
     transport: createTransportFromEnv(env, dataDir),
     site,
     addresses: defaultAddresses(site, env),
+    // Read for each email, so a service renamed in content/ is named so in the next one.
+    async serviceChoices() {
+      const { choices, problem } = await loadServiceChoices(contentDir);
+      if (problem) logger.warn(`contact: content/services could not be read, the email names the service by its value (${String(problem)})`);
+      return choices;
+    },
     async reviewLinks(review) {
       const signer = await tokens();
       const link = (action: "approve" | "reject") => {
-        const url = new URL(MODERATE_PATH, linkBase);
+        const url = new URL(MODERATE_PATH, site.url);
         url.searchParams.set("token", signer.sign(review.id, action, review.createdAt));
         return url.href;
       };
@@ -207,6 +214,8 @@ export async function createContactFunction(env: ContactEnv, options: ContactFun
     trustProxy,
     renderInvalidForm: options.renderInvalidForm,
     contact: { name: site.name, phone: site.phone },
+    // For the plain page only (no site renderer): read once, at start.
+    services: (await loadServiceChoices(contentDir)).choices,
     logger,
   });
   const reviewsApp = createReviewsApp({

@@ -4,9 +4,8 @@ import express from "express";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createContactFunction, type ContactFunction } from "./app";
 import { readSubmissions } from "./store";
-import { listen, makeTempDir, parseMail, recordingLogger, startSmtpPeer, validInput, waitFor, type SmtpPeer } from "./test-support";
+import { contentDir, listen, makeTempDir, parseMail, recordingLogger, startSmtpPeer, validInput, waitFor, type SmtpPeer } from "../../tests/test-support";
 
-const siteFile = path.resolve(import.meta.dirname, "../../content/site.json");
 
 let dir: string;
 let cleanup: () => Promise<void>;
@@ -30,7 +29,7 @@ describe("createContactFunction", () => {
   it("wires DATA_DIR, SMTP_URL, CONTACT_TO/FROM and CONTACT_RATE_LIMIT from the environment", async () => {
     contact = await createContactFunction(
       { DATA_DIR: dir, SMTP_URL: peer.url, CONTACT_TO: "owner@example.com", CONTACT_RATE_LIMIT: "1" },
-      { siteFile, logger: recordingLogger() },
+      { contentDir, logger: recordingLogger() },
     );
     const server = await listen(contact.app);
     try {
@@ -50,7 +49,7 @@ describe("createContactFunction", () => {
   /** Starts with DATA_DIR unwritable: pages are served and posts get 503; once `fix` runs, a post gets 201 and is mailed. */
   async function startsUnwritableThenRecovers(dataDir: string, fix: () => Promise<void>): Promise<void> {
     const logger = recordingLogger();
-    contact = await createContactFunction({ DATA_DIR: dataDir, SMTP_URL: peer.url, CONTACT_RATE_LIMIT: "0" }, { siteFile, logger });
+    contact = await createContactFunction({ DATA_DIR: dataDir, SMTP_URL: peer.url, CONTACT_RATE_LIMIT: "0" }, { contentDir, logger });
     const site = express();
     site.get("/", (_req, res) => void res.send("home page"));
     site.use(contact.app);
@@ -89,7 +88,7 @@ describe("createContactFunction", () => {
     const dataDir = path.join(blocker, "data");
     const logger = recordingLogger();
     // The start itself logs one line naming the folder and the OS error.
-    const probe = await createContactFunction({ DATA_DIR: dataDir }, { siteFile, logger });
+    const probe = await createContactFunction({ DATA_DIR: dataDir }, { contentDir, logger });
     await probe.close();
     expect(logger.errors).toEqual([
       expect.stringMatching(new RegExp(`^contact: the data folder ${dataDir} cannot be written \\(ENOTDIR: not a directory.*serving the site anyway`)),
@@ -108,7 +107,7 @@ describe("createContactFunction", () => {
   });
 
   it("refuses a CONTACT_RATE_LIMIT that is not a whole number", async () => {
-    await expect(createContactFunction({ DATA_DIR: dir, CONTACT_RATE_LIMIT: "lots" }, { siteFile })).rejects.toThrow(
+    await expect(createContactFunction({ DATA_DIR: dir, CONTACT_RATE_LIMIT: "lots" }, { contentDir })).rejects.toThrow(
       /CONTACT_RATE_LIMIT/,
     );
   });
@@ -116,6 +115,6 @@ describe("createContactFunction", () => {
   it("names the file and field of a broken site config", async () => {
     const broken = path.join(dir, "site.json");
     await writeFile(broken, JSON.stringify({ name: "" }));
-    await expect(createContactFunction({ DATA_DIR: dir }, { siteFile: broken })).rejects.toThrow(`${broken}: name:`);
+    await expect(createContactFunction({ DATA_DIR: dir }, { contentDir: dir })).rejects.toThrow(`${path.relative(process.cwd(), broken)}: name:`);
   });
 });

@@ -6,7 +6,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { readSubmissions } from "./store";
-import { makeTempDir, parseMail, recordingLogger, startSmtpPeer, validInput, waitFor, type SmtpPeer } from "./test-support";
+import { makeTempDir, parseMail, recordingLogger, startSmtpPeer, validInput, waitFor, type SmtpPeer } from "../../tests/test-support";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const serverFile = path.resolve(import.meta.dirname, "server.ts");

@@ -2,9 +2,16 @@
 // its own renderInvalidForm (the real React contact page) to createApp; these
 // are the stand-ins, and the pages for 413/429/500.
 import { escapeHtml } from "../../src/app/escape-html";
-import { contactFields, serviceTypes, type ContactField, type FieldErrors } from "./schema";
+import {
+  contactFields,
+  serviceLabel,
+  serviceTypeValues,
+  type ContactField,
+  type FieldErrors,
+  type FormValues,
+  type ServiceChoice,
+} from "../../src/content/contact";
 
-export type FormValues = Partial<Record<ContactField, string>>;
 export type RenderInvalidForm = (values: FormValues, errors: FieldErrors) => string;
 
 /** Who to call when the form fails: the business facts the pages need. */
@@ -46,9 +53,10 @@ export function callLine(contact: PageContact | undefined): string {
 
 /**
  * Lists the problems (each linked to its field) and shows the form again with
- * what the visitor typed, so a long message is not lost to a typo.
+ * what the visitor typed, so a long message is not lost to a typo. `services`: the
+ * form's choices, which label the options (a value without one is shown as it is).
  */
-export function renderInvalidFormPage(values: FormValues, errors: FieldErrors, contact?: PageContact): string {
+export function renderInvalidFormPage(values: FormValues, errors: FieldErrors, contact?: PageContact, services: readonly ServiceChoice[] = []): string {
   const problems = [
     ...(errors.form ? [`<li>${escapeHtml(errors.form)}</li>`] : []),
     ...contactFields.flatMap((field) => {
@@ -67,8 +75,8 @@ export function renderInvalidFormPage(values: FormValues, errors: FieldErrors, c
       return `${label}<textarea id="${field}" name="${field}" rows="6" required${described}>${escapeHtml(value)}</textarea>${error}`;
     }
     if (field === "serviceType") {
-      const options = serviceTypes
-        .map((s) => `<option value="${s.value}"${s.value === value ? " selected" : ""}>${escapeHtml(s.label)}</option>`)
+      const options = serviceTypeValues
+        .map((v) => `<option value="${v}"${v === value ? " selected" : ""}>${escapeHtml(serviceLabel(services, v))}</option>`)
         .join("");
       return `${label}<select id="${field}" name="${field}" required${described}><option value="">Select a service</option>${options}</select>${error}`;
     }

@@ -11,7 +11,7 @@ import {
   type MailFileSystem,
 } from "./mailer";
 import type { Submission } from "./store";
-import { makeTempDir, parseMail, site, startSmtpPeer, validInput, type SmtpPeer } from "./test-support";
+import { makeTempDir, parseMail, serviceChoices, site, startSmtpPeer, validInput, type SmtpPeer } from "../../tests/test-support";
 
 const submission: Submission = {
   id: "0b7c1e0e-1111-4222-8333-944455556666",
@@ -23,13 +23,19 @@ const submission: Submission = {
 const addresses = { to: "owner@example.com", from: "no-reply@example.com" };
 
 describe("buildMessage", () => {
-  const message = buildMessage(submission, site, addresses);
+  const message = buildMessage(submission, site, addresses, serviceChoices);
 
   it("names the service and the visitor in the subject and replies to the visitor", () => {
     expect(message.subject).toBe(`Tree Trimming & Pruning request from ${submission.name}`);
     expect(message.replyTo).toEqual({ name: submission.name, address: "jane@example.com" });
     expect(message.to).toBe("owner@example.com");
     expect(message.from).toEqual({ name: "Cedar Ridge Tree Service website", address: "no-reply@example.com" });
+  });
+
+  it("names the service as its page does (content/services), an unknown value as it is", () => {
+    const doctor = buildMessage({ ...submission, serviceType: "tree-doctor" }, site, addresses, serviceChoices);
+    expect(doctor.text).toContain("Service: Tree Doctor & Tree Health");
+    expect(buildMessage({ ...submission, serviceType: "retired-value" }, site, addresses, serviceChoices).text).toContain("Service: retired-value");
   });
 
   it("keeps the text part verbatim", () => {
@@ -43,7 +49,7 @@ describe("buildMessage", () => {
   });
 
   it("keeps a name from opening an encoded word in the Subject and Reply-To", () => {
-    const tricky = buildMessage({ ...submission, name: "=?utf-8?B?QmNjOiB4QGV2aWwudGVzdA==?=" }, site, addresses);
+    const tricky = buildMessage({ ...submission, name: "=?utf-8?B?QmNjOiB4QGV2aWwudGVzdA==?=" }, site, addresses, serviceChoices);
     expect(tricky.subject).not.toContain("=?");
     expect(tricky.replyTo.name).not.toContain("=?");
     expect(tricky.text).toContain("Name: =?utf-8?B?QmNjOiB4QGV2aWwudGVzdA==?=");
@@ -88,7 +94,7 @@ describe("transports", () => {
 
   it("writes an .eml file when there is no SMTP server", async () => {
     const mailDir = path.join(dir, "mail");
-    const mailer = createMailer({ transport: createFileTransport(mailDir), site, addresses });
+    const mailer = createMailer({ transport: createFileTransport(mailDir), site, addresses, serviceChoices: async () => serviceChoices });
     await mailer.send(submission);
     mailer.close();
 
@@ -118,13 +124,13 @@ describe("transports", () => {
         return fh;
       }) as typeof open,
     };
-    const failing = createMailer({ transport: createFileTransport(mailDir, fullDisk), site, addresses });
+    const failing = createMailer({ transport: createFileTransport(mailDir, fullDisk), site, addresses, serviceChoices: async () => serviceChoices });
     await expect(failing.send(submission)).rejects.toThrow(/ENOSPC/);
     failing.close();
     expect(await readdir(mailDir)).toEqual([]);
 
     // Once there is room again the retry writes one whole file.
-    const working = createMailer({ transport: createFileTransport(mailDir), site, addresses });
+    const working = createMailer({ transport: createFileTransport(mailDir), site, addresses, serviceChoices: async () => serviceChoices });
     await working.send(submission);
     working.close();
     const files = await readdir(mailDir);
@@ -134,7 +140,7 @@ describe("transports", () => {
 
   it("sends the same Message-ID each time one submission is sent", async () => {
     peer = await startSmtpPeer();
-    const mailer = createMailer({ transport: createSmtpTransport(peer.url), site, addresses });
+    const mailer = createMailer({ transport: createSmtpTransport(peer.url), site, addresses, serviceChoices: async () => serviceChoices });
     await mailer.send(submission);
     await mailer.send(submission);
     mailer.close();
@@ -144,7 +150,7 @@ describe("transports", () => {
 
   it("delivers through a real SMTP server with Reply-To, subject, text and HTML", async () => {
     peer = await startSmtpPeer();
-    const mailer = createMailer({ transport: createSmtpTransport(peer.url), site, addresses });
+    const mailer = createMailer({ transport: createSmtpTransport(peer.url), site, addresses, serviceChoices: async () => serviceChoices });
     await mailer.send({ ...submission, name: "Jane Doe" });
     mailer.close();
 

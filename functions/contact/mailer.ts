@@ -6,7 +6,7 @@ import type { Site } from "../../src/content/site";
 import { escapeHtml } from "../../src/app/escape-html";
 import type { Review } from "../../src/content/review";
 import type { MailJob } from "./mail-job";
-import { serviceTypeLabel } from "./schema";
+import { serviceLabel, type ServiceChoice } from "../../src/content/contact";
 import { syncDirectory } from "./jsonl-log";
 import type { Submission } from "./store";
 
@@ -41,7 +41,7 @@ export function defaultAddresses(site: Site, env: { CONTACT_TO?: string; CONTACT
  * Visitor text bound for a header. "=?" could open an RFC 2047 encoded word,
  * which mail clients decode into text of the visitor's choosing (a name
  * `=?utf-8?B?QmNjOiB4QGV2aWwudGVzdA==?=` reads "Bcc: x@evil.test"); a space
- * keeps it literal. Line breaks never get here (functions/contact/schema.ts),
+ * keeps it literal. Line breaks never get here (src/content/contact.ts),
  * and nodemailer encodes non-ASCII text itself.
  */
 export function headerText(value: string): string {
@@ -61,9 +61,17 @@ const receivedText = (createdAt: string): string => {
   return Number.isNaN(received.getTime()) ? createdAt : received.toUTCString();
 };
 
-/** Builds the owner's notification for one submission. Pure: no clock, no I/O. */
-export function buildMessage(submission: Submission, site: Site, addresses: MailAddresses): NotificationMessage & Required<Pick<NotificationMessage, "replyTo">> {
-  const service = serviceTypeLabel(submission.serviceType);
+/**
+ * Builds the owner's notification for one submission. Pure: no clock, no I/O.
+ * `services`: the form's choices (the services' titles), which name the service asked for.
+ */
+export function buildMessage(
+  submission: Submission,
+  site: Site,
+  addresses: MailAddresses,
+  services: readonly ServiceChoice[],
+): NotificationMessage & Required<Pick<NotificationMessage, "replyTo">> {
+  const service = serviceLabel(services, submission.serviceType);
   const rows: Array<[string, string]> = [
     ["Name", submission.name],
     ["Email", submission.email],
@@ -281,12 +289,14 @@ export interface MailerOptions {
   addresses: MailAddresses;
   /** Signed approve/reject links for a review (functions/reviews/review-tokens.ts); needed only to mail reviews. */
   reviewLinks?: (review: Review) => Promise<ReviewLinks>;
+  /** The contact form's choices, whose labels name the service in the email; without it, the stored value does. */
+  serviceChoices?: () => Promise<ServiceChoice[]>;
 }
 
 export function createMailer(options: MailerOptions): Mailer {
-  const { transport, site, addresses, reviewLinks } = options;
+  const { transport, site, addresses, reviewLinks, serviceChoices = async () => [] } = options;
   async function send(mail: MailJob): Promise<void> {
-    if (mail.kind !== "review") return transport.send(buildMessage(mail, site, addresses));
+    if (mail.kind !== "review") return transport.send(buildMessage(mail, site, addresses, await serviceChoices()));
     if (!reviewLinks) throw Object.assign(new Error("this mailer has no review links (reviewLinks)"), { permanent: true });
     const { kind: _review, ...review } = mail;
     return transport.send(buildReviewMessage(review, await reviewLinks(review), site, addresses));

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { REVIEWS_FILE, type MailJob } from "./mail-job";
 import { createOutbox, readOutbox, OUTBOX_FILE } from "./outbox";
 import { SUBMISSIONS_FILE } from "./store";
-import { makeTempDir, recordingLogger, validInput, waitFor } from "./test-support";
+import { makeTempDir, recordingLogger, validInput, waitFor } from "../../tests/test-support";
 
 let dir: string;
 let cleanup: () => Promise<void>;

@@ -3,9 +3,9 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createMailer, createSmtpTransport, isPermanentMailError, type Mailer } from "./mailer";
 import { createOutbox, readOutbox, type Outbox } from "./outbox";
-import { contactSchema } from "./schema";
+import { contactSchema } from "../../src/content/contact";
 import { createSubmissionStore, type Submission, type SubmissionStore } from "./store";
-import { makeTempDir, parseMail, recordingLogger, site, startSmtpPeer, validInput, waitFor, type SmtpPeer } from "./test-support";
+import { makeTempDir, parseMail, recordingLogger, serviceChoices, site, startSmtpPeer, validInput, waitFor, type SmtpPeer } from "../../tests/test-support";
 
 const addresses = { to: "owner@example.com", from: "no-reply@example.com" };
 const input = (n: number) => contactSchema.parse({ ...validInput, name: `Visitor ${n}` });
@@ -27,7 +27,7 @@ afterEach(async () => {
 });
 
 function mailerFor(peer: { url: string }): Mailer {
-  const mailer = createMailer({ transport: createSmtpTransport(peer.url), site, addresses });
+  const mailer = createMailer({ transport: createSmtpTransport(peer.url), site, addresses, serviceChoices: async () => serviceChoices });
   toClose.push(() => mailer.close());
   return mailer;
 }

@@ -6,7 +6,7 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createApp, type ContactAppOptions } from "./app";
 import { createSubmissionStore, readSubmissions, SPAM_FILE } from "./store";
-import { listen, makeTempDir, recordingLogger, validInput } from "./test-support";
+import { listen, makeTempDir, recordingLogger, validInput } from "../../tests/test-support";
 
 let dir: string;
 let cleanup: () => Promise<void>;

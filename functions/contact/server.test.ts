@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { readSubmissions } from "./store";
-import { makeTempDir, recordingLogger, validInput, waitFor } from "./test-support";
+import { makeTempDir, recordingLogger, validInput, waitFor } from "../../tests/test-support";
 
 const serverFile = path.resolve(import.meta.dirname, "server.ts");
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { HONEYPOT_FIELD, SHOWN_AT_FIELD } from "./schema";
+import { HONEYPOT_FIELD, SHOWN_AT_FIELD } from "../../src/content/anti-spam-fields";
 
 /** A person needs longer than this to fill in the form; scripts post at once. */
 export const MIN_FILL_MS = 3_000;

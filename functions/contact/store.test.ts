@@ -1,9 +1,9 @@
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { contactSchema } from "./schema";
+import { contactSchema } from "../../src/content/contact";
 import { createSubmissionStore, readSubmissions, SPAM_FILE } from "./store";
-import { makeTempDir, recordingLogger, validInput } from "./test-support";
+import { makeTempDir, recordingLogger, validInput } from "../../tests/test-support";
 
 const input = contactSchema.parse(validInput);
 

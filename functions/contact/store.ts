@@ -3,7 +3,7 @@ import path from "node:path";
 import { z } from "zod";
 import { classifyDataDirError } from "./data-dir";
 import { consoleLogger, createJsonlAppender, readJsonl, type Logger } from "./jsonl-log";
-import type { ContactInput } from "./schema";
+import type { ContactInput } from "../../src/content/contact";
 
 /**
  * One stored line. Kept looser than contactSchema (any string serviceType, no

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Submission } from "./store";
+import { serviceChoices } from "../../tests/test-support";
 import { newestFirst, outboxTable, submissionsCsv, submissionsTable } from "./submissions-report";
 
 const older: Submission = {
@@ -19,7 +20,7 @@ describe("submissions report", () => {
   });
 
   it("prints a table with service labels and no control characters", () => {
-    const table = submissionsTable([newer, older]);
+    const table = submissionsTable([newer, older], serviceChoices);
     const lines = table.split("\n");
     expect(lines[0]).toMatch(/^Received\s+Name\s+Phone\s+Email\s+Service\s+Message$/);
     expect(lines).toHaveLength(4);
@@ -29,11 +30,11 @@ describe("submissions report", () => {
   });
 
   it("adds the spam reason column for held spam", () => {
-    expect(submissionsTable([{ ...older, spamReason: "honeypot" }])).toMatch(/Held because[\s\S]*honeypot/);
+    expect(submissionsTable([{ ...older, spamReason: "honeypot" }], serviceChoices)).toMatch(/Held because[\s\S]*honeypot/);
   });
 
   it("writes RFC 4180 CSV and defuses spreadsheet formulas", () => {
-    const csv = submissionsCsv([newer, older]);
+    const csv = submissionsCsv([newer, older], serviceChoices);
     const lines = csv.split("\r\n");
     expect(lines[0]).toBe("id,createdAt,name,email,phone,serviceType,service,message,spamReason");
     expect(lines[1]).toBe(

@@ -1,7 +1,7 @@
 // Formatting for the owner's CLI (scripts/submissions.ts): tables for the
 // terminal, CSV for a spreadsheet. Pure functions over stored records.
 import { mailOf, type OutboxJob } from "./outbox";
-import { serviceTypeLabel } from "./schema";
+import { serviceLabel, type ServiceChoice } from "../../src/content/contact";
 import type { Submission } from "./store";
 
 export const newestFirst = (a: { createdAt: string }, b: { createdAt: string }): number => b.createdAt.localeCompare(a.createdAt);
@@ -34,7 +34,8 @@ export function renderTable(columns: Array<{ title: string; max: number }>, rows
   return [line(columns.map((c) => c.title)), line(widths.map((w) => "-".repeat(w))), ...cells.map(line)].join("\n");
 }
 
-export function submissionsTable(submissions: Submission[]): string {
+/** `services`: the form's choices (loadServiceChoices), whose labels name each message's service. */
+export function submissionsTable(submissions: Submission[], services: readonly ServiceChoice[]): string {
   const spam = submissions.some((s) => s.spamReason);
   const columns = [
     { title: "Received", max: 16 },
@@ -50,7 +51,7 @@ export function submissionsTable(submissions: Submission[]): string {
     s.name,
     s.phone,
     s.email,
-    serviceTypeLabel(s.serviceType),
+    serviceLabel(services, s.serviceType),
     ...(spam ? [s.spamReason ?? ""] : []),
     s.message,
   ]);
@@ -82,7 +83,7 @@ export function outboxTable(jobs: OutboxJob[]): string {
  * RFC 4180 CSV. A cell starting with = + - @ gets a leading apostrophe so a
  * spreadsheet shows it as text instead of running it as a formula.
  */
-export function submissionsCsv(submissions: Submission[]): string {
+export function submissionsCsv(submissions: Submission[], services: readonly ServiceChoice[]): string {
   const header = ["id", "createdAt", "name", "email", "phone", "serviceType", "service", "message", "spamReason"];
   const rows = submissions.map((s) => [
     s.id,
@@ -91,7 +92,7 @@ export function submissionsCsv(submissions: Submission[]): string {
     s.email,
     s.phone,
     s.serviceType,
-    serviceTypeLabel(s.serviceType),
+    serviceLabel(services, s.serviceType),
     s.message,
     s.spamReason ?? "",
   ]);

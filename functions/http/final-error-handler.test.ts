@@ -1,6 +1,6 @@
 import express from "express";
 import { describe, expect, it } from "vitest";
-import { listen } from "../contact/test-support";
+import { listen } from "../../tests/test-support";
 import { finalErrorHandler, rejectMalformedUrl } from "./final-error-handler";
 
 /** An app whose routes fail the ways real code does, closed by the handler under test. */

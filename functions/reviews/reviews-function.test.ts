@@ -4,12 +4,11 @@ import { readFile, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createContactFunction, type ContactFunction } from "../contact/app";
-import { listen, makeTempDir, parseMail, recordingLogger, sleep, startSmtpPeer, waitFor, type SmtpPeer } from "../contact/test-support";
+import { contentDir, listen, makeTempDir, parseMail, recordingLogger, sleep, startSmtpPeer, waitFor, type SmtpPeer } from "../../tests/test-support";
 import { SECRET_FILE } from "./review-secret";
 import { createReviewStore, DECISIONS_FILE, readReviewStates, REVIEW_SPAM_FILE, REVIEWS_FILE } from "./review-store";
 import { createReviewTokens } from "./review-tokens";
 
-const siteFile = path.resolve(import.meta.dirname, "../../content/site.json");
 const review = { name: "Pat Jones", location: "Irmo, SC", rating: 4, text: "They took down a dead pine next to the house without a scratch." };
 
 let dir: string;
@@ -36,7 +35,7 @@ afterEach(async () => {
 async function start(env: Record<string, string> = {}): Promise<string> {
   functions = await createContactFunction(
     { DATA_DIR: dir, SMTP_URL: peer.url, CONTACT_RATE_LIMIT: "0", SITE_URL: "https://reviews.test", ...env },
-    { siteFile, logger: recordingLogger() },
+    { contentDir, logger: recordingLogger() },
   );
   functions.onPublish(() => void (published += 1));
   server = await listen(functions.app);
@@ -215,7 +214,7 @@ describe("reviews function", () => {
     server = undefined;
     const blocker = path.join(dir, "blocker");
     await writeFile(blocker, "a file where DATA_DIR should be");
-    functions = await createContactFunction({ DATA_DIR: path.join(blocker, "data"), SMTP_URL: peer.url }, { siteFile, logger: recordingLogger() });
+    functions = await createContactFunction({ DATA_DIR: path.join(blocker, "data"), SMTP_URL: peer.url }, { contentDir, logger: recordingLogger() });
     server = await listen(functions.app);
     const refused = await postJson(server.url, review);
     expect(refused.status).toBe(503);
@@ -233,7 +232,7 @@ describe("reviews function", () => {
     server = undefined;
     await start();
     expect(await readFile(file, "utf8")).toBe(first);
-    await expect(createContactFunction({ DATA_DIR: dir, REVIEW_SECRET: "short" }, { siteFile })).rejects.toThrow(/REVIEW_SECRET/);
+    await expect(createContactFunction({ DATA_DIR: dir, REVIEW_SECRET: "short" }, { contentDir })).rejects.toThrow(/REVIEW_SECRET/);
   });
 
   it("mails reviews through an outbox file written before reviews existed, without resending contact mail", async () => {

@@ -2,17 +2,17 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useForm, type FieldErrors as FormErrors } from "react-hook-form";
 import type { z } from "zod";
+import { HONEYPOT_FIELD, SHOWN_AT_FIELD } from "../content/anti-spam-fields";
 import {
   contactFields,
   contactSchema,
-  HONEYPOT_FIELD,
-  serviceTypes,
   serviceTypeValues,
-  SHOWN_AT_FIELD,
   type ContactField,
   type ContactInput,
   type FieldErrors,
-} from "../../functions/contact/schema";
+  type FormValues,
+  type ServiceChoice,
+} from "../content/contact";
 import { phoneEdit } from "../app/phone-edit";
 import { CONTACT_ENDPOINT, useContactSubmit } from "../app/use-contact-submit";
 import { visuallyHidden } from "../styles/layout.css";
@@ -22,7 +22,7 @@ import { useToast } from "./toast";
 
 /** What a no-JavaScript post sent and why the contact function refused it; see renderContactWithErrors in src/entry-server.tsx. */
 export interface RefusedSubmission {
-  values: Partial<Record<ContactField, string>>;
+  values: FormValues;
   errors: FieldErrors;
 }
 
@@ -71,6 +71,8 @@ export interface ContactFormProps {
   onSent: (sent: ContactInput) => void;
   /** The business's number: the failure toast offers to call it. */
   phone: { display: string; dial: string };
+  /** The select's options: the services' titles, then "Other" (serviceChoices in src/content/contact.ts). */
+  services: readonly ServiceChoice[];
   /** Put the cursor in the first field when the form appears (after "Send Another Message"). */
   focusOnMount?: boolean;
 }
@@ -82,7 +84,7 @@ export interface ContactFormProps {
  * function validates and answers with this page again (see `refused`).
  * noValidate: the browser's own bubbles would hide the spec's messages.
  */
-export function ContactForm({ refused, onSent, phone: business, focusOnMount = false }: ContactFormProps) {
+export function ContactForm({ refused, onSent, phone: business, services, focusOnMount = false }: ContactFormProps) {
   const [defaults] = useState(() => startValues(refused));
   const [initialErrors] = useState(() => serverErrors(refused));
   const {
@@ -207,7 +209,7 @@ export function ContactForm({ refused, onSent, phone: business, focusOnMount = f
           "serviceType",
           <select className={css.control} required defaultValue={defaults.serviceType ?? ""} {...describe("serviceType")} {...fields.serviceType}>
             <option value="">Select a service</option>
-            {serviceTypes.map((s) => (
+            {services.map((s) => (
               <option key={s.value} value={s.value}>
                 {s.label}
               </option>
@@ -219,7 +221,7 @@ export function ContactForm({ refused, onSent, phone: business, focusOnMount = f
         "message",
         <textarea className={css.textarea} rows={5} placeholder="Tell us about your tree service needs..." required defaultValue={defaults.message} {...describe("message")} {...fields.message} />,
       )}
-      {/* Anti-spam (functions/contact/spam.ts): people never see or reach the honeypot; bots fill it. */}
+      {/* Anti-spam (the contact function's spam.ts): people never see or reach the honeypot; bots fill it. */}
       <div className={visuallyHidden} aria-hidden="true">
         <label htmlFor="contact-website">Leave this field empty</label>
         <input ref={honeypot} id="contact-website" type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { HONEYPOT_FIELD, SHOWN_AT_FIELD } from "../../functions/contact/anti-spam-fields";
+import { HONEYPOT_FIELD, SHOWN_AT_FIELD } from "../content/anti-spam-fields";
 import { ratingValues, reviewFields, type ReviewErrors, type ReviewField } from "../content/review-fields";
 import { visuallyHidden } from "../styles/layout.css";
 import { button } from "./button.css";
@@ -7,7 +7,7 @@ import * as form from "./contact-form.css";
 import { StarIcon } from "./icons";
 import * as css from "./reviews.css";
 
-/** Where the form posts, with and without JavaScript; the other end is REVIEWS_PATH in functions/reviews/app.ts. */
+/** Where the form posts, with and without JavaScript; the other end is REVIEWS_PATH in the reviews function (its app.ts). */
 export const REVIEWS_ENDPOINT = "/api/reviews";
 
 /** What a no-JavaScript post sent and why the function refused it; see renderReviewsWithErrors in src/entry-server.tsx. */
@@ -154,7 +154,7 @@ export function ReviewForm({ towns, refused }: { towns: readonly string[]; refus
         <textarea className={form.textarea} id={inputId("text")} name="text" rows={6} required defaultValue={typed.text} {...describe("text")} />
         {message("text")}
       </div>
-      {/* Anti-spam (functions/contact/spam.ts): people never see or reach the honeypot; bots fill it. */}
+      {/* Anti-spam (the contact function's spam.ts): people never see or reach the honeypot; bots fill it. */}
       <div className={visuallyHidden} aria-hidden="true">
         <label htmlFor="review-website">Leave this field empty</label>
         <input id="review-website" type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />

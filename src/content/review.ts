@@ -2,7 +2,7 @@
 // for the browser form (src/components/review-form.tsx), the no-JavaScript post and
 // the function (functions/reviews/app.ts), so this module stays browser-safe: zod only.
 import * as z from "zod";
-import { CONTROL_CHARACTER, messagesByField, noHiddenCharacters, noLineBreaks, requiredText } from "../../functions/contact/form-fields";
+import { CONTROL_CHARACTER, messagesByField, noHiddenCharacters, noLineBreaks, requiredText } from "./form-fields";
 
 import { reviewFields, reviewLimits, type ReviewErrors } from "./review-fields";
 

@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import matter from "gray-matter";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ContentError } from "./content-error";
-import { contactServiceTypes, loadServices } from "./services";
+import { contactServiceTypes, loadServiceChoices, loadServices } from "./services";
 
 const servicesDir = fileURLToPath(new URL("../../content/services", import.meta.url));
 
@@ -88,6 +88,15 @@ describe("loadServices on broken content", () => {
     if (!(error instanceof ContentError)) throw new Error(`expected a ContentError, got ${String(error)}`);
     return error;
   }
+
+  it("leaves the form's choices empty, with the problem, so an email still goes out", async () => {
+    await writeVariant("broken.md", (data) => {
+      delete data.title;
+    });
+    const { choices, problem } = await loadServiceChoices(path.join(root, "content"));
+    expect(choices).toEqual([]);
+    expect(problem).toBeInstanceOf(ContentError);
+  });
 
   it("names the file and field of every problem, in one error", async () => {
     await writeVariant("broken.md", (data) => {

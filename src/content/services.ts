@@ -1,11 +1,12 @@
+import { join } from "node:path";
 import type { z } from "zod";
-import { serviceChoiceValues } from "../../functions/contact/schema";
+import { serviceChoices, serviceChoiceValues, type ServiceChoice } from "./contact";
 import { ContentError, problemsFromZod } from "./content-error";
 import { card, choice, duplicateProblems, group, list, metaDescription, order, readMarkdownDir, text } from "./fields";
 
 export const serviceIcons = ["emergency", "removal", "trimming", "cabling", "stump", "doctor"] as const;
 
-/** The contact form's serviceType values (spec section 3) minus "other": one per service page. */
+/** The contact form's serviceType values (spec section 3) minus "other": one per service page (src/content/contact.ts). */
 export const contactServiceTypes = serviceChoiceValues;
 
 /**
@@ -72,4 +73,18 @@ export async function loadServices(dir: string, root?: string): Promise<Service[
   if (problems.length > 0) throw new ContentError(problems);
 
   return loaded.map(({ service }) => service).sort((a, b) => a.order - b.order);
+}
+
+/**
+ * The contact form's choices as the services in `contentDir` name them, for the
+ * function's emails and the owner's terminal, which read content as it is now.
+ * A content mistake must not hold up a message: then there are no choices and each
+ * value stands for itself (serviceLabel); the build and `npm start` report the mistake.
+ */
+export async function loadServiceChoices(contentDir: string): Promise<{ choices: ServiceChoice[]; problem?: unknown }> {
+  try {
+    return { choices: serviceChoices(await loadServices(join(contentDir, "services"), contentDir)) };
+  } catch (problem) {
+    return { choices: [], problem };
+  }
 }

@@ -1,10 +1,14 @@
-// Shared by the server (functions/contact/app.ts) and the React contact form,
-// so this module must stay browser-safe: zod only, no node: imports.
+// The contact contract: field names, the spec's messages, phone formatting and
+// the serviceType values. One module for the browser form (src/components/contact-form.tsx),
+// the no-JavaScript page and the contact function, so it must stay browser-safe: zod only, no node: imports.
 // A namespace import lets bundlers drop the parts of zod the form never uses (all its locales, JSON Schema): ~90 KB less gzip on /contact.
 import * as z from "zod";
 import { CONTROL_CHARACTER, messagesByField, noHiddenCharacters, noLineBreaks, requiredText } from "./form-fields";
 
-/** The values that name one of the six services (each service page in content/services has one). */
+/**
+ * The spec's serviceType values, less "other": one per service. Each service page in
+ * content/services names its own (`serviceType:`); its title is the value's label.
+ */
 export const serviceChoiceValues = [
   "emergency-removal",
   "tree-removal",
@@ -14,47 +18,34 @@ export const serviceChoiceValues = [
   "tree-doctor",
 ] as const;
 
+export type ServiceChoiceValue = (typeof serviceChoiceValues)[number];
+
 export const serviceTypeValues = [...serviceChoiceValues, "other"] as const;
 
 export type ServiceType = (typeof serviceTypeValues)[number];
 
-// A Record, so adding a value above without a label fails to typecheck.
-export const serviceTypeLabels: Record<ServiceType, string> = {
-  "emergency-removal": "Emergency Tree Removal",
-  "tree-removal": "Tree Removal",
-  "tree-trimming": "Tree Trimming & Pruning",
-  "cabling-bracing": "Cabling & Bracing",
-  "stump-removal": "Stump Removal & Grinding",
-  "tree-doctor": "Tree Doctor / Health Assessment",
-  other: "Other",
-};
+/** One option of the form's select; the email and the owner's terminal show the same label. */
+export interface ServiceChoice {
+  value: ServiceType;
+  label: string;
+}
 
-/** The options of the form's select, in display order. */
-export const serviceTypes: ReadonlyArray<{ value: ServiceType; label: string }> = serviceTypeValues.map((value) => ({
-  value,
-  label: serviceTypeLabels[value],
-}));
+/**
+ * The form's options, in the services' order, then "Other": the labels are the
+ * services' titles (content/services/*.md), so the page, the form and the email
+ * name a service alike.
+ */
+export function serviceChoices(services: ReadonlyArray<{ serviceType: ServiceChoiceValue; title: string }>): ServiceChoice[] {
+  return [...services.map((s) => ({ value: s.serviceType, label: s.title })), { value: "other", label: "Other" }];
+}
 
-/** Label for a stored value; records written by an older schema may hold an unknown one. */
-export function serviceTypeLabel(value: string): string {
-  const known = serviceTypeValues.find((v) => v === value);
-  return known ? serviceTypeLabels[known] : value;
+/** The label of a stored value; a record written under other content may hold a value no service has now: shown as it is. */
+export function serviceLabel(choices: readonly ServiceChoice[], value: string): string {
+  return choices.find((choice) => choice.value === value)?.label ?? value;
 }
 
 export const contactFields = ["name", "email", "phone", "serviceType", "message"] as const;
 export type ContactField = (typeof contactFields)[number];
-
-// The field rules and anti-spam names shared with the review form live in form-fields.ts
-// (so /reviews does not carry this schema); exported from here too, as before.
-export {
-  CONTROL_CHARACTER,
-  HONEYPOT_FIELD,
-  messagesByField,
-  noHiddenCharacters,
-  noLineBreaks,
-  requiredText,
-  SHOWN_AT_FIELD,
-} from "./form-fields";
 
 export const limits = {
   nameMin: 2,
@@ -97,6 +88,9 @@ export const contactSchema = z.object(
 
 /** What a valid post holds after trimming; unknown fields are dropped. */
 export type ContactInput = z.infer<typeof contactSchema>;
+
+/** What a post made without JavaScript sent, as text: the form shows it again when the post is refused. */
+export type FormValues = Partial<Record<ContactField, string>>;
 
 /** Field name → message; `form` holds a problem with the request as a whole. */
 export type FieldErrors = Partial<Record<ContactField | "form", string>>;

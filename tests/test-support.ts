@@ -1,5 +1,5 @@
-// Helpers for the contact function's tests: real temp dirs, a real SMTP peer on
-// an ephemeral port, a listening app. Nothing here is mocked.
+// Helpers for the functions' tests (and the browser tests that post to them): real
+// temp dirs, a real SMTP peer on an ephemeral port, a listening app. Nothing here is mocked.
 import { mkdtemp, rm } from "node:fs/promises";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -7,11 +7,14 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Express } from "express";
 import { SMTPServer } from "smtp-server";
-import { siteSchema, type Site } from "../../src/content/site";
-import siteJson from "../../content/site.json";
-import type { Logger } from "./jsonl-log";
+import type { Logger } from "../functions/contact/jsonl-log";
+import { loadSite } from "../src/content/load-content";
+import { loadServiceChoices } from "../src/content/services";
 
-export const site: Site = siteSchema.parse(siteJson);
+/** The real content's site facts and form choices, read by the same loaders as the site and the function. */
+export const contentDir = path.resolve(import.meta.dirname, "../content");
+export const site = await loadSite(contentDir, {});
+export const { choices: serviceChoices } = await loadServiceChoices(contentDir);
 
 export const validInput = {
   name: "Jane Doe",

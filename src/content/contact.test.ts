@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { escapeHtml } from "../../src/app/escape-html";
-import { contactSchema, fieldErrors, formatPhone, serviceTypeLabel, serviceTypes } from "./schema";
-import { validInput } from "./test-support";
+import { escapeHtml } from "../app/escape-html";
+import { contactSchema, fieldErrors, formatPhone, serviceChoices, serviceLabel } from "./contact";
+import { loadServices } from "./services";
+import { validInput } from "../../tests/test-support";
 
 function errorsFor(input: unknown) {
   const result = contactSchema.safeParse(input);
@@ -142,9 +143,10 @@ describe("contactSchema: the spec's validation table", () => {
   });
 });
 
-describe("serviceTypes", () => {
-  it("lists the seven spec values with labels", () => {
-    expect(serviceTypes.map((s) => s.value)).toEqual([
+describe("serviceChoices", () => {
+  it("lists the seven spec values, labelled by the services' titles in their order, then Other", async () => {
+    const choices = serviceChoices(await loadServices("content/services", "content"));
+    expect(choices.map((s) => s.value)).toEqual([
       "emergency-removal",
       "tree-removal",
       "tree-trimming",
@@ -153,8 +155,9 @@ describe("serviceTypes", () => {
       "tree-doctor",
       "other",
     ]);
-    expect(serviceTypeLabel("tree-trimming")).toBe("Tree Trimming & Pruning");
-    expect(serviceTypeLabel("retired-value")).toBe("retired-value");
+    expect(serviceLabel(choices, "tree-doctor")).toBe("Tree Doctor & Tree Health");
+    expect(serviceLabel(choices, "other")).toBe("Other");
+    expect(serviceLabel(choices, "retired-value")).toBe("retired-value");
   });
 });
 

@@ -1,9 +1,7 @@
-// Field rules shared by the contact form (schema.ts) and the review form
-// (src/content/review.ts). Browser-safe: zod only. Kept apart from the contact
+// Field rules shared by the contact form (contact.ts) and the review form
+// (review.ts). Browser-safe: zod only. Kept apart from the contact
 // schema so a page with only the review form does not bundle that schema.
 import * as z from "zod";
-
-export { HONEYPOT_FIELD, SHOWN_AT_FIELD } from "./anti-spam-fields";
 
 const LINE_BREAK = /[\r\n]/;
 
@@ -44,7 +42,7 @@ export const noHiddenCharacters = (label: string) => [
 /**
  * Field name → first message, the order zod checks them in (so "required" wins
  * over "too short"); an issue on no listed field goes under `form`. The review
- * form (src/content/review.ts) uses it with its own fields.
+ * form (review.ts) uses it with its own fields.
  */
 export function messagesByField<F extends string>(error: z.ZodError, fields: readonly F[]): Partial<Record<F | "form", string>> {
   const errors: Partial<Record<F | "form", string>> = {};
