@@ -3,7 +3,7 @@ import { formatHours } from "../app/format-hours";
 import { container } from "../styles/layout.css";
 import * as css from "./site-footer.css";
 import { SocialIcon } from "./social-icon";
-import { Tooltip, tooltipGroup, tooltipTrigger } from "./tooltip";
+import { Tooltip, tooltipTrigger } from "./tooltip";
 
 export function SiteFooter() {
   const { site, services, locations, year } = useRootData();
@@ -76,7 +76,7 @@ export function SiteFooter() {
             </div>
           </nav>
         </div>
-        <ul className={`${css.social} ${tooltipGroup}`} aria-label="Follow us">
+        <ul className={css.social} aria-label="Follow us">
           {site.social.map((s) => (
             <li key={s.name}>
               <a className={`${css.socialLink} ${tooltipTrigger}`} href={s.url} rel="noopener noreferrer" target="_blank" aria-label={`${s.name} (opens in a new tab)`}>

@@ -3,7 +3,7 @@ import { useRootData } from "../app/root-data";
 import { button } from "./button.css";
 import { PhoneIcon, TreeIcon } from "./icons";
 import * as css from "./site-header.css";
-import { Tooltip, tooltipGroup, tooltipTrigger } from "./tooltip";
+import { Tooltip, tooltipTrigger } from "./tooltip";
 import { container } from "../styles/layout.css";
 
 export function SiteHeader() {
@@ -29,7 +29,7 @@ export function SiteHeader() {
           <a href="/contact" className={css.navLink} aria-current={here("/contact")}>Contact</a>
         </nav>
         {/* On narrow phones only the icon shows; the tooltip names it there (hover or keyboard focus). */}
-        <a href={`tel:${site.phone.dial}`} className={`${button.primary} ${tooltipGroup} ${tooltipTrigger}`} aria-label={`Call ${site.phone.display}`}>
+        <a href={`tel:${site.phone.dial}`} className={`${button.primary} ${tooltipTrigger}`} aria-label={`Call ${site.phone.display}`}>
           <PhoneIcon size={18} />
           <span className={css.phoneLabel}>{site.phone.display}</span>
           <Tooltip text={`Call ${site.phone.display}`} placement="below" align="end" className={css.phoneTip} />

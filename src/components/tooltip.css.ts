@@ -1,33 +1,19 @@
-import { createVar, style } from "@vanilla-extract/css";
+import { style } from "@vanilla-extract/css";
+import { OPEN_ATTRIBUTE, OPEN_DELAY_MS, STARTED_ATTRIBUTE } from "../client/tooltips";
 import { vars } from "../styles/theme.css";
 
 /*
- * Tooltips for icon-only links, in CSS alone (no script: the site is moving to
- * islands, issue 12). The spec's timings (section 9): a tooltip opens 700 ms
- * after the pointer rests on its control, and once one has been open, another
- * in the same group opens at once until the pointer has been away for 300 ms
- * (the skip delay). Keyboard focus opens it at once, as Radix's tooltip does.
+ * Tooltips for icon-only links. Their timings (the spec's section 9: 700 ms
+ * on hover, 300 ms skip delay, at once on keyboard focus, Escape closes) are
+ * kept by src/client/tooltips.ts, which sets `data-tooltip-open` on the
+ * trigger; this file only shows the tip from it.
  *
- * How: `warm` is a registered number property, so it can transition. A group
- * warms (0 -> 1) 700 ms after the pointer enters it and cools 300 ms after the
- * pointer leaves; each tooltip waits (1 - warm) x 700 ms, so in a warm group
- * it waits nothing. tests/tooltips.test.ts measures both.
+ * Without the script (not loaded yet, or off) a plain transition delay opens
+ * the tip 700 ms after hover and keyboard focus opens it at once; no skip delay
+ * and no Escape there. The script marks <html> with `data-tooltips` when it
+ * starts, and these fallback rules stand down.
  */
-export const OPEN_DELAY_MS = 700;
-export const SKIP_DELAY_MS = 300;
-
-const warm = createVar({ syntax: "<number>", inherits: true, initialValue: "0" });
-/** `transition` names the property itself (--x), not its value (var(--x)). */
-const warmProperty = warm.replace(/^var\((--[^),]+)\)$/, "$1");
-
-/** Around a set of icon links (the footer's social row, the header's call button). */
-export const group = style({
-  vars: { [warm]: "0" },
-  transition: `${warmProperty} 0s linear ${SKIP_DELAY_MS}ms`,
-  selectors: {
-    "&:hover": { vars: { [warm]: "1" }, transition: `${warmProperty} 0s linear ${OPEN_DELAY_MS}ms` },
-  },
-});
+const noScript = `html:not([${STARTED_ATTRIBUTE}])`;
 
 /** On the link itself: the tooltip is placed from it. */
 export const trigger = style({ position: "relative" });
@@ -52,12 +38,9 @@ export const tip = style({
   // Closing is immediate.
   transition: "opacity 120ms ease, visibility 0s linear 120ms",
   selectors: {
-    [`${trigger}:hover &`]: {
-      opacity: 1,
-      visibility: "visible",
-      transitionDelay: `calc((1 - ${warm}) * ${OPEN_DELAY_MS}ms)`,
-    },
-    [`${trigger}:focus-visible &`]: { opacity: 1, visibility: "visible", transitionDelay: "0s" },
+    [`${trigger}[${OPEN_ATTRIBUTE}] &`]: { opacity: 1, visibility: "visible", transitionDelay: "0s" },
+    [`${noScript} ${trigger}:hover &`]: { opacity: 1, visibility: "visible", transitionDelay: `${OPEN_DELAY_MS}ms` },
+    [`${noScript} ${trigger}:focus-visible &`]: { opacity: 1, visibility: "visible", transitionDelay: "0s" },
   },
 });
 

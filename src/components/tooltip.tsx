@@ -2,9 +2,10 @@ import * as css from "./tooltip.css";
 
 /**
  * The visible name of an icon-only control, shown on hover (after the spec's
- * 700 ms) and on keyboard focus. The control's own aria-label is what screen
- * readers hear, so this text is hidden from them rather than read twice.
- * Put it inside an element with `css.trigger`, itself inside a `css.group`.
+ * 700 ms) and on keyboard focus, closed by Escape: src/client/tooltips.ts.
+ * The control's own aria-label is what screen readers hear, so this text is
+ * hidden from them rather than read twice. Put it directly inside the link or
+ * button it names, which has the `tooltipTrigger` class.
  */
 interface TooltipProps {
   text: string;
@@ -23,4 +24,4 @@ export function Tooltip({ text, placement = "above", align = "center", className
   );
 }
 
-export { group as tooltipGroup, trigger as tooltipTrigger } from "./tooltip.css";
+export { trigger as tooltipTrigger } from "./tooltip.css";
