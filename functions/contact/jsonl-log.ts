@@ -1,5 +1,5 @@
 import { createReadStream } from "node:fs";
-import { mkdir, open, type FileHandle } from "node:fs/promises";
+import { mkdir, open } from "node:fs/promises";
 import path from "node:path";
 import { createInterface } from "node:readline";
 
@@ -29,27 +29,54 @@ export interface JsonlAppender {
   readonly flushes: number;
 }
 
+/** What the appender needs of an open file; node's FileHandle is one, a test passes one whose fsync it controls. */
+export interface AppendFile {
+  stat(): Promise<{ size: number }>;
+  read(buffer: Buffer, offset: number, length: number, position: number): Promise<{ bytesRead: number }>;
+  /** Appends (the file is opened in append mode) from `offset` in `buffer`. */
+  write(buffer: Buffer, offset: number): Promise<{ bytesWritten: number }>;
+  sync(): Promise<void>;
+  truncate(length: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface JsonlAppenderOptions {
+  /** Opens `file` for appending and reading; default node's `open(file, "a+")`. */
+  openFile?: (file: string) => Promise<AppendFile>;
+}
+
+const openForAppend = (file: string): Promise<AppendFile> => open(file, "a+");
+
 /**
  * An append-only JSON-lines file with group commit: lines that arrive while a
  * write + fsync is in flight are gathered and go to disk together in the next
  * single write + fsync, so a burst costs a few fsyncs rather than one each.
+ * Each append resolves only after the fsync that covers its own line.
  * Only one write is ever in flight, so lines never interleave. One process
  * owns the file (the function server); readers are other processes.
+ *
+ * A batch whose write or fsync fails is rejected as a whole, and first cut
+ * off the file again (truncate to the length before it, fsync), so a line
+ * whose append rejected is not left to be read (or mailed) later. If even that
+ * cut fails (the disk is gone), it is logged: those lines may then remain.
  */
-export function createJsonlAppender(file: string, logger: Logger = consoleLogger): JsonlAppender {
+export function createJsonlAppender(file: string, logger: Logger = consoleLogger, options: JsonlAppenderOptions = {}): JsonlAppender {
+  const openFile = options.openFile ?? openForAppend;
   let pending: PendingLine[] = [];
   let flushing: Promise<void> | undefined;
-  let handle: FileHandle | undefined;
+  let handle: AppendFile | undefined;
+  // The file's length after the last batch that reached the disk: where a failed batch is cut back to.
+  let end = 0;
   // Set when the file ends mid-line (a crash during a write): the next batch
   // starts with a newline so the torn fragment stays a line of its own.
   let needsLeadingNewline = false;
   let flushes = 0;
 
-  async function openFile(): Promise<FileHandle> {
+  async function openHandle(): Promise<AppendFile> {
     if (handle) return handle;
     const dir = path.dirname(file);
     await mkdir(dir, { recursive: true });
-    const fh = await open(file, "a+");
+    const fh = await openFile(file);
     try {
       const { size } = await fh.stat();
       if (size === 0) {
@@ -63,6 +90,7 @@ export function createJsonlAppender(file: string, logger: Logger = consoleLogger
           needsLeadingNewline = true;
         }
       }
+      end = size;
     } catch (error) {
       await fh.close().catch(() => undefined);
       throw error;
@@ -72,8 +100,14 @@ export function createJsonlAppender(file: string, logger: Logger = consoleLogger
   }
 
   async function writeBatch(batch: PendingLine[]): Promise<void> {
+    let fh: AppendFile;
     try {
-      const fh = await openFile();
+      fh = await openHandle();
+    } catch (error) {
+      for (const line of batch) line.reject(error);
+      return;
+    }
+    try {
       const text = (needsLeadingNewline ? "\n" : "") + batch.map((line) => line.text).join("");
       const bytes = Buffer.from(text, "utf8");
       let offset = 0;
@@ -82,15 +116,21 @@ export function createJsonlAppender(file: string, logger: Logger = consoleLogger
         offset += bytesWritten;
       }
       await fh.sync();
+      end += bytes.length;
       flushes += 1;
       needsLeadingNewline = false;
       for (const line of batch) line.resolve();
     } catch (error) {
-      // The file may now end in part of this batch: reopen (and re-check the
-      // tail) before the next write, and tell every caller it failed.
-      const fh = handle;
+      // The file may now end in part of this batch: cut it back before anyone is told it
+      // failed, then reopen (and re-check the tail) before the next write.
       handle = undefined;
-      await fh?.close().catch(() => undefined);
+      await fh
+        .truncate(end)
+        .then(() => fh.sync())
+        .catch((cutError: unknown) =>
+          logger.error(`${file}: a failed write of ${batch.length} line(s) could not be taken back; they may remain in the file`, cutError),
+        );
+      await fh.close().catch(() => undefined);
       for (const line of batch) line.reject(error);
     }
   }

@@ -13,6 +13,7 @@ import {
   type Logger,
 } from "./jsonl-log";
 import { reviewSchema, type Review } from "../../src/content/review";
+import { createDueQueue } from "./due-queue";
 import { MAIL_SOURCES, type MailJob, type MailSource } from "./mail-job";
 import { SUBMISSIONS_FILE, submissionSchema, type Submission } from "./store";
 
@@ -140,6 +141,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
   const file = path.join(dataDir, OUTBOX_FILE);
   const log = createJsonlAppender(file, logger);
   let jobs = new Map<string, OutboxJob>();
+  let due = createDueQueue();
   // Sent since this start: a late enqueue of a job the replay already found and sent must not send it twice.
   const sent = new Set<string>();
   const sending = new Map<string, Promise<void>>();
@@ -155,28 +157,35 @@ export function createOutbox(options: OutboxOptions): Outbox {
     await log.append(event);
   }
 
+  /** Puts a pending job in line: at its next attempt, or now (also for a time that does not parse). Failed jobs wait for a restart. */
+  function admit(job: OutboxJob): void {
+    if (job.state !== "pending") return;
+    const at = job.nextAttemptAt ? Date.parse(job.nextAttemptAt) : Number.NaN;
+    due.push(job.id, Number.isNaN(at) ? clock() : at);
+  }
+
   function schedule(): void {
     if (timer) clearTimeout(timer);
     timer = undefined;
     if (!started) return;
     const now = clock();
-    let nextDue = Infinity;
-    for (const job of jobs.values()) {
-      if (job.state !== "pending" || sending.has(job.id)) continue;
-      const due = job.nextAttemptAt ? Date.parse(job.nextAttemptAt) : now;
-      if (due <= now && sending.size < concurrency) {
-        const attempt = attemptSend(job).finally(() => {
-          sending.delete(job.id);
-          schedule();
-        });
-        sending.set(job.id, attempt);
-      } else {
-        nextDue = Math.min(nextDue, Math.max(due, now));
-      }
+    for (let next = due.peek(); next && next.due <= now && sending.size < concurrency; next = due.peek()) {
+      due.pop();
+      const job = jobs.get(next.id);
+      // Sent, or failed for good, since it was put in line.
+      if (!job || job.state !== "pending" || sending.has(job.id)) continue;
+      const attempt = attemptSend(job).finally(() => {
+        sending.delete(job.id);
+        // After a failed attempt the job is in line again for its retry.
+        if (jobs.get(job.id) === job) admit(job);
+        schedule();
+      });
+      sending.set(job.id, attempt);
     }
     // When every slot is busy, the next finishing send calls schedule() again.
-    if (nextDue !== Infinity && sending.size < concurrency) {
-      timer = setTimeout(schedule, Math.max(0, nextDue - now));
+    const next = due.peek();
+    if (next && sending.size < concurrency) {
+      timer = setTimeout(schedule, Math.max(0, next.due - now));
     }
   }
 
@@ -225,6 +234,8 @@ export function createOutbox(options: OutboxOptions): Outbox {
       logger.warn(`outbox: could not compact ${file} (${describeError(error)}); it is compacted at a later start`),
     );
     jobs = replayed.jobs;
+    due = createDueQueue();
+    for (const job of jobs.values()) admit(job);
     started = true;
     if (failedStarts > 0) logger.warn(`outbox: started after ${failedStarts} failed attempt(s); ${jobs.size} notification(s) open`);
     failedStarts = 0;
@@ -247,7 +258,9 @@ export function createOutbox(options: OutboxOptions): Outbox {
       if (!wanted) return;
       if (!started) await start();
       if (!started || jobs.has(mail.id) || sent.has(mail.id)) return;
-      jobs.set(mail.id, pendingJob(mail));
+      const job = pendingJob(mail);
+      jobs.set(mail.id, job);
+      admit(job);
       schedule();
     },
     start,

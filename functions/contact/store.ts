@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { z } from "zod";
 import { classifyDataDirError } from "./data-dir";
-import { consoleLogger, createJsonlAppender, readJsonl, type Logger } from "./jsonl-log";
+import { consoleLogger, createJsonlAppender, readJsonl, type JsonlAppenderOptions, type Logger } from "./jsonl-log";
 import type { ContactInput } from "../../src/content/contact";
 
 /**
@@ -26,7 +26,8 @@ export type Submission = z.infer<typeof submissionSchema>;
 export interface SubmissionStore {
   /**
    * Resolves with the stored record once its line is fsynced. Rejects with a
-   * DataDirUnwritableError when the folder cannot be written (read-only, full, ...).
+   * DataDirUnwritableError when the folder cannot be written (read-only, full, ...);
+   * a rejected record has been cut off the file again (see createJsonlAppender).
    */
   append(input: ContactInput, extra?: { spamReason?: string }): Promise<Submission>;
   /** Every readable record, oldest first. */
@@ -42,6 +43,8 @@ export interface SubmissionStoreOptions {
   fileName?: string;
   clock?: () => number;
   logger?: Logger;
+  /** How the file is opened (functions/contact/group-commit.test.ts fails its fsync on purpose). */
+  openFile?: JsonlAppenderOptions["openFile"];
 }
 
 export const SUBMISSIONS_FILE = "submissions.jsonl";
@@ -49,9 +52,9 @@ export const SPAM_FILE = "spam.jsonl";
 
 /** Submissions as JSON lines in `dataDir`; the directory is created on the first append. */
 export function createSubmissionStore(dataDir: string, options: SubmissionStoreOptions = {}): SubmissionStore {
-  const { fileName = SUBMISSIONS_FILE, clock = Date.now, logger = consoleLogger } = options;
+  const { fileName = SUBMISSIONS_FILE, clock = Date.now, logger = consoleLogger, openFile } = options;
   const file = path.join(dataDir, fileName);
-  const appender = createJsonlAppender(file, logger);
+  const appender = createJsonlAppender(file, logger, { openFile });
 
   return {
     file,
