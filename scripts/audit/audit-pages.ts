@@ -1,0 +1,29 @@
+/** One page Lighthouse audits: what the table calls it and its path on the site. */
+export interface AuditPage {
+  label: string;
+  path: string;
+}
+
+/**
+ * The six pages of `npm run audit`, picked from the built sitemap.xml so that a
+ * renamed or removed service, town or post never leaves the audit pointing at a 404:
+ * the first service, town and post the sitemap lists (posts come newest first).
+ */
+export function pickAuditPages(sitemapXml: string): AuditPage[] {
+  const paths = [...sitemapXml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1] ?? "", "http://site.invalid").pathname);
+  const first = (label: string, test: (segments: string[]) => boolean): AuditPage => {
+    const path = paths.find((p) => test(p.split("/").filter(Boolean)));
+    if (!path) throw new Error(`sitemap.xml lists no ${label} page to audit`);
+    return { label, path };
+  };
+  const one = (section: string) => (s: string[]) => s.length === 2 && s[0] === section;
+  return [
+    first("home", (s) => s.length === 0),
+    first("service", one("services")),
+    first("town", one("locations")),
+    first("blog", (s) => s.length === 1 && s[0] === "blog"),
+    // Listings (/blog/page/2, /blog/category/x) have three segments, a post two.
+    first("post", one("blog")),
+    first("contact", (s) => s.length === 1 && s[0] === "contact"),
+  ];
+}
