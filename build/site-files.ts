@@ -33,8 +33,6 @@ export const headersFile = (): string =>
   [
     "/assets/*",
     "  Cache-Control: public, max-age=31536000, immutable",
-    "/_data/*",
-    "  Cache-Control: no-cache",
     "/api/*",
     "  Cache-Control: no-cache",
     "  Content-Type: application/json; charset=utf-8",

@@ -8,8 +8,8 @@ import type { ContentProblem } from "../src/content/content-error";
 
 /** Files and endpoints the build or the servers answer that are not pages (build/run-build.ts siteFiles, functions/). */
 const FIXED = ["/rss.xml", "/sitemap.xml", "/robots.txt", "/og-image.png", "/_headers", "/_redirects", "/api/blog", "/api/contact", "/api/reviews"];
-/** Folders whose files are named by the build (hashed assets, photos, page data). */
-const GENERATED = ["/assets/", "/_data/"];
+/** Folders whose files are named by the build (hashed assets, photos). */
+const GENERATED = ["/assets/"];
 
 export interface LinkSources {
   /** Every parsed post, with the file it came from and its rendered body. */

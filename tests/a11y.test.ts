@@ -3,6 +3,7 @@ import { createRequire } from "node:module";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectBrowser, desktop, openPage, phone } from "./chromium";
+import { pageReady } from "./page-ready";
 
 const axeSource = await readFile(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
@@ -62,7 +63,7 @@ describe.each([
     const { page, close } = await openPage(browser, { viewport });
     const path = typeof where === "string" ? where : await where(page);
     await page.goto(path, { waitUntil: "networkidle" });
-    await page.waitForSelector("#root[data-hydrated]");
+    await pageReady(page);
     expect(await axeViolations(page)).toEqual([]);
     await close();
   });
@@ -72,7 +73,7 @@ describe("keyboard", () => {
   it("reaches the skip link first and it moves focus to the main content", async () => {
     const { page, close } = await openPage(browser);
     await page.goto("/", { waitUntil: "networkidle" });
-    await page.waitForSelector("#root[data-hydrated]");
+    await pageReady(page);
     await page.keyboard.press("Tab");
     const skip = page.getByRole("link", { name: "Skip to main content" });
     expect(await skip.evaluate((el) => el === document.activeElement)).toBe(true);
@@ -85,7 +86,7 @@ describe("keyboard", () => {
   it("shows a visible focus outline on links and buttons", async () => {
     const { page, close } = await openPage(browser, { viewport: desktop });
     await page.goto("/locations/irmo-sc", { waitUntil: "networkidle" });
-    await page.waitForSelector("#root[data-hydrated]");
+    await pageReady(page);
     for (let i = 0; i < 12; i++) {
       await page.keyboard.press("Tab");
       const outline = await page.evaluate(() => {

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { runBuild } from "../build/run-build";
 import { createSiteApp } from "../scripts/site-app";
 import { connectBrowser, desktop, openPage } from "./chromium";
+import { pageReady } from "./page-ready";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -19,7 +20,7 @@ afterAll(async () => {
   await browser.close();
 });
 
-const hydrated = (page: Page) => page.waitForSelector("#root[data-hydrated]", { timeout: 10_000 });
+const hydrated = (page: Page) => pageReady(page);
 const cardTitles = (page: Page) => page.locator("main article h2").allTextContents();
 const filter = (page: Page, name: string) => page.getByRole("navigation", { name: "Blog categories" }).getByRole("link", { name, exact: true });
 // The only errors allowed are the 404 answers a missing post is meant to get.
@@ -114,7 +115,7 @@ describe("blog list", () => {
     const { page, problems, close } = await openPage(browser, { viewport: desktop });
     await page.goto("/contact");
     await hydrated(page);
-    const gate = await holdRequests(page, "**/_data/blog.json");
+    const gate = await holdRequests(page, "**/blog");
     await page.locator('header a[href="/blog"]').click();
     const skeleton = page.getByTestId("blog-list-skeleton");
     await skeleton.waitFor();
@@ -156,7 +157,7 @@ describe("blog post", () => {
     const { page, problems, close } = await openPage(browser);
     await page.goto("/blog");
     await hydrated(page);
-    const gate = await holdRequests(page, "**/api/blog/*.json");
+    const gate = await holdRequests(page, "**/blog/signs-a-tree-is-dying-or-dangerous");
     await page.locator("main article", { hasText: "Signs a Tree Is Dying" }).getByRole("link", { name: "Read More" }).click();
     const skeleton = page.getByTestId("post-skeleton");
     await skeleton.waitFor();
@@ -262,10 +263,11 @@ describe("pagination", () => {
     await close();
   });
 
-  it("keeps list data to the cards it shows", async () => {
-    const text = await readFile(join(work, "dist", "_data", "blog", "page", "2.json"), "utf8");
-    expect(text).not.toContain('"html"');
-    expect(text.length).toBeLessThan(12 * 600);
+  it("carries each list page's cards once: no data copy for scripts, no post bodies", async () => {
+    const text = await readFile(join(work, "dist", "blog", "page", "2", "index.html"), "utf8");
+    expect(text).not.toContain('type="application/json"');
+    expect(text).not.toContain("<h2>");
+    expect(text.length).toBeLessThan(40_000);
   });
 });
 

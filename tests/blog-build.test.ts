@@ -136,9 +136,8 @@ describe("drafts and future posts", () => {
   it("are left out of a production build everywhere", async () => {
     for (const slug of ["draft-about-mulch", "next-storm-season"]) {
       expect(await exists(join(prodOut, "blog", slug, "index.html")), slug).toBe(false);
-      expect(await exists(join(prodOut, "_data", "blog", `${slug}.json`)), slug).toBe(false);
       expect(await exists(join(prodOut, "api", "blog", `${slug}.json`)), slug).toBe(false);
-      for (const file of ["api/blog.json", "rss.xml", "sitemap.xml", "_data/blog.json", "blog/index.html", "_data/blog/category/storm-prep.json", "_data/blog/category/tree-care-tips.json"]) {
+      for (const file of ["api/blog.json", "rss.xml", "sitemap.xml", "blog/index.html", "blog/category/storm-prep/index.html", "blog/category/tree-care-tips/index.html"]) {
         expect(await readFile(join(prodOut, file), "utf8"), `${slug} in ${file}`).not.toContain(slug);
       }
     }
@@ -163,32 +162,23 @@ describe("drafts and future posts", () => {
     expect(await readFile(join(out, "rss.xml"), "utf8")).not.toContain("draft-about-mulch");
     expect(await readFile(join(out, "sitemap.xml"), "utf8")).not.toContain("draft-about-mulch");
     expect(await readFile(join(out, "blog", "next-storm-season", "index.html"), "utf8").catch(() => "")).toBe("");
-    // Client navigation reads the API file: it carries the flag, so the badge shows there too.
-    expect(await readJson(join(out, "api", "blog", "draft-about-mulch.json"))).toMatchObject({ draft: true });
   });
 });
 
 describe("page data", () => {
-  it("gives a post page what it shows, without the Markdown source; client navigation reads the API file", async () => {
+  it("renders a post page once: the body in the HTML, no copy of its data for scripts", async () => {
     const html = await readFile(join(prodOut, "blog", "when-to-prune-oaks-in-the-midlands", "index.html"), "utf8");
-    const routerData = JSON.parse(html.match(/<script id="router-data" type="application\/json">(.*?)<\/script>/)?.[1] ?? "null");
-    const data = routerData?.loaderData?.["blog-post-page"];
-    expect(data).toMatchObject({ slug: "when-to-prune-oaks-in-the-midlands", html: expect.stringContaining("<h2") });
-    expect(data).not.toHaveProperty("content");
-    // One data file per post: the API file (see clientDataUrl in src/pages/blog-post-page.tsx).
-    expect(await exists(join(prodOut, "_data", "blog", "when-to-prune-oaks-in-the-midlands.json"))).toBe(false);
-    await expect(readJson(join(prodOut, "api", "blog", "when-to-prune-oaks-in-the-midlands.json"))).resolves.toMatchObject({ html: data.html });
+    const post = apiPosts([await readJson(join(prodOut, "api", "blog", "when-to-prune-oaks-in-the-midlands.json"))])[0];
+    const body = typeof post?.html === "string" ? post.html : "";
+    expect(body).toContain("<h2");
+    expect(html.split(body).length - 1).toBe(1);
+    expect(html).not.toContain('type="application/json"');
+    expect(await exists(join(prodOut, "_data"))).toBe(false);
     expect(html).toContain('<meta property="og:type" content="article">');
     expect(html).toContain('<meta property="article:published_time" content="2025-01-14T00:00:00.000Z">');
     expect(html).toContain('<meta property="article:section" content="Seasonal Maintenance">');
     expect(html).toContain('"@type":"BlogPosting"');
     expect(html).toContain('"@type":"BreadcrumbList"');
-  });
-
-  it("gives list pages summaries only", async () => {
-    const text = await readFile(join(prodOut, "_data", "blog.json"), "utf8");
-    expect(text).not.toContain('"html"');
-    expect(text).not.toContain('"content"');
   });
 });
 

@@ -3,6 +3,8 @@ import { tmpdir } from "node:os";
 import { join, relative, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runBuild } from "../build/run-build";
+import { moveMonthsOutOfSrc } from "./months-outside-src";
+import { copyRepo } from "./repo-copy";
 
 // A build reuses what the previous build in the same folder made (bundles,
 // parsed posts, unchanged pages). These tests prove the reuse is invisible:
@@ -85,14 +87,14 @@ describe("incremental builds", () => {
 
   it("delete the pages and files of removed posts and a removed static file", async () => {
     const out = join(work, "removals");
-    // Ten more posts make a second list page (/blog/page/2, with its own data file).
+    // Ten more posts make a second list page (/blog/page/2).
     const extra = Array.from({ length: 10 }, (_, i) => `extra-note-${i}`);
     for (const [i, slug] of extra.entries()) {
       const date = `2024-0${(i % 9) + 1}-1${i % 10}`;
       await writeFile(join(contentDir, "blog", `${slug}.md`), `---\ntitle: Extra note ${i}\npublishDate: ${date}\ncategory: Tree Health\n---\n\nA short note about mulch, number ${i}.\n`);
     }
     await build(out);
-    const pageTwo = ["blog/page/2/index.html", "_data/blog/page/2.json"];
+    const pageTwo = ["blog/page/2/index.html"];
     for (const file of [...pageTwo, "blog/extra-note-3/index.html", "api/blog/extra-note-3.json"]) {
       await expect(stat(join(out, file)), file).resolves.toBeDefined();
     }
@@ -134,5 +136,32 @@ describe("incremental builds", () => {
     await build(out);
     // Discarded in the background (a detached rm), so it goes shortly after the build.
     await expect.poll(() => stat(leftover).then(() => "still there", () => "gone"), { timeout: 10_000 }).toBe("gone");
+  });
+});
+
+describe("the bundles", () => {
+  it("are made again when a file they include outside src/ and build/ changes", async () => {
+    const repo = await copyRepo("bundle-inputs");
+    try {
+      const months = await moveMonthsOutOfSrc(repo.dir);
+      const out = join(repo.dir, "dist");
+      const buildCopy = () => runBuild({ root: repo.dir, contentDir: join(repo.dir, "content"), outDir: out, mode: "production", now, workers: 2 });
+      const postPage = () => readFile(join(out, "blog", "preparing-trees-for-hurricane-season", "index.html"), "utf8");
+
+      await buildCopy();
+      expect(await postPage()).toContain("May 20, 2025");
+      const unchanged = await buildCopy();
+      expect(unchanged.reusedPages).toBe(unchanged.totalPages);
+
+      await months.rename((m) => m.toUpperCase());
+      const rebuilt = await buildCopy();
+      // New code: every page is rendered again (the output record is keyed by it).
+      expect(rebuilt.reusedPages).toBe(0);
+      const page = await postPage();
+      expect(page).toContain("MAY 20, 2025");
+      expect(page).not.toContain("May 20, 2025");
+    } finally {
+      await repo.remove();
+    }
   });
 });

@@ -5,7 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { securityHeaders } from "../functions/http/security-headers";
 import { liveReload } from "../src/app/live-reload";
 import { connectBrowser, desktop, openPage } from "./chromium";
+import { capitalDate, monthsFile, moveMonthsOutOfSrc, type MovedMonths } from "./months-outside-src";
 import { copyRepo, runNpm, type RepoCopy, type RunningCommand } from "./repo-copy";
+import { pageReady } from "./page-ready";
 
 // `npm run dev` exactly as the README writes it, no options, in a fresh copy of the
 // checkout (no .cache/, no dist/): every page kind answers, an edited or new post shows
@@ -15,11 +17,13 @@ let repo: RepoCopy;
 let dev: RunningCommand;
 let baseUrl: string;
 let browser: Browser;
+let months: MovedMonths;
 
 const postFile = () => join(repo.dir, "content", "blog", "when-to-prune-oaks-in-the-midlands.md");
 
 beforeAll(async () => {
   repo = await copyRepo("npm-run-dev");
+  months = await moveMonthsOutOfSrc(repo.dir);
   dev = runNpm(["run", "dev"], repo.dir, { PORT: "0", DATA_DIR: join(repo.dir, "data") });
   baseUrl = (await dev.waitFor(/Dev server on (http:\/\/\S+?)\/? /))[1] ?? "";
   browser = await connectBrowser();
@@ -70,7 +74,7 @@ describe("npm run dev, as written", () => {
       document.addEventListener("securitypolicyviolation", (e) => console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`), true);
     });
     await page.goto("/blog/when-to-prune-oaks-in-the-midlands");
-    await page.waitForSelector("#root[data-hydrated]");
+    await pageReady(page);
     await expect.poll(() => page.getByText("Development preview: drafts are shown.").count()).toBe(1);
 
     const text = await readFile(postFile(), "utf8");
@@ -97,7 +101,7 @@ describe("npm run dev, as written", () => {
   it("shows a broken file over the open page and in the terminal, keeps serving, and clears when fixed", async () => {
     const { page, problems, close } = await openPage(browser, { baseURL: baseUrl, viewport: desktop });
     await page.goto("/blog");
-    await page.waitForSelector("#root[data-hydrated]");
+    await pageReady(page);
     const good = await readFile(postFile(), "utf8");
     const printedBefore = dev.output().length;
 
@@ -121,6 +125,22 @@ describe("npm run dev, as written", () => {
     await writeFile(postFile(), good);
     await reloaded;
     await expect.poll(() => page.getByRole("alertdialog").count()).toBe(0);
+    expect(problems.filter((p) => !p.includes(liveReload.eventsPath))).toEqual([]);
+    await close();
+  });
+
+  it("rebuilds and reloads the open page when a file the site bundles from outside src/ changes", async () => {
+    const { page, problems, close } = await openPage(browser, { baseURL: baseUrl });
+    await page.goto("/blog/when-to-prune-oaks-in-the-midlands");
+    await pageReady(page);
+    expect(await page.locator("body").innerText()).not.toMatch(capitalDate);
+    const printedBefore = dev.output().length;
+
+    const reloaded = nextLoad(page);
+    await months.rename((m) => m.toUpperCase());
+    await reloaded;
+    await expect.poll(() => page.locator("body").innerText(), { timeout: 10_000 }).toMatch(capitalDate);
+    expect(dev.output().slice(printedBefore)).toContain(`${monthsFile} changed: rebuilt`);
     expect(problems.filter((p) => !p.includes(liveReload.eventsPath))).toEqual([]);
     await close();
   });

@@ -4,6 +4,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { loadSite } from "../src/content/load-content";
 import { connectBrowser, desktop, openPage, phone } from "./chromium";
+import { pageReady } from "./page-ready";
 
 // Issue 14's pages: /services, /locations, /privacy, the service-area map, and the no-JavaScript error summary.
 const site = await loadSite("content");
@@ -19,7 +20,7 @@ afterAll(async () => {
 async function open(path: string, viewport = desktop) {
   const watched = await openPage(browser, { viewport });
   await watched.page.goto(path, { waitUntil: "networkidle" });
-  await watched.page.waitForSelector("#root[data-hydrated]");
+  await pageReady(watched.page);
   return watched;
 }
 

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { loadSite } from "../src/content/load-content";
 import { connectBrowser, desktop, openPage, type WatchedPage } from "./chromium";
+import { pageReady } from "./page-ready";
 
 // The facts the pages must show, read by the loader the build uses.
 const site = await loadSite("content", {});
@@ -22,7 +23,7 @@ afterAll(async () => {
 async function open(path: string, options = {}): Promise<WatchedPage> {
   const watched = await openPage(browser, options);
   await watched.page.goto(path, { waitUntil: "networkidle" });
-  await watched.page.waitForSelector("#root[data-hydrated]");
+  await pageReady(watched.page);
   return watched;
 }
 

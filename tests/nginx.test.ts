@@ -132,7 +132,6 @@ describe("deploy/nginx/cedar-ridge.conf in nginx", () => {
       "/sitemap.xml",
       "/rss.xml",
       "/robots.txt",
-      "/_data/_root.json",
       "/og-image.png",
       "/no-such-page",
       "/blog/no-such-post",

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { MIN_FILL_MS } from "../functions/contact/spam";
 import { httpsOnlyHeaders, securityHeaders } from "../functions/http/security-headers";
 import { connectBrowser, openPage } from "./chromium";
+import { pageReady } from "./page-ready";
 
 // The security headers of functions/http/security-headers.ts on the shared server (built by
 // createSiteApp, as `npm start` is) and in dist/_headers; every kind of page works under the CSP.
@@ -74,12 +75,12 @@ describe("security headers on the pages", () => {
       const res = await page.goto(path, { waitUntil: "networkidle" });
       expect(res?.status(), path).toBe(200);
       expect(await res?.headerValue("content-security-policy"), path).toBe(securityHeaders["Content-Security-Policy"]);
-      await page.waitForSelector("#root[data-hydrated]", { timeout: 10_000 });
+      await pageReady(page);
     }
     const missing = await page.goto("/no-such-page", { waitUntil: "networkidle" });
     expect(missing?.status()).toBe(404);
     expect(await missing?.headerValue("content-security-policy")).toBe(securityHeaders["Content-Security-Policy"]);
-    await page.waitForSelector("#root[data-hydrated]", { timeout: 10_000 });
+    await pageReady(page);
     expect(await page.locator("h1").textContent()).toMatch(/404/);
 
     expect(violations).toEqual([]);
@@ -91,7 +92,7 @@ describe("security headers on the pages", () => {
   it("sends the contact form, shows the thank-you, then the toast, with no CSP violation", async () => {
     const { page, problems, violations, close } = await openWatchedPage();
     await page.goto("/contact", { waitUntil: "networkidle" });
-    await page.waitForSelector("#root[data-hydrated]");
+    await pageReady(page);
     await page.locator('form [name="name"]').fill("Jane Tester");
     await page.locator('form [name="email"]').fill("jane@example.com");
     await page.locator('form [name="phone"]').pressSequentially("8035550199");
@@ -141,7 +142,7 @@ describe("security headers on the pages", () => {
     ]) {
       const { page, violations, close } = await openWatchedPage({ viewport });
       await page.goto("/", { waitUntil: "networkidle" });
-      await page.waitForSelector("#root[data-hydrated]");
+      await pageReady(page);
       // The build's stylesheet applied: the body is not the browser's default serif at 8 px margin.
       expect(await page.evaluate(() => getComputedStyle(document.body).margin)).toBe("0px");
       if (process.env.SCREENSHOT_DIR) await page.screenshot({ path: join(process.env.SCREENSHOT_DIR, `home-${viewport.width}.png`), fullPage: true });

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { connectBrowser, openPage } from "./chromium";
+import { pageReady } from "./page-ready";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -30,14 +31,13 @@ describe("every route", () => {
     await expect(readFile(join(inject("distDir"), "404.html"), "utf8")).resolves.toContain("404 Page Not Found");
   });
 
-  it("loads and hydrates with no console error, page error or failed request", async () => {
+  it("loads with no console error, page error or failed request, its scripts and islands running", async () => {
     const paths = await builtPaths();
     const { page, problems, close } = await openPage(browser);
     for (const path of paths) {
       const res = await page.goto(path, { waitUntil: "networkidle" });
       expect(res?.status(), path).toBe(200);
-      // The client marks the root once React has hydrated it (see entry-client.tsx).
-      await page.waitForSelector("#root[data-hydrated]", { timeout: 10_000 });
+      await pageReady(page);
       expect(problems, path).toEqual([]);
     }
     await close();
@@ -48,7 +48,7 @@ describe("client navigation", () => {
   it("goes home → town → contact in one JS context and lands at the top of each page", async () => {
     const { page, problems, close } = await openPage(browser);
     await page.goto("/", { waitUntil: "networkidle" });
-    await page.waitForSelector("#root[data-hydrated]");
+    await pageReady(page);
     await page.evaluate(() => Object.assign(window, { __sameContext: "yes" }));
 
     const footerTown = page.locator('footer a[href="/locations/irmo-sc"]');
@@ -88,11 +88,80 @@ describe("client navigation", () => {
     const { page, problems, close } = await openPage(browser);
     const res = await page.goto("/no-such-page", { waitUntil: "networkidle" });
     expect(res?.status()).toBe(404);
-    await page.waitForSelector("#root[data-hydrated]");
+    await pageReady(page);
     await expect.poll(() => page.locator("h1").textContent()).toBe("404 Page Not Found");
     expect(await page.locator("main").textContent()).toContain("Did you forget to add the page to the router?");
     // The only failure allowed is the document's own 404.
     expect(problems.filter((p) => !p.includes("404"))).toEqual([]);
+    await close();
+  });
+});
+
+describe("islands", () => {
+  const scriptsLoaded = (page: import("playwright-core").Page) =>
+    page.evaluate(() => performance.getEntriesByType("resource").map((r) => new URL(r.name).pathname).filter((p) => p.endsWith(".js")));
+
+  it("loads React only on pages with a form, and hydrates just the form there", async () => {
+    const { page, problems, close } = await openPage(browser);
+    await page.goto("/services/tree-removal", { waitUntil: "networkidle" });
+    await pageReady(page);
+    const brochure = await scriptsLoaded(page);
+    expect(brochure.some((p) => p.includes("/hydrate-"))).toBe(false);
+    expect(await page.locator("[data-island]").count()).toBe(0);
+
+    await page.goto("/contact", { waitUntil: "networkidle" });
+    await pageReady(page);
+    expect((await scriptsLoaded(page)).some((p) => p.includes("/hydrate-"))).toBe(true);
+    const island = page.locator("[data-island]");
+    expect(await island.count()).toBe(1);
+    expect(await island.getAttribute("data-island")).toBe("contact-panel");
+    // The island is the form's section; the rest of the page (hero, cards, hours) stays plain HTML.
+    expect(await island.locator("form").count()).toBe(1);
+    expect(await island.locator("h1").count()).toBe(0);
+    expect(problems).toEqual([]);
+    await close();
+  });
+
+  it("starts a form island brought in by a client navigation, and its page works", async () => {
+    const { page, problems, close } = await openPage(browser);
+    await page.goto("/", { waitUntil: "networkidle" });
+    await pageReady(page);
+    await page.locator('header a[href="/contact"]').click();
+    await page.waitForURL("**/contact");
+    await page.waitForSelector("[data-island][data-hydrated]");
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await expect.poll(() => page.locator('[id$="-error"]').count()).toBe(5);
+    expect(problems).toEqual([]);
+    await close();
+  });
+
+  it("moves focus to the new page's heading, announces its title and restores scroll on back", async () => {
+    const { page, problems, close } = await openPage(browser);
+    await page.goto("/services", { waitUntil: "networkidle" });
+    await pageReady(page);
+    const link = page.locator('footer a[href="/locations/irmo-sc"]');
+    await link.scrollIntoViewIfNeeded();
+    const leftAt = await page.evaluate(() => window.scrollY);
+    expect(leftAt).toBeGreaterThan(200);
+    await link.click();
+    await page.waitForURL("**/locations/irmo-sc");
+    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe("H1");
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Tree Service in Irmo, SC");
+    await expect.poll(() => page.locator("p[aria-live]").textContent()).toBe(await page.title());
+    await page.goBack();
+    await page.waitForURL("**/services");
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(leftAt);
+    expect(problems).toEqual([]);
+    await close();
+  });
+
+  it("fetches a page ahead when a link is hovered", async () => {
+    const { page, close } = await openPage(browser, { viewport: { width: 1280, height: 900 } });
+    await page.goto("/", { waitUntil: "networkidle" });
+    await pageReady(page);
+    const fetched = page.waitForRequest((req) => new URL(req.url()).pathname === "/privacy");
+    await page.locator('footer a[href="/privacy"]').hover();
+    await fetched;
     await close();
   });
 });

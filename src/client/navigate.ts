@@ -110,9 +110,10 @@ function settle(url: URL, scrollY: number | undefined): void {
  * wants "Post Not Found". The not-found page holds both texts (src/pages/not-found-page.tsx).
  */
 function showNotFoundKind(): void {
-  if (!document.documentElement.hasAttribute("data-not-found")) return;
-  const kind = matchRoute(location.pathname).page === "blog-post-page" ? "post" : "page";
-  for (const el of document.querySelectorAll<HTMLElement>("[data-not-found-for]")) el.hidden = el.dataset.notFoundFor !== kind;
+  if (!document.documentElement.hasAttribute("data-not-found") || matchRoute(location.pathname).page !== "blog-post-page") return;
+  const general = document.querySelector("[data-not-found-for=page]");
+  const post = document.querySelector("template[data-not-found-for=post]");
+  if (general && post instanceof HTMLTemplateElement) general.replaceChildren(post.content.cloneNode(true));
 }
 
 async function go(url: URL, how: "push" | "pop", scrollY?: number): Promise<void> {

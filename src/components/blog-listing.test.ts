@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { SitePost } from "../content/site-content";
 import {
-  blogSkeletonFor,
   categoryPaths,
   loadListing,
   pagedCategoryPaths,
@@ -131,17 +130,5 @@ describe("page links", () => {
     expect(pageWindow(1, 3)).toEqual([1, 2, 3]);
     expect(pageWindow(1, 10)).toEqual([1, 2, 3, null, 10]);
     expect(pageWindow(6, 10)).toEqual([1, null, 4, 5, 6, 7, 8, null, 10]);
-  });
-});
-
-describe("skeleton choice", () => {
-  it("tells list and post routes apart", () => {
-    for (const p of ["/blog", "/blog/", "/blog/page/2", "/blog/category/storm-prep", "/blog/category/storm-prep/page/3"]) {
-      expect(blogSkeletonFor(p), p).toBe("list");
-    }
-    expect(blogSkeletonFor("/blog/when-to-prune")).toBe("post");
-    expect(blogSkeletonFor("/blog/page")).toBe("post");
-    expect(blogSkeletonFor("/contact")).toBeNull();
-    expect(blogSkeletonFor("/blogs")).toBeNull();
   });
 });

@@ -148,14 +148,3 @@ export function pageWindow(page: number, pageCount: number): (number | null)[] {
   }
   return shown;
 }
-
-// List pages: /blog, /blog/page/N, /blog/category/C, /blog/category/C/page/N (src/routes.ts).
-const LIST_PATH = /^\/blog(?:\/page\/[^/]+|\/category\/[^/]+(?:\/page\/[^/]+)?)?\/?$/;
-const POST_PATH = /^\/blog\/[^/]+\/?$/;
-
-/** Which skeleton a pending navigation to `pathname` should show, if any. */
-export function blogSkeletonFor(pathname: string): "list" | "post" | null {
-  if (LIST_PATH.test(pathname)) return "list";
-  if (POST_PATH.test(pathname)) return "post";
-  return null;
-}

@@ -10,7 +10,8 @@ export function head(_data: unknown, { site }: HeadContext): Head {
 
 /**
  * dist/404.html answers every unknown URL, also on static hosts. Under /blog/ the
- * spec says "Post Not Found": the site script shows that text instead
+ * spec says "Post Not Found": the site script puts that text (kept in a
+ * <template>, out of the page until then) in place of the general one
  * (showNotFoundKind in src/client/navigate.ts); without scripts the general one shows.
  */
 export function Component() {
@@ -19,9 +20,9 @@ export function Component() {
       <div data-not-found-for="page">
         <NotFound />
       </div>
-      <div data-not-found-for="post" hidden>
+      <template data-not-found-for="post">
         <PostNotFound />
-      </div>
+      </template>
     </>
   );
 }
