@@ -4,6 +4,7 @@ import { join, relative, resolve } from "node:path";
 import { ContentError, type ContentProblem } from "../src/content/content-error";
 import { readContentFile, readStaticFiles } from "../src/content/content-file";
 import { FILE_PARSE_LIMIT_MS } from "../src/content/content-limits";
+import type { AssetManifest } from "../src/app/document";
 import type { SiteContent } from "../src/content/site-content";
 import { blogApiFiles, rssXml } from "./blog-files";
 import type { Bundles } from "./bundle";
@@ -53,8 +54,14 @@ export interface BuildOptions {
 
 /** Server-side files the servers read from the output folder (never served). */
 export const serverDirName = ".server";
-/** Beside the server bundle in serverDirName: the assembled SiteContent and the AssetManifest. */
-export const serverFiles = { content: "content.json", assets: "assets.json" } as const;
+/**
+ * A build's summary, and what its pages were rendered from: a server renders the
+ * no-JavaScript form answers from it with the same bundle (scripts/contact-form-renderer.ts).
+ * Posts are left out: those pages do not show them, and a big blog would hold megabytes.
+ */
+export interface BuildResult extends BuildSummary {
+  rendered: { content: SiteContent; assets: AssetManifest };
+}
 
 /**
  * The whole build: bundle, load content, render every path in worker threads,
@@ -62,7 +69,7 @@ export const serverFiles = { content: "content.json", assets: "assets.json" } as
  * a new folder swapped in, or only the changed files moved into the live one).
  * Anything that throws leaves the previous output folder untouched.
  */
-export async function runBuild(opts: BuildOptions): Promise<BuildSummary> {
+export async function runBuild(opts: BuildOptions): Promise<BuildResult> {
   const started = performance.now();
   const outDir = resolve(opts.outDir);
   const stageDir = stagingDirFor(outDir);
@@ -122,11 +129,6 @@ export async function runBuild(opts: BuildOptions): Promise<BuildSummary> {
     output.addRendered(files);
     t.render = performance.now() - renderStart;
 
-    // What this build rendered with, so a server can render pages again without
-    // rebuilding (the no-JavaScript contact answer: scripts/contact-form-renderer.ts).
-    // Posts are left out: that page does not show them, and a big blog would make this file huge.
-    await output.writeServerFile(serverFiles.content, JSON.stringify({ ...content, posts: [] }));
-    await output.writeServerFile(serverFiles.assets, JSON.stringify(bundles.assets));
     await output.writeServerFile(bundleRecordName, bundleRecordJson(codeInputs, bundles));
     // 12 MB for 4,000 posts: rewritten only when a post was parsed or removed, or into a new folder.
     if (output.mode === "fresh" || reparsed > 0 || cache.size !== parsed.length) await output.writeServerFile(postRecordName, postCacheJson(postKey, parsed));
@@ -137,7 +139,7 @@ export async function runBuild(opts: BuildOptions): Promise<BuildSummary> {
     await output.commit(outputRecordJson(outputKey, output.files));
     const postNotes = { posts, changed, now: new Date(builtAt), mode: opts.mode, timeZone: content.site.timeZone };
     const summary = await summarize({ files, weights, wallMs: performance.now() - started, phases: t, posts: postNotes });
-    return { ...summary, placeholders: placeholderReminder(content.site) };
+    return { ...summary, placeholders: placeholderReminder(content.site), rendered: { content: { ...content, posts: [] }, assets: bundles.assets } };
   } catch (err) {
     await rm(stageDir, { recursive: true, force: true });
     throw err;

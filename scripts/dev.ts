@@ -8,13 +8,11 @@ import type { AddressInfo } from "node:net";
 import { join, relative, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { runBuild } from "../build/run-build";
-import { createContactFunction } from "../functions/contact/app";
+import { createContactFunction, type FormPages } from "../functions/contact/app";
 import { createLimitedServer } from "../functions/http/server-limits";
-import { renderInvalidFormPage, type RenderInvalidForm } from "../functions/contact/form-pages";
-import { renderInvalidReviewPage, type RenderInvalidReviewForm } from "../functions/reviews/review-pages";
 import { formatProblem, isContentError } from "../src/content/content-error";
 import { DevChannel } from "./dev-client/dev-channel";
-import { createFormRenderers } from "./contact-form-renderer";
+import { createFormPages } from "./contact-form-renderer";
 import { createSiteApp } from "./site-app";
 
 const { values: args } = parseArgs({ options: { content: { type: "string", default: "content" }, out: { type: "string", default: ".cache/dev-dist" } } });
@@ -24,9 +22,8 @@ const distDir = resolve(args.out);
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? "127.0.0.1";
 const channel = new DevChannel();
-// Replaced after every rebuild, so an invalid no-JavaScript post gets the current contact page.
-let renderInvalidForm: RenderInvalidForm = renderInvalidFormPage;
-let renderInvalidReview: RenderInvalidReviewForm = renderInvalidReviewPage;
+// Replaced after every rebuild, so an invalid no-JavaScript post gets the current contact page (plain pages until the first).
+let formPages: FormPages | undefined;
 
 async function rebuild(reason: string) {
   const started = Date.now();
@@ -34,7 +31,7 @@ async function rebuild(reason: string) {
     const summary = await runBuild({ root, contentDir, outDir: distDir, mode: "development" });
     // Pages first: the open browser reloads while the rest catches up.
     channel.rebuilt();
-    ({ contact: renderInvalidForm, reviews: renderInvalidReview } = await createFormRenderers(distDir, { reload: true }));
+    formPages = await createFormPages(distDir, summary.rendered, { reload: true });
     console.log(`${reason}: rebuilt in ${Date.now() - started} ms (${summary.totalPages - summary.reusedPages} of ${summary.totalPages} pages rendered)`);
   } catch (err) {
     // Keep serving the last good build; the owner sees exactly what to fix, here and over the open page.
@@ -45,11 +42,7 @@ async function rebuild(reason: string) {
 }
 
 await rebuild("start");
-const contact = await createContactFunction(process.env, {
-  contentDir,
-  renderInvalidForm: (values, errors) => renderInvalidForm(values, errors),
-  renderInvalidReviewForm: (values, errors) => renderInvalidReview(values, errors),
-});
+const contact = await createContactFunction(process.env, { contentDir, formPages: () => formPages });
 const site = createSiteApp({ distDir, contact: contact.app, before: [await channel.handler()], trustProxy: contact.trustProxy });
 const server = createLimitedServer(site, { behindProxy: contact.trustProxy !== false }).listen(port, host, () => {
   const { port: bound } = server.address() as AddressInfo;

@@ -3,14 +3,13 @@
 import { existsSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { join, resolve } from "node:path";
-import { runBuild } from "../build/run-build";
-import { formatPostNews, formatSummary, type BuildSummary } from "../build/summary";
-import { createContactFunction } from "../functions/contact/app";
-import type { RenderInvalidForm } from "../functions/contact/form-pages";
+import { runBuild, type BuildResult } from "../build/run-build";
+import { formatPostNews, formatSummary } from "../build/summary";
+import { createContactFunction, type FormPages } from "../functions/contact/app";
 import { createLimitedServer } from "../functions/http/server-limits";
 import { formatProblem, isContentError, type ContentProblem } from "../src/content/content-error";
 import type { Site } from "../src/content/site";
-import { createContactFormRenderer, createReviewFormRenderer } from "./contact-form-renderer";
+import { createFormPages } from "./contact-form-renderer";
 import { createProblemMailer } from "./publish/problem-mail";
 import { Publisher } from "./publish/publisher";
 import { watchContent } from "./publish/watch-content";
@@ -24,13 +23,9 @@ const host = process.env.HOST ?? "127.0.0.1";
 
 const first = await buildAtStart();
 // Replaced after every publish, so an invalid no-JavaScript post gets the current contact page.
-let renderInvalidForm: RenderInvalidForm = await createContactFormRenderer(distDir);
-let renderInvalidReview = await createReviewFormRenderer(distDir);
-const contact = await createContactFunction(process.env, {
-  contentDir,
-  renderInvalidForm: (values, errors) => renderInvalidForm(values, errors),
-  renderInvalidReviewForm: (values, errors) => renderInvalidReview(values, errors),
-});
+// None while the site served is an older build (a restart on broken content): then plain pages.
+let formPages: FormPages | undefined = first.summary && (await createFormPages(distDir, first.summary.rendered));
+const contact = await createContactFunction(process.env, { contentDir, formPages: () => formPages });
 warnWhenMailIsOnlySaved(contact.dataDir);
 const stopPublishing = startPublishing(contact.site, first);
 const app = createSiteApp({ distDir, contact: contact.app, trustProxy: contact.trustProxy });
@@ -45,7 +40,7 @@ const server = createLimitedServer(app, { behindProxy: contact.trustProxy !== fa
  * (a broken file must not take the site down on a restart) and the problem is
  * reported like any later one; with nothing to serve, npm start stops.
  */
-async function buildAtStart(): Promise<{ summary?: BuildSummary; problems?: ContentProblem[] }> {
+async function buildAtStart(): Promise<{ summary?: BuildResult; problems?: ContentProblem[] }> {
   try {
     const summary = await runBuild({ root, contentDir, outDir: distDir, mode: "production" });
     console.log(formatSummary(summary));
@@ -64,7 +59,7 @@ async function buildAtStart(): Promise<{ summary?: BuildSummary; problems?: Cont
 }
 
 /** Watches content/ and the clock of scheduled posts; returns how to stop both. */
-function startPublishing(site: Site, start: { summary?: BuildSummary; problems?: ContentProblem[] }): () => Promise<void> {
+function startPublishing(site: Site, start: { summary?: BuildResult; problems?: ContentProblem[] }): () => Promise<void> {
   const problemMailer = createProblemMailer(process.env, site);
   const reportProblems = async (problems: ContentProblem[], reason: string) => {
     console.error(`${reason}: NOT published; the live site is unchanged. Fix this and save the file:\n${problems.map(formatProblem).join("\n")}`);
@@ -75,8 +70,7 @@ function startPublishing(site: Site, start: { summary?: BuildSummary; problems?:
     contentDir,
     distDir,
     async onPublished(summary, reason, ms) {
-      renderInvalidForm = await createContactFormRenderer(distDir);
-      renderInvalidReview = await createReviewFormRenderer(distDir);
+      formPages = await createFormPages(distDir, summary.rendered);
       const changed = summary.totalPages - summary.reusedPages;
       console.log([`${reason}: published in ${Math.round(ms)} ms (${changed} of ${summary.totalPages} pages changed)`, ...formatPostNews(summary.posts)].join("\n"));
     },

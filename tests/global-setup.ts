@@ -4,9 +4,9 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { chromium, type BrowserServer } from "playwright-core";
 import type { TestProject } from "vitest/node";
-import { runBuild } from "../build/run-build";
+import { runBuild, type BuildResult } from "../build/run-build";
 import { createContactFunction } from "../functions/contact/app";
-import { createContactFormRenderer, createReviewFormRenderer } from "../scripts/contact-form-renderer";
+import { createFormPages } from "../scripts/contact-form-renderer";
 import { createSiteApp } from "../scripts/site-app";
 import { chromiumPath, chromiumArgs } from "./chromium";
 
@@ -31,20 +31,18 @@ export default async function setup(project: TestProject) {
   // one, not whatever ./data holds on this machine. Its worker threads copy the environment at start.
   const ownDataDir = process.env.DATA_DIR;
   process.env.DATA_DIR = dataDir;
+  let built: BuildResult;
   try {
-    await runBuild({ root: process.cwd(), contentDir: resolve("content"), outDir: distDir, mode: "production" });
+    built = await runBuild({ root: process.cwd(), contentDir: resolve("content"), outDir: distDir, mode: "production" });
   } finally {
     if (ownDataDir === undefined) delete process.env.DATA_DIR;
     else process.env.DATA_DIR = ownDataDir;
   }
 
+  const formPages = await createFormPages(distDir, built.rendered);
   const contact = await createContactFunction(
     { DATA_DIR: dataDir, CONTACT_RATE_LIMIT: "0" },
-    {
-      contentDir: resolve("content"),
-      renderInvalidForm: await createContactFormRenderer(distDir),
-      renderInvalidReviewForm: await createReviewFormRenderer(distDir),
-    },
+    { contentDir: resolve("content"), formPages: () => formPages },
   );
   const app = createSiteApp({ distDir, contact: contact.app });
   const server = app.listen(0, "127.0.0.1");

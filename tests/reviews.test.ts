@@ -11,7 +11,7 @@ import { createContactFunction, type ContactFunction } from "../functions/contac
 import { MIN_FILL_MS } from "../functions/contact/spam";
 import { parseMail, startSmtpPeer, waitFor, type SmtpPeer } from "./test-support";
 import { DECISIONS_FILE, REVIEWS_FILE } from "../functions/reviews/review-store";
-import { createContactFormRenderer, createReviewFormRenderer } from "../scripts/contact-form-renderer";
+import { createFormPages } from "../scripts/contact-form-renderer";
 import { Publisher } from "../scripts/publish/publisher";
 import { createSiteApp } from "../scripts/site-app";
 import { axeViolations } from "./axe";
@@ -41,7 +41,7 @@ beforeAll(async () => {
   const contentDir = resolve("content");
   // The build reads approved reviews from DATA_DIR (src/content/load-reviews.ts), as npm start's does.
   process.env.DATA_DIR = dataDir;
-  await runBuild({ root: process.cwd(), contentDir, outDir: distDir, mode: "production" });
+  const formPages = await createFormPages(distDir, (await runBuild({ root: process.cwd(), contentDir, outDir: distDir, mode: "production" })).rendered);
 
   // Listening first, so the links in the emails (SITE_URL) point at this server.
   let app: Express | undefined;
@@ -54,11 +54,7 @@ beforeAll(async () => {
   peer = await startSmtpPeer();
   functions = await createContactFunction(
     { DATA_DIR: dataDir, SMTP_URL: peer.url, CONTACT_RATE_LIMIT: "0", SITE_URL: baseUrl },
-    {
-      contentDir,
-      renderInvalidForm: await createContactFormRenderer(distDir),
-      renderInvalidReviewForm: await createReviewFormRenderer(distDir),
-    },
+    { contentDir, formPages: () => formPages },
   );
   publisher = new Publisher({
     root: process.cwd(),

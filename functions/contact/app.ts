@@ -40,8 +40,8 @@ export interface ContactAppOptions {
   clock?: () => number;
   /** Posts per IP per window; limit 0 turns it off. Default 5 per 10 minutes. */
   rateLimit?: { limit: number; windowMs?: number };
-  /** The page for an invalid no-JavaScript post; default: a plain page with the form filled in again. */
-  renderInvalidForm?: RenderInvalidForm;
+  /** The site's page for an invalid no-JavaScript post; without it, or when it gives none: a plain page with the form filled in again. */
+  renderInvalidForm?: (...args: Parameters<RenderInvalidForm>) => string | undefined;
   /** Name and phone shown on the no-JavaScript problem pages. */
   contact?: PageContact;
   /** The form's choices, for the options of the default invalid-form page. */
@@ -57,9 +57,8 @@ export function createApp(options: ContactAppOptions): express.Express {
   const renderDefault: RenderInvalidForm = (values, errors) => renderInvalidFormPage(values, errors, contact, options.services);
   // The site's renderer (the React contact page) must not turn a typo into a 500.
   const renderInvalidForm: RenderInvalidForm = (values, errors) => {
-    if (!options.renderInvalidForm) return renderDefault(values, errors);
     try {
-      return options.renderInvalidForm(values, errors);
+      return options.renderInvalidForm?.(values, errors) ?? renderDefault(values, errors);
     } catch (error) {
       logger.error("contact: renderInvalidForm failed, using the plain page", error);
       return renderDefault(values, errors);
@@ -141,10 +140,19 @@ export interface ContactFunctionOptions {
   /** The content folder: site.json, and the services that label the emails; default content/ under the working directory. */
   contentDir?: string;
   retryDelays?: readonly number[];
-  renderInvalidForm?: RenderInvalidForm;
-  /** The same for a review posted without JavaScript (the real /reviews page); default a plain page. */
-  renderInvalidReviewForm?: RenderInvalidReviewForm;
+  /**
+   * The site's pages for a form posted without JavaScript and refused (the real /contact
+   * and /reviews, scripts/contact-form-renderer.ts), asked for at each such post: the
+   * servers make new ones after every build. Without them: plain pages.
+   */
+  formPages?: () => FormPages | undefined;
   logger?: Logger;
+}
+
+/** The pages a refused no-JavaScript post gets: the form again, with the messages and what was typed. */
+export interface FormPages {
+  contact: RenderInvalidForm;
+  reviews: RenderInvalidReviewForm;
 }
 
 /**
@@ -212,7 +220,7 @@ export async function createContactFunction(env: ContactEnv, options: ContactFun
     outbox,
     rateLimit: { limit: rateLimit },
     trustProxy,
-    renderInvalidForm: options.renderInvalidForm,
+    renderInvalidForm: (values, errors) => options.formPages?.()?.contact(values, errors),
     contact: { name: site.name, phone: site.phone },
     // For the plain page only (no site renderer): read once, at start.
     services: (await loadServiceChoices(contentDir)).choices,
@@ -228,7 +236,7 @@ export async function createContactFunction(env: ContactEnv, options: ContactFun
     },
     rateLimit: { limit: rateLimit, windowMs: RATE_WINDOW_MS },
     trustProxy,
-    renderInvalidForm: options.renderInvalidReviewForm,
+    renderInvalidForm: (values, errors) => options.formPages?.()?.reviews(values, errors),
     contact: { name: site.name, phone: site.phone },
     logger,
   });

@@ -2,7 +2,7 @@ import { chmod, mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import express from "express";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createContactFunction, type ContactFunction } from "./app";
+import { createContactFunction, type ContactFunction, type FormPages } from "./app";
 import { readSubmissions } from "./store";
 import { contentDir, listen, makeTempDir, parseMail, recordingLogger, startSmtpPeer, validInput, waitFor, type SmtpPeer } from "../../tests/test-support";
 
@@ -104,6 +104,28 @@ describe("createContactFunction", () => {
     await mkdir(dataDir);
     await chmod(dataDir, 0o555);
     await startsUnwritableThenRecovers(dataDir, () => chmod(dataDir, 0o755));
+  });
+
+  it("asks for the site's form pages at each refused no-JavaScript post: plain pages while there are none", async () => {
+    let pages: FormPages | undefined;
+    contact = await createContactFunction({ DATA_DIR: dir, CONTACT_RATE_LIMIT: "0" }, { contentDir, logger: recordingLogger(), formPages: () => pages });
+    const server = await listen(contact.app);
+    const refuse = async (what: string) => {
+      const body = new URLSearchParams({ ...validInput, name: "J" });
+      const res = await fetch(`${server.url}/api/${what}`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body });
+      expect(res.status).toBe(400);
+      return res.text();
+    };
+    try {
+      // The plain page names the service as content/services does.
+      expect(await refuse("contact")).toContain('<option value="tree-trimming" selected>Tree Trimming &amp; Pruning</option>');
+      expect(await refuse("reviews")).toContain("Please check your review");
+      pages = { contact: (values, errors) => `site contact page: ${values.name} ${errors.name}`, reviews: (values) => `site reviews page: ${values.name}` };
+      expect(await refuse("contact")).toBe("site contact page: J Name must be at least 2 characters");
+      expect(await refuse("reviews")).toBe("site reviews page: J");
+    } finally {
+      await server.close();
+    }
   });
 
   it("refuses a CONTACT_RATE_LIMIT that is not a whole number", async () => {

@@ -38,7 +38,8 @@ export interface ReviewsAppOptions {
   publish?: () => void;
   clock?: () => number;
   rateLimit?: { limit: number; windowMs: number };
-  renderInvalidForm?: RenderInvalidReviewForm;
+  /** The site's page for an invalid no-JavaScript review; without it, or when it gives none: a plain page. */
+  renderInvalidForm?: (...args: Parameters<RenderInvalidReviewForm>) => string | undefined;
   contact?: PageContact;
   trustProxy?: TrustProxy;
   logger?: Logger;
@@ -51,9 +52,8 @@ export function createReviewsApp(options: ReviewsAppOptions): express.Express {
   const { store, spamStore, outbox, tokens, clock = Date.now, contact, logger = consoleLogger } = options;
   const publish = options.publish ?? (() => undefined);
   const renderInvalid = (values: ReviewFormValues, errors: ReviewErrors): string => {
-    if (!options.renderInvalidForm) return renderInvalidReviewPage(values, errors, contact);
     try {
-      return options.renderInvalidForm(values, errors);
+      return options.renderInvalidForm?.(values, errors) ?? renderInvalidReviewPage(values, errors, contact);
     } catch (error) {
       logger.error("reviews: renderInvalidForm failed, using the plain page", error);
       return renderInvalidReviewPage(values, errors, contact);

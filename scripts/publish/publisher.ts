@@ -1,5 +1,4 @@
-import { runBuild } from "../../build/run-build";
-import type { BuildSummary } from "../../build/summary";
+import { runBuild, type BuildResult } from "../../build/run-build";
 import { isContentError, type ContentProblem } from "../../src/content/content-error";
 
 export interface PublisherOptions {
@@ -7,7 +6,7 @@ export interface PublisherOptions {
   contentDir: string;
   distDir: string;
   /** After every build that replaced the live site. */
-  onPublished: (summary: BuildSummary, reason: string, ms: number) => void | Promise<void>;
+  onPublished: (summary: BuildResult, reason: string, ms: number) => void | Promise<void>;
   /** A build that failed: the live site is as it was. */
   onFailed: (problems: ContentProblem[], reason: string) => void | Promise<void>;
 }
