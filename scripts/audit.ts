@@ -1,0 +1,82 @@
+// `npm run audit`: a production build (the same code as `npm run build`) into a temporary
+// folder, served by the real site server (scripts/site-app.ts: security headers, CSP,
+// compression) on a free loopback port, and Lighthouse's default mobile run over six
+// pages in one Debian Chromium. Prints a table; exits 1 when a score is under 100 or
+// anything shifts (CLS above 0). Full reports are kept in .cache/audit/ to read after.
+import { launch } from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { runBuild } from "../build/run-build";
+import { createContactFunction } from "../functions/contact/app";
+import { createLimitedServer } from "../functions/http/server-limits";
+import { pickAuditPages } from "./audit/audit-pages";
+import { categoryIds, formatReport, judgePage, type PageVerdict } from "./audit/audit-report";
+import { lighthouseResultSchema } from "./audit/lighthouse-result";
+import { createSiteApp } from "./site-app";
+
+const chromePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+// --headless=new renders like a visible Chromium; the rest keep it from dialling Google,
+// which offline machines refuse and which would add noise to the timings.
+const chromeFlags = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+const reportDir = resolve(".cache/audit");
+
+const work = await mkdtemp(join(tmpdir(), "site-audit-"));
+const started = performance.now();
+let exitCode = 1;
+try {
+  const distDir = join(work, "dist");
+  console.log("Building the site (production)…");
+  await runBuild({ root: process.cwd(), contentDir: resolve("content"), outDir: distDir, mode: "production" });
+  const pages = pickAuditPages(await readFile(join(distDir, "sitemap.xml"), "utf8"));
+
+  // The functions are mounted as npm start mounts them; their DATA_DIR is this run's own,
+  // so the audit never touches the real messages. Lighthouse only loads pages (no posts),
+  // so the no-JavaScript form pages are left at their defaults.
+  const contact = await createContactFunction({ DATA_DIR: join(work, "data") }, { contentDir: resolve("content") });
+  const server = createLimitedServer(createSiteApp({ distDir, contact: contact.app })).listen(0, "127.0.0.1");
+  await new Promise((ok) => server.once("listening", ok));
+  const address = server.address();
+  if (!address || typeof address === "string") throw new Error("the audit server has no port");
+  const { port } = address;
+
+  const chrome = await launch({ chromePath, chromeFlags, logLevel: "silent" });
+  const verdicts: PageVerdict[] = [];
+  try {
+    await mkdir(reportDir, { recursive: true });
+    for (const page of pages) {
+      const result = await audit(`http://127.0.0.1:${port}${page.path}`, chrome.port);
+      await writeFile(join(reportDir, `${page.label}.json`), JSON.stringify(result.lhr, null, 1));
+      verdicts.push(judgePage(page, result.parsed));
+    }
+  } finally {
+    chrome.kill();
+    server.closeAllConnections();
+    await new Promise((ok) => server.close(ok));
+    await contact.close();
+  }
+  console.log(formatReport(verdicts));
+  console.log(`Full reports: ${reportDir}/<page>.json (open in https://googlechrome.github.io/lighthouse/viewer/). ${Math.round((performance.now() - started) / 1000)} s.`);
+  exitCode = verdicts.every((v) => v.passed) ? 0 : 1;
+} finally {
+  await rm(work, { recursive: true, force: true });
+}
+process.exit(exitCode);
+
+/**
+ * One Lighthouse run (default config: mobile, simulated throttling), run again when the
+ * run itself failed: with this Chromium a trace now and then lacks its navigation
+ * (NO_NAVSTART), which Lighthouse itself answers with "please run Lighthouse again".
+ */
+async function audit(url: string, chromePort: number, attempts = 3) {
+  for (let attempt = 1; ; attempt++) {
+    console.log(`Lighthouse: ${url}`);
+    // No full-page screenshot: it is only for the report viewer and costs seconds a page.
+    const run = await lighthouse(url, { port: chromePort, logLevel: "error", output: "json", onlyCategories: [...categoryIds], disableFullPageScreenshot: true });
+    if (!run) throw new Error(`Lighthouse returned nothing for ${url}`);
+    const parsed = lighthouseResultSchema.parse(run.lhr);
+    if (!parsed.runtimeError || attempt === attempts) return { lhr: run.lhr, parsed };
+    console.log(`  ${parsed.runtimeError.code}: running it again`);
+  }
+}
