@@ -1,6 +1,6 @@
 // The spec's Testimonial entity, as reviews visitors leave on /reviews. One schema
 // for the browser form (src/components/review-form.tsx), the no-JavaScript post and
-// the function (functions/reviews/app.ts), so this module stays browser-safe: zod only.
+// the reviews function (its app.ts), so this module stays browser-safe: zod only.
 import * as z from "zod";
 import { CONTROL_CHARACTER, messagesByField, noHiddenCharacters, noLineBreaks, requiredText } from "./form-fields";
 
@@ -43,7 +43,7 @@ export const reviewErrors = (error: z.ZodError): ReviewErrors => messagesByField
  * One stored review (a line of DATA_DIR/reviews.jsonl, an entry of content/reviews.json).
  * Looser than the input rules, so lines written under older rules still read back.
  * `approved` is false on the stored line; an approval is a later record
- * (functions/reviews/review-store.ts), and the build's list carries the result.
+ * (the reviews function's review-store.ts), and the build's list carries the result.
  */
 export const reviewSchema = z.object({
   id: z.string().min(1),
