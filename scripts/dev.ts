@@ -1,16 +1,18 @@
 // `npm run dev [-- --content DIR --out DIR]`: builds with drafts into
 // .cache/dev-dist (dist/ stays a production build), serves it with the
-// functions, rebuilds on every change under the content folder and src/, and
-// reloads open pages or shows what to fix over them (scripts/dev-client/).
+// functions, rebuilds on every change under the content folder and in the code
+// it bundles (scripts/code-watch.ts), and reloads open pages or shows what to
+// fix over them (scripts/dev-client/).
 // PORT=0 picks a free port.
 import { watch } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { join, relative, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { runBuild } from "../build/run-build";
+import { runBuild, serverDirName } from "../build/run-build";
 import { createContactFunction, type FormPages } from "../functions/contact/app";
 import { createLimitedServer } from "../functions/http/server-limits";
 import { formatProblem, isContentError } from "../src/content/content-error";
+import { CodeWatch } from "./code-watch";
 import { DevChannel } from "./dev-client/dev-channel";
 import { createFormPages } from "./contact-form-renderer";
 import { createSiteApp } from "./site-app";
@@ -25,7 +27,8 @@ const channel = new DevChannel();
 // Replaced after every rebuild, so an invalid no-JavaScript post gets the current contact page (plain pages until the first).
 let formPages: FormPages | undefined;
 
-async function rebuild(reason: string) {
+/** Whether it built: a failed build leaves the last good one served. */
+async function rebuild(reason: string): Promise<boolean> {
   const started = Date.now();
   try {
     const summary = await runBuild({ root, contentDir, outDir: distDir, mode: "development" });
@@ -33,15 +36,17 @@ async function rebuild(reason: string) {
     channel.rebuilt();
     formPages = await createFormPages(distDir, summary.rendered, { reload: true });
     console.log(`${reason}: rebuilt in ${Date.now() - started} ms (${summary.totalPages - summary.reusedPages} of ${summary.totalPages} pages rendered)`);
+    return true;
   } catch (err) {
     // Keep serving the last good build; the owner sees exactly what to fix, here and over the open page.
     const problems = isContentError(err) ? err.problems : [{ file: "(the code)", field: "(build)", problem: err instanceof Error ? err.message : String(err) }];
     console.error(`${reason}: build failed, still serving the last good build.\n${problems.map(formatProblem).join("\n")}\nFix the file and save it: the preview rebuilds by itself.`);
     channel.failed(problems);
+    return false;
   }
 }
 
-await rebuild("start");
+const startBuilt = await rebuild("start");
 const contact = await createContactFunction(process.env, { contentDir, formPages: () => formPages });
 const site = createSiteApp({ distDir, contact: contact.app, before: [await channel.handler()], trustProxy: contact.trustProxy });
 const server = createLimitedServer(site, { behindProxy: contact.trustProxy !== false }).listen(port, host, () => {
@@ -55,9 +60,12 @@ let running: Promise<void> = Promise.resolve();
 const changed = (what: string) => {
   clearTimeout(timer);
   timer = setTimeout(() => {
-    running = running.then(() => rebuild(`${relative(root, what)} changed`));
+    running = running.then(async () => code.update(await rebuild(`${relative(root, what)} changed`)));
   }, 50);
 };
-for (const dir of [contentDir, resolve("src")]) watch(dir, { recursive: true }, (_event, file) => changed(join(dir, String(file ?? ""))));
+watch(contentDir, { recursive: true }, (_event, file) => changed(join(contentDir, String(file ?? ""))));
+// The code: the files the last good build bundled, wherever they are, as the bundle cache checks them.
+const code = new CodeWatch(root, join(distDir, serverDirName), changed);
+await code.update(startBuilt);
 // An approved review is in DATA_DIR, not under the watched folders (functions/reviews/app.ts).
 contact.onPublish(() => changed(join(contact.dataDir, "review-decisions.jsonl")));
