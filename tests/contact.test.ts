@@ -62,8 +62,27 @@ async function expectStored(message: string) {
   expect(await storedRecord(message)).toMatchObject({ name: "Jane Tester", email: "jane@example.com", serviceType: "tree-trimming", message });
 }
 
-/** The toast region Radix renders; its label names the F8 hotkey. */
+/** The toast region (src/components/toast.tsx); its label names the F8 hotkey. */
 const toastRegion = (page: Page) => page.getByRole("region", { name: "Notifications (F8)" });
+
+/** Sends the filled form with the contact function's answer given by the test, and waits for the toast to finish sliding in. */
+async function showToast(page: Page, outcome: "sent" | "failed") {
+  await page.route("**/api/contact", (route) =>
+    outcome === "sent"
+      ? route.fulfill({ status: 201, contentType: "application/json", body: '{"ok":true,"id":"x"}' })
+      : route.fulfill({ status: 500, body: "" }),
+  );
+  // After a failure the form keeps what was typed: sent again as it is.
+  if (!(await field(page, "name").inputValue())) await fillValid(page, uniqueMessage(outcome));
+  await page.locator('form button[type="submit"]').click();
+  const toast = toastRegion(page).locator("li");
+  await expect.poll(() => toast.getAttribute("data-state")).toBe("open");
+  // Only once the 200 ms slide-in has ended: mid-animation the box is still off to the right.
+  await toast.evaluate((el) => Promise.all(el.getAnimations().map((animation) => animation.finished)));
+  const box = await toast.boundingBox();
+  if (!box) throw new Error("the toast has no box");
+  return { toast, box };
+}
 
 async function axeViolations(page: Page): Promise<string[]> {
   // Evaluated, not added as a <script>: the site's CSP refuses inline scripts (functions/http/security-headers.ts).
@@ -352,6 +371,108 @@ describe("contact page", () => {
     await close();
   });
 
+  it("snaps back from a short swipe; a touch swipe that starts on the call link dismisses without dialling", async () => {
+    const { page, close } = await openPage(browser, { hasTouch: true });
+    await openContact(page);
+    const { toast, box } = await showToast(page, "failed");
+    const y = box.y + box.height / 2;
+    await page.mouse.move(box.x + 20, y);
+    await page.mouse.down();
+    for (let dx = 10; dx <= 40; dx += 10) await page.mouse.move(box.x + 20 + dx, y);
+    await page.mouse.up();
+    expect(await toast.getAttribute("data-swipe")).toBe("cancel");
+    await toast.evaluate((el) => Promise.all(el.getAnimations().map((animation) => animation.finished)));
+    expect((await toast.boundingBox())?.x).toBeCloseTo(box.x, 0);
+    expect(await toast.getAttribute("data-state")).toBe("open");
+
+    // A click that reaches the call link un-prevented would dial.
+    await page.evaluate(() => {
+      document.addEventListener("click", (event) => {
+        if (event.target instanceof Element && event.target.closest('a[href^="tel:"]') && !event.defaultPrevented) document.body.dataset.dialled = "yes";
+      });
+    });
+    const link = await toastRegion(page).getByRole("link", { name: "Call (803) 555-0142" }).boundingBox();
+    if (!link) throw new Error("the call link has no box");
+    const touch = await page.context().newCDPSession(page);
+    const at = (dx: number) => [{ x: link.x + 10 + dx, y: link.y + link.height / 2 }];
+    await touch.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: at(0) });
+    for (let dx = 10; dx <= 120; dx += 10) await touch.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: at(dx) });
+    await touch.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+    await expect.poll(() => toast.count(), { timeout: 2_000 }).toBe(0);
+    expect(await page.evaluate(() => document.body.dataset.dialled)).toBeUndefined();
+    await close();
+  });
+
+  it("keeps the toast while the pointer is over it and closes it about 5 s after it appeared otherwise", async () => {
+    const { page, close } = await openPage(browser, { viewport: { width: 1280, height: 900 } });
+    await openContact(page);
+    const { toast, box } = await showToast(page, "sent");
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.move(box.x + box.width / 2 + 5, box.y + box.height / 2);
+    await page.waitForTimeout(6_000);
+    expect(await toast.getAttribute("data-state")).toBe("open");
+    // Away from it, the time left runs on: under 5 s, but not at once.
+    await page.mouse.move(5, 5);
+    await page.waitForTimeout(1_000);
+    expect(await toast.count()).toBe(1);
+    await expect.poll(() => toast.count(), { timeout: 8_000 }).toBe(0);
+
+    await page.getByRole("button", { name: "Send Another Message" }).click();
+    const again = await showToast(page, "sent");
+    await page.waitForTimeout(3_500);
+    expect(await again.toast.count()).toBe(1);
+    await expect.poll(() => again.toast.count(), { timeout: 5_000 }).toBe(0);
+    await close();
+  });
+
+  it("keeps the toast while focus is inside it; Escape closes it and focus goes back where it was", async () => {
+    const { page, close } = await openPage(browser);
+    await openContact(page);
+    const { toast } = await showToast(page, "failed");
+    await field(page, "message").focus();
+    await page.keyboard.press("F8");
+    expect(await toast.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Call (803) 555-0142");
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Close notification");
+    await page.waitForTimeout(6_000);
+    expect(await toast.getAttribute("data-state")).toBe("open");
+    await page.keyboard.press("Escape");
+    await expect.poll(() => toast.count(), { timeout: 2_000 }).toBe(0);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("name"))).toBe("message");
+    await close();
+  });
+
+  it("announces a failure assertively and a success politely", async () => {
+    const { page, close } = await openPage(browser);
+    await openContact(page);
+    // Every text a live region is given, as it is given: each announcement lasts only a second.
+    await page.evaluate(() => {
+      const heard: string[] = [];
+      Object.assign(window, { heard });
+      new MutationObserver(() => {
+        for (const region of document.querySelectorAll('[role="alert"], [role="status"]')) {
+          const text = `${region.getAttribute("role")}: ${region.textContent}`;
+          if (region.textContent && !heard.includes(text)) heard.push(text);
+        }
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
+    const heard = () => page.evaluate(() => ("heard" in window && Array.isArray(window.heard) ? window.heard.join("\n") : ""));
+    await showToast(page, "failed");
+    const failure = "Error. Failed to send message. Please call us directly. Call (803) 555-0142.";
+    await expect.poll(heard).toContain(`alert: ${failure}`);
+    await page.unroute("**/api/contact");
+    await showToast(page, "sent");
+    const success = "Message Sent! We'll get back to you within 24 hours.";
+    await expect.poll(heard).toContain(`status: ${success}`);
+    expect(await heard()).not.toContain(`status: ${failure}`);
+    expect(await heard()).not.toContain(`alert: ${success}`);
+    // Gone again after a second, so reading the page later does not meet the words twice.
+    await expect.poll(() => page.locator('[role="alert"], [role="status"]').filter({ hasText: /./ }).count()).toBe(0);
+    await close();
+  });
+
   it("has no axe violations when idle, showing errors, and after a success", async () => {
     const { page, close } = await openPage(browser, { viewport: { width: 1280, height: 900 } });
     await openContact(page);
@@ -372,8 +493,8 @@ describe("contact page", () => {
   });
 
   it("keeps the form's libraries out of the other pages' scripts", async () => {
-    // Markers that survive minification: Radix Toast's label, the schema's message, a react-hook-form option.
-    const markers = ["Notifications ({hotkey})", "Invalid email address", "shouldUnregister"];
+    // Markers that survive minification: the toast's close label, the schema's message, a react-hook-form option.
+    const markers = ["Close notification", "Invalid email address", "shouldUnregister"];
     const scriptsOf = async (path: string) => {
       const { page, close } = await openPage(browser);
       const bodies: string[] = [];

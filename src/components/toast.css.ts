@@ -1,27 +1,42 @@
 import { keyframes, style, styleVariants } from "@vanilla-extract/css";
 import { vars } from "../styles/theme.css";
 
-/** Bottom right on wide screens, full width at the bottom on phones; above the header and everything else. */
+/**
+ * Bottom right on wide screens, full width at the bottom on phones; above the header and everything else.
+ * The box lets clicks through to the page under it; only a toast itself takes the pointer.
+ */
 export const viewport = style({
   position: "fixed",
   bottom: 0,
   right: 0,
   zIndex: 1000,
+  width: "100%",
+  maxWidth: "26rem",
+  padding: vars.space.md,
+  pointerEvents: "none",
+  outline: "none",
+});
+
+export const list = style({
   display: "flex",
   flexDirection: "column",
   gap: vars.space.sm,
-  width: "100%",
-  maxWidth: "26rem",
   margin: 0,
-  padding: vars.space.md,
+  padding: 0,
   listStyle: "none",
-  outline: "none",
 });
+
+/**
+ * How far the visitor has dragged the toast to the right, set from script while
+ * swiping (src/components/toast.tsx): a custom property set through element.style,
+ * which the CSP's style-src 'self' allows, unlike a style attribute in the HTML.
+ */
+export const swipeXProperty = "--toast-swipe-x";
 
 const slideIn = keyframes({ from: { transform: "translateX(calc(100% + 1rem))" }, to: { transform: "translateX(0)" } });
 const fadeOut = keyframes({ from: { opacity: 1 }, to: { opacity: 0 } });
 const swipeOut = keyframes({
-  from: { transform: "translateX(var(--radix-toast-swipe-end-x))" },
+  from: { transform: `translateX(var(${swipeXProperty}))` },
   to: { transform: "translateX(calc(100% + 1rem))" },
 });
 
@@ -34,11 +49,15 @@ const base = style({
   borderRadius: vars.radius.md,
   border: "1px solid",
   boxShadow: vars.shadow.raised,
+  pointerEvents: "auto",
+  // The toast follows the finger or mouse instead of scrolling the page or selecting its text.
+  touchAction: "none",
+  userSelect: "none",
   selectors: {
     '&[data-state="open"]': { animation: `${slideIn} 200ms ease-out` },
     '&[data-state="closed"]': { animation: `${fadeOut} 150ms ease-in` },
-    // Radix sets these while the visitor drags the toast to the right (the spec's swipe to dismiss).
-    '&[data-swipe="move"]': { transform: "translateX(var(--radix-toast-swipe-move-x))" },
+    // Set by toast.tsx while the visitor drags the toast to the right (the spec's swipe to dismiss).
+    '&[data-swipe="move"]': { transform: `translateX(var(${swipeXProperty}))` },
     '&[data-swipe="cancel"]': { transform: "translateX(0)", transition: "transform 200ms ease-out" },
     '&[data-swipe="end"]': { animation: `${swipeOut} 150ms ease-out` },
   },

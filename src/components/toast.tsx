@@ -1,25 +1,38 @@
-import * as RadixToast from "@radix-ui/react-toast";
-import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from "react";
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useRef,
+  useState,
+  type MouseEvent,
+  type PointerEvent,
+  type ReactNode,
+  type RefObject,
+} from "react";
+import { visuallyHidden } from "../styles/layout.css";
+import { pausableTimer, type PausableTimer } from "./pausable-timer";
 import * as css from "./toast.css";
 
 /**
- * Toasts for the contact page (imported only from its module tree, so Radix
- * stays out of the shared entry chunk). One is visible at a time: a new toast
- * replaces the current one. Radix gives the 5 s timer (paused on hover and
- * focus), swipe right to dismiss and the F8 hotkey that focuses the viewport.
+ * Toasts for the contact page (imported only from its island). One is visible at
+ * a time: a new toast replaces the current one. It stays 5 s (paused while the
+ * pointer is over it or focus is inside it), a swipe to the right past 50 px or
+ * Escape dismisses it, and F8 moves focus to it. Our own few lines rather than a
+ * library: this is all the page needs, and the page's script has a size budget
+ * (build/budgets.ts).
  */
 export interface ToastMessage {
   title: string;
   description: string;
   variant?: "default" | "destructive";
-  /** A link under the text (the failure toast's call button); also what a screen reader is told to use. */
+  /** A link under the text (the failure toast's call button); screen readers hear its label too. */
   action?: { label: string; href: string };
 }
 
 interface ShownToast extends ToastMessage {
-  /** A new id remounts the Radix root, so its timer starts again for the new message. */
+  /** A new id remounts the toast, so its timer starts again for the new message. */
   id: number;
-  open: boolean;
 }
 
 type ShowToast = (message: ToastMessage) => void;
@@ -29,50 +42,261 @@ const ToastContext = createContext<ShowToast | null>(null);
 /** The spec's toast timings: 5000 ms on screen, dismissed by a 50 px swipe to the right. */
 const DURATION_MS = 5000;
 const SWIPE_THRESHOLD_PX = 50;
+/** How far the pointer moves before it counts as a swipe: a finger shakes more than a mouse. */
+const SWIPE_START_PX = { touch: 10, other: 2 };
+/** The announcement is removed after this, so reading the page later does not find the text twice. */
+const ANNOUNCE_MS = 1000;
+const HOTKEY = "F8";
+
+/** What a screen reader is told: every part of the toast as a sentence. */
+const spoken = (toast: ToastMessage) =>
+  [toast.title, toast.description, toast.action?.label]
+    .filter(Boolean)
+    .map((part) => (/[.!?]$/.test(part ?? "") ? part : `${part}.`))
+    .join(" ");
 
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [current, setCurrent] = useState<ShownToast | null>(null);
   const [hydrated, setHydrated] = useState(false);
+  // The id of the toast the live region is reading out; 0 when it is silent.
+  const [announced, setAnnounced] = useState(0);
+  const [focusInside, setFocusInside] = useState(false);
+  const region = useRef<HTMLDivElement>(null);
+  // Where focus was before it came into the toasts (F8, Tab, a click): it goes back there when the toast closes.
+  const returnTo = useRef<HTMLElement | null>(null);
   useEffect(() => setHydrated(true), []);
-  const show = useCallback<ShowToast>((message) => {
-    setCurrent((previous) => ({ ...message, id: (previous?.id ?? 0) + 1, open: true }));
+  const remove = useCallback((id: number) => setCurrent((shown) => (shown?.id === id ? null : shown)), []);
+
+  /** Takes focus out of the toasts before one disappears, so it is not lost to the page's start. */
+  const leave = useCallback(() => {
+    const box = region.current;
+    if (!box || !box.contains(document.activeElement)) return;
+    const back = returnTo.current;
+    if (back && back.isConnected && !box.contains(back)) back.focus();
+    else box.focus();
   }, []);
-  const variant = current?.variant ?? "default";
+
+  const show = useCallback<ShowToast>(
+    (message) => {
+      leave();
+      setCurrent((previous) => ({ ...message, id: (previous?.id ?? 0) + 1 }));
+    },
+    [leave],
+  );
+
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== HOTKEY) return;
+      const box = region.current;
+      (box?.querySelector("li") ?? box)?.focus();
+    };
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, []);
+
+  // A live region only speaks about text that changes inside it: it is emptied first, filled on the next frame.
+  const id = current?.id ?? 0;
+  useEffect(() => {
+    if (!id) return;
+    const frame = requestAnimationFrame(() => setAnnounced(id));
+    const silence = setTimeout(() => setAnnounced(0), ANNOUNCE_MS);
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(silence);
+    };
+  }, [id]);
+  const speech = current && announced === current.id ? spoken(current) : "";
+  const failure = current?.variant === "destructive";
 
   return (
     <ToastContext.Provider value={show}>
-      <RadixToast.Provider duration={DURATION_MS} swipeDirection="right" swipeThreshold={SWIPE_THRESHOLD_PX} label="Notification">
-        {children}
-        {current ? (
-          <RadixToast.Root
-            key={current.id}
-            className={css.toast[variant]}
-            open={current.open}
-            // A failure is announced at once (assertive); a success politely.
-            type={variant === "destructive" ? "foreground" : "background"}
-            onOpenChange={(open) => setCurrent((shown) => (shown && shown.id === current.id ? { ...shown, open } : shown))}
+      {children}
+      {/* After hydration only: without script there are no toasts, and F8 would do nothing. */}
+      {hydrated ? (
+        <>
+          <div
+            ref={region}
+            role="region"
+            aria-label={`Notifications (${HOTKEY})`}
+            tabIndex={-1}
+            className={css.viewport}
+            onFocus={(event) => {
+              if (event.relatedTarget instanceof Node && event.currentTarget.contains(event.relatedTarget)) return;
+              returnTo.current = event.relatedTarget instanceof HTMLElement ? event.relatedTarget : null;
+              setFocusInside(true);
+            }}
+            onBlur={(event) => {
+              if (!(event.relatedTarget instanceof Node && event.currentTarget.contains(event.relatedTarget))) setFocusInside(false);
+            }}
           >
-            <RadixToast.Title className={css.title}>{current.title}</RadixToast.Title>
-            <RadixToast.Description className={css.description}>{current.description}</RadixToast.Description>
-            {current.action ? (
-              <RadixToast.Action asChild altText={current.action.label}>
-                {/* Not draggable: a drag starting on the link must still swipe the toast away. */}
-                <a className={css.action} href={current.action.href} draggable={false}>
-                  {current.action.label}
-                </a>
-              </RadixToast.Action>
-            ) : null}
-            <RadixToast.Close className={css.close} aria-label="Close notification">
-              <span aria-hidden="true">×</span>
-            </RadixToast.Close>
-          </RadixToast.Root>
-        ) : null}
-        {/* After hydration only: Radix gives the empty viewport a style attribute, which the CSP
-            (functions/http/security-headers.ts) refuses in server HTML; React sets it through the DOM. */}
-        {hydrated ? <RadixToast.Viewport className={css.viewport} /> : null}
-      </RadixToast.Provider>
+            <ol className={css.list}>
+              {current ? (
+                <Toast
+                  key={current.id}
+                  toast={current}
+                  focusInside={focusInside}
+                  leave={leave}
+                  onGone={remove}
+                />
+              ) : null}
+            </ol>
+          </div>
+          {/* A failure is announced at once (alert, assertive); a success politely (status). */}
+          <div role="status" className={visuallyHidden}>
+            {failure ? "" : speech}
+          </div>
+          <div role="alert" className={visuallyHidden}>
+            {failure ? speech : ""}
+          </div>
+        </>
+      ) : null}
     </ToastContext.Provider>
   );
+}
+
+interface ToastProps {
+  toast: ShownToast;
+  focusInside: boolean;
+  leave: () => void;
+  /** Called with the toast's id once its closing animation has ended. */
+  onGone: (id: number) => void;
+}
+
+function Toast({ toast, focusInside, leave, onGone }: ToastProps) {
+  const [open, setOpen] = useState(true);
+  const [hovered, setHovered] = useState(false);
+  const item = useRef<HTMLLIElement>(null);
+  const timer = useRef<PausableTimer | null>(null);
+
+  const close = useCallback(() => {
+    leave();
+    setOpen(false);
+  }, [leave]);
+
+  // The timer never ends with focus inside (focus pauses it), so it can close without moving focus.
+  useEffect(() => {
+    const own = pausableTimer(DURATION_MS, () => setOpen(false));
+    timer.current = own;
+    return own.pause;
+  }, []);
+  const paused = hovered || focusInside || !open;
+  useEffect(() => {
+    if (paused) timer.current?.pause();
+    else timer.current?.resume();
+  }, [paused]);
+
+  // Removed once its closing animation (a fade, or the slide out after a swipe) has run.
+  useEffect(() => {
+    const element = item.current;
+    if (open || !element) return;
+    void Promise.allSettled(element.getAnimations().map((animation) => animation.finished)).then(() => onGone(toast.id));
+  }, [open, onGone, toast.id]);
+
+  const swipe = useSwipe(item, close);
+  const variant = toast.variant ?? "default";
+
+  return (
+    <li
+      ref={item}
+      tabIndex={0}
+      data-state={open ? "open" : "closed"}
+      className={css.toast[variant]}
+      onKeyDown={(event) => {
+        if (event.key === "Escape") close();
+      }}
+      // Move, not enter: a toast that appears under a resting pointer still counts down.
+      onPointerMove={(event) => {
+        setHovered(true);
+        swipe.onPointerMove(event);
+      }}
+      onPointerLeave={() => setHovered(false)}
+      onPointerDown={swipe.onPointerDown}
+      onPointerUp={swipe.onPointerUp}
+      onPointerCancel={swipe.onPointerCancel}
+      onClickCapture={swipe.onClickCapture}
+    >
+      <div className={css.title}>{toast.title}</div>
+      <div className={css.description}>{toast.description}</div>
+      {toast.action ? (
+        // Not draggable: a drag starting on the link must still swipe the toast away.
+        <a className={css.action} href={toast.action.href} draggable={false} onClick={close}>
+          {toast.action.label}
+        </a>
+      ) : null}
+      <button type="button" className={css.close} aria-label="Close notification" onClick={close}>
+        <span aria-hidden="true">×</span>
+      </button>
+    </li>
+  );
+}
+
+/**
+ * Swipe right to dismiss, with touch or mouse: the toast follows the pointer,
+ * and on release past the threshold slides out, otherwise springs back (the
+ * data-swipe styles in toast.css.ts). The click that ends a drag is swallowed,
+ * so a drag that starts on the call link does not dial.
+ */
+function useSwipe(item: RefObject<HTMLLIElement | null>, dismiss: () => void) {
+  const start = useRef<{ x: number; y: number } | null>(null);
+  const dragged = useRef<number | null>(null);
+  const swallowClick = useRef(false);
+
+  const onPointerDown = (event: PointerEvent<HTMLLIElement>) => {
+    if (event.button === 0) start.current = { x: event.clientX, y: event.clientY };
+  };
+
+  const onPointerMove = (event: PointerEvent<HTMLLIElement>) => {
+    const element = item.current;
+    if (!start.current || !element) return;
+    const x = event.clientX - start.current.x;
+    const y = event.clientY - start.current.y;
+    if (dragged.current === null) {
+      const buffer = event.pointerType === "touch" ? SWIPE_START_PX.touch : SWIPE_START_PX.other;
+      if (x > buffer && x > Math.abs(y)) {
+        element.setPointerCapture(event.pointerId);
+      } else {
+        // Up, down or to the left: not a swipe, and no later move makes it one.
+        if (Math.abs(x) > buffer || Math.abs(y) > buffer) start.current = null;
+        return;
+      }
+    }
+    dragged.current = Math.max(0, x);
+    element.dataset.swipe = "move";
+    element.style.setProperty(css.swipeXProperty, `${dragged.current}px`);
+  };
+
+  /** `released`: the pointer was lifted; otherwise the browser took it over (pointercancel) and the toast stays. */
+  const finish = (released: boolean) => {
+    const element = item.current;
+    const distance = dragged.current;
+    start.current = null;
+    dragged.current = null;
+    if (distance === null || !element) return;
+    // The click comes in the same task as the pointerup, if at all; a later one (Enter on the link) is the visitor's.
+    swallowClick.current = true;
+    setTimeout(() => (swallowClick.current = false));
+    if (released && distance > SWIPE_THRESHOLD_PX) {
+      element.dataset.swipe = "end";
+      dismiss();
+    } else {
+      element.dataset.swipe = "cancel";
+      element.style.removeProperty(css.swipeXProperty);
+    }
+  };
+
+  const onClickCapture = (event: MouseEvent) => {
+    if (!swallowClick.current) return;
+    event.preventDefault();
+    event.stopPropagation();
+  };
+
+  return {
+    onPointerDown,
+    onPointerMove,
+    onPointerUp: () => finish(true),
+    onPointerCancel: () => finish(false),
+    onClickCapture,
+  };
 }
 
 /** Shows a toast; must be used inside <ToastProvider>. */
