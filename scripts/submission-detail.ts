@@ -1,24 +1,21 @@
-import { readFile } from "node:fs/promises";
-import { join } from "node:path";
 import type { Submission } from "../functions/contact/store";
 import { serviceLabel, type ServiceChoice } from "../src/content/contact";
 import { formatBusinessTime } from "../src/app/business-time";
+import { loadSite } from "../src/content/load-content";
 import { siteSchema } from "../src/content/site";
 
 // `npm run submissions -- --full` and `-- --id ID`: each message whole, for reading
 // what the table cuts off. Times are on the business's clock (content/site.json timeZone).
 
-/** The business's time zone; a missing or broken site.json must not hide the messages, so it falls back to the default. */
+/**
+ * The business's time zone, read by the site's own loader; a missing or broken site.json
+ * must not hide the messages, so it falls back to the default zone (the build names the mistake).
+ */
 export async function readBusinessTimeZone(contentDir: string): Promise<string> {
-  const fallback = siteSchema.shape.timeZone.parse(undefined);
-  try {
-    const raw: unknown = JSON.parse(await readFile(join(contentDir, "site.json"), "utf8"));
-    const zone = raw && typeof raw === "object" && "timeZone" in raw ? raw.timeZone : undefined;
-    const parsed = siteSchema.shape.timeZone.safeParse(zone);
-    return parsed.success ? parsed.data : fallback;
-  } catch {
-    return fallback;
-  }
+  return loadSite(contentDir, {}).then(
+    (site) => site.timeZone,
+    () => siteSchema.shape.timeZone.parse(undefined),
+  );
 }
 
 // Visitor text goes to a terminal: line breaks stay (a long message is read as written),
