@@ -1,0 +1,140 @@
+// `npm run bench`: every figure of issue 12 in one run, printed as one table.
+//  - builds of 250, 1,000 and 4,000 generated posts by Hugo, Eleventy and this project,
+//    cold (nothing cached: the build speed) and warm (into the last output: the rebuild),
+//    each the median of RUNS runs (default 3) by ../shared/bench/anchors.sh, with the ratios
+//    of that same run;
+//  - the peak memory of this project's cold build of 4,000 posts (/usr/bin/time -v);
+//  - the contact load (scripts/bench-contact.ts).
+// The build part needs ../shared/bench (beside this checkout) and `apt-get install hugo hyperfine`;
+// without them it says so and still runs the contact load. BENCH_SIZES="250 1000" picks sizes.
+import { execFile, spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { cp, mkdtemp, rm } from "node:fs/promises";
+import { cpus, loadavg, tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { benchContact, contactSettingsFromEnv, describeFigures, describeSettings } from "./bench-contact";
+
+const root = path.resolve(import.meta.dirname, "..");
+const benchDir = path.resolve(process.env.BENCH_DIR || path.join(root, "../shared/bench"));
+const anchors = path.join(benchDir, "anchors.sh");
+const runs = Number(process.env.RUNS || 3);
+const sizes = (process.env.BENCH_SIZES || "250 1000 4000").split(/[\s,]+/).filter(Boolean).map(Number);
+const run = promisify(execFile);
+
+interface BuildRow {
+  mode: "cold" | "warm";
+  posts: number;
+  /** Median seconds per tool. */
+  hugo: number;
+  eleventy: number;
+  project: number;
+  pages: string;
+}
+
+const say = (line: string): void => console.log(line);
+
+async function onPath(tool: string): Promise<boolean> {
+  return run("sh", ["-c", `command -v ${tool}`]).then(
+    () => true,
+    () => false,
+  );
+}
+
+/** One anchors.sh run: the three tools' medians for `posts` posts in `mode`. Its progress goes to stderr as it comes. */
+function anchorRun(posts: number, mode: "cold" | "warm"): Promise<BuildRow> {
+  return new Promise((resolve, reject) => {
+    const child = spawn("bash", [anchors, String(posts), root], {
+      env: { ...process.env, MODE: mode, RUNS: String(runs) },
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    let text = "";
+    child.stdout.on("data", (chunk: Buffer) => (text += chunk.toString()));
+    child.on("error", reject);
+    child.on("close", (code) => {
+      const median = (tool: string): number => Number(new RegExp(`^${tool}\\s+median_s ([\\d.]+)`, "m").exec(text)?.[1] ?? Number.NaN);
+      const row = { mode, posts, hugo: median("hugo"), eleventy: median("eleventy"), project: median("project"), pages: /^pages: (.*)$/m.exec(text)?.[1] ?? "?" };
+      if (code !== 0 || [row.hugo, row.eleventy, row.project].some(Number.isNaN)) {
+        reject(new Error(`anchors.sh ${posts} (${mode}) failed (exit ${code}):\n${text}`));
+      } else resolve(row);
+    });
+  });
+}
+
+/** Peak memory (MB) of `npm run build` of `posts` generated posts into a new folder, as anchors.sh builds them. */
+async function coldBuildPeakMb(posts: number): Promise<number> {
+  const work = await mkdtemp(path.join(tmpdir(), "bench-memory-"));
+  try {
+    await run(process.execPath, [path.join(benchDir, "gen-posts.mjs"), String(posts), path.join(work, "posts")]);
+    await cp(path.join(root, "content"), path.join(work, "content"), { recursive: true });
+    await rm(path.join(work, "content/blog"), { recursive: true, force: true });
+    await cp(path.join(work, "posts"), path.join(work, "content/blog"), { recursive: true });
+    const { stderr } = await run(
+      "/usr/bin/time",
+      ["-v", "npm", "--prefix", root, "run", "--silent", "build", "--", "--content", path.join(work, "content"), "--out", path.join(work, "out")],
+      { maxBuffer: 64 * 1024 * 1024 },
+    );
+    const kb = Number(/Maximum resident set size \(kbytes\): (\d+)/.exec(stderr)?.[1] ?? Number.NaN);
+    return kb / 1024;
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+const seconds = (value: number): string => value.toFixed(3).padStart(8);
+const ratio = (a: number, b: number): string => (a / b).toFixed(2).padStart(8);
+const figures = describeFigures;
+
+const started = new Date();
+console.log(`npm run bench: ${started.toISOString()}, ${cpus().length} cores, load average ${loadavg()[0]?.toFixed(2)} at the start, RUNS=${runs}`);
+
+const rows: BuildRow[] = [];
+let peakMb: number | undefined;
+const missing = [
+  existsSync(anchors) ? undefined : `${anchors} is missing (the bench tools live beside this checkout, in ../shared/bench)`,
+  (await onPath("hugo")) ? undefined : "hugo is not installed (apt-get install -y hugo)",
+  (await onPath("hyperfine")) ? undefined : "hyperfine is not installed (apt-get install -y hyperfine)",
+].filter((problem) => problem !== undefined);
+if (missing.length > 0) {
+  for (const problem of missing) console.log(`builds skipped: ${problem}`);
+} else {
+  for (const posts of sizes) {
+    for (const mode of ["cold", "warm"] as const) {
+      console.error(`building ${posts} posts, ${mode}: Hugo, Eleventy and this project, ${runs} runs each...`);
+      rows.push(await anchorRun(posts, mode));
+    }
+  }
+  if (sizes.includes(4000) && existsSync("/usr/bin/time")) {
+    console.error("building 4,000 posts once more under /usr/bin/time -v for the peak memory...");
+    peakMb = await coldBuildPeakMb(4000);
+  }
+}
+
+console.error("contact load...");
+const contactSettings = contactSettingsFromEnv(process.env);
+const contact = await benchContact(contactSettings, runs, (line) => console.error(line));
+
+say("");
+say(`Builds: median seconds of ${runs} runs (hyperfine); cold = nothing cached, as a fresh clone (the build speed); warm = again into the last output (the rebuild)`);
+say(`${"mode".padEnd(6)}${"posts".padStart(7)}${"hugo".padStart(9)}${"eleventy".padStart(9)}${"project".padStart(9)}${"p/11ty".padStart(9)}${"p/hugo".padStart(9)}  pages`);
+for (const row of rows) {
+  say(
+    `${row.mode.padEnd(6)}${String(row.posts).padStart(7)}${seconds(row.hugo)} ${seconds(row.eleventy)} ${seconds(row.project)} ${ratio(row.project, row.eleventy)} ${ratio(row.project, row.hugo)}  ${row.pages}`,
+  );
+}
+if (rows.length === 0) say("(no builds: see the lines above)");
+if (peakMb !== undefined) say(`Peak memory of this project's cold build of 4,000 posts: ${peakMb.toFixed(0)} MB (Maximum resident set size)`);
+say("");
+say(`Contact: ${describeSettings(contactSettings)}; medians of ${runs} runs`);
+say(`  closed loop, ${contactSettings.connections} connections (most accepted per second): ${figures(contact.closed)}`);
+if (contactSettings.rate > 0) say(`  open loop at ${contactSettings.rate} posts/s (latency at that load):       ${figures(contact.open)}`);
+
+const cold4000 = rows.find((row) => row.mode === "cold" && row.posts === 4000);
+say("");
+say("Targets (issue 12):");
+if (cold4000) say(`  cold build of 4,000 posts faster than Eleventy: ${cold4000.project < cold4000.eleventy ? "yes" : "no"} (${cold4000.project.toFixed(2)} s vs ${cold4000.eleventy.toFixed(2)} s)`);
+if (contactSettings.rate >= 1000) {
+  const met = contact.open.acceptedPerSecond >= 1000 * 0.99 && contact.open.p99Ms < 50;
+  say(`  contact: 1,000 accepted posts/s with p99 under 50 ms: ${met ? "yes" : "no"} (${figures(contact.open)})`);
+}
+say(`Finished ${new Date().toISOString()}, load average ${loadavg()[0]?.toFixed(2)} at the end (figures from a busy machine are not comparable).`);
