@@ -176,6 +176,35 @@ export async function syncDirectory(dir: string): Promise<void> {
 }
 
 /**
+ * syncDirectory for many writers of one folder, group-committed like the appender's lines:
+ * each call resolves after an fsync of `dir` that began after the call, and the calls that
+ * arrive while one is in flight share the next. The .eml transport renames a file per
+ * notification: a burst costs a few directory fsyncs, not one each.
+ */
+export function createDirectorySync(dir: string): () => Promise<void> {
+  let running: Promise<void> | undefined;
+  let next: Promise<void> | undefined;
+  const begin = (): Promise<void> => {
+    const sync = syncDirectory(dir).finally(() => {
+      if (running === sync) running = undefined;
+    });
+    running = sync;
+    return sync;
+  };
+  return () => {
+    if (!running) return begin();
+    // The fsync in flight may have begun before this caller's rename: wait for the next one.
+    next ??= running
+      .catch(() => undefined)
+      .then(() => {
+        next = undefined;
+        return begin();
+      });
+    return next;
+  };
+}
+
+/**
  * Reads every line that parses as JSON and passes `accept`; blank lines are
  * ignored and anything else (a torn line, a hand edit) is skipped with a
  * warning naming the line. A missing file reads as empty.

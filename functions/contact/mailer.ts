@@ -7,7 +7,7 @@ import { escapeHtml } from "../../src/app/escape-html";
 import type { Review } from "../../src/content/review";
 import type { MailJob } from "./mail-job";
 import { serviceLabel, type ServiceChoice } from "../../src/content/contact";
-import { syncDirectory } from "./jsonl-log";
+import { createDirectorySync } from "./jsonl-log";
 import type { Submission } from "./store";
 
 export interface MailAddresses {
@@ -231,6 +231,7 @@ const nodeFileSystem: MailFileSystem = { open, rename, rm };
  */
 export function createFileTransport(mailDir: string, fs: MailFileSystem = nodeFileSystem): MailTransport {
   const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  const syncMailDir = createDirectorySync(mailDir);
   return {
     description: `.eml files in ${mailDir}`,
     async send(message) {
@@ -255,7 +256,7 @@ export function createFileTransport(mailDir: string, fs: MailFileSystem = nodeFi
         await fs.rm(tmp, { force: true }).catch(() => undefined);
         throw error;
       }
-      await syncDirectory(mailDir);
+      await syncMailDir();
     },
     close: () => transporter.close(),
   };
