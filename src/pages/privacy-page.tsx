@@ -9,7 +9,7 @@ import { container, section } from "../styles/layout.css";
 
 /**
  * /privacy: what the contact form keeps, where, for how long, and how to have it
- * deleted. Written to match what the code does (functions/contact/store.ts,
+ * deleted. Written to match what the code does (the contact function's store.ts,
  * mailer.ts, rate-limit.ts): change this page when that changes. Business facts
  * (name, email, phone, how long messages are kept) come from content/site.json.
  */

@@ -4,7 +4,7 @@ import { container, section } from "../styles/layout.css";
 
 /**
  * /reviews/thank-you/: where a review posted without JavaScript lands once it is
- * stored (the 303 in functions/reviews/app.ts, REVIEW_THANK_YOU_PATH).
+ * stored (the 303 in the reviews function's app.ts, REVIEW_THANK_YOU_PATH).
  */
 export const load = () => ({});
 

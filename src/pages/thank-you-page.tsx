@@ -5,7 +5,7 @@ import { container, section } from "../styles/layout.css";
 
 /**
  * /contact/thank-you/: where a form post made without JavaScript lands once
- * it is stored (the 303 in functions/contact/app.ts, THANK_YOU_PATH). With
+ * it is stored (the 303 in the contact function's app.ts, THANK_YOU_PATH). With
  * JavaScript the contact page shows the same panel in place.
  */
 export const load = () => ({});
