@@ -89,41 +89,40 @@ const started = new Date();
 console.log(`npm run bench: ${started.toISOString()}, ${cpus().length} cores, load average ${loadavg()[0]?.toFixed(2)} at the start, RUNS=${runs}`);
 
 const rows: BuildRow[] = [];
-let peakMb: number | undefined;
 const missing = [
   existsSync(anchors) ? undefined : `${anchors} is missing (the bench tools live beside this checkout, in ../shared/bench)`,
   (await onPath("hugo")) ? undefined : "hugo is not installed (apt-get install -y hugo)",
   (await onPath("hyperfine")) ? undefined : "hyperfine is not installed (apt-get install -y hyperfine)",
 ].filter((problem) => problem !== undefined);
+const showRow = (row: BuildRow): void =>
+  say(
+    `${row.mode.padEnd(6)}${String(row.posts).padStart(7)}${seconds(row.hugo)} ${seconds(row.eleventy)} ${seconds(row.project)} ${ratio(row.project, row.eleventy)} ${ratio(row.project, row.hugo)}  ${row.pages}`,
+  );
+// Each line is printed as soon as it is measured, so an interrupted run still shows what it had.
+say("");
+say(`Builds: median seconds of ${runs} runs (hyperfine); cold = nothing cached, as a fresh clone (the build speed); warm = again into the last output (the rebuild)`);
 if (missing.length > 0) {
-  for (const problem of missing) console.log(`builds skipped: ${problem}`);
+  for (const problem of missing) say(`  skipped: ${problem}`);
 } else {
+  say(`${"mode".padEnd(6)}${"posts".padStart(7)}${"hugo".padStart(9)}${"eleventy".padStart(9)}${"project".padStart(9)}${"p/11ty".padStart(9)}${"p/hugo".padStart(9)}  pages`);
   for (const posts of sizes) {
     for (const mode of ["cold", "warm"] as const) {
       console.error(`building ${posts} posts, ${mode}: Hugo, Eleventy and this project, ${runs} runs each...`);
-      rows.push(await anchorRun(posts, mode));
+      const row = await anchorRun(posts, mode);
+      rows.push(row);
+      showRow(row);
     }
   }
   if (sizes.includes(4000) && existsSync("/usr/bin/time")) {
     console.error("building 4,000 posts once more under /usr/bin/time -v for the peak memory...");
-    peakMb = await coldBuildPeakMb(4000);
+    const peakMb = await coldBuildPeakMb(4000);
+    say(`Peak memory of this project's cold build of 4,000 posts: ${peakMb.toFixed(0)} MB (Maximum resident set size)`);
   }
 }
 
 console.error("contact load...");
 const contactSettings = contactSettingsFromEnv(process.env);
 const contact = await benchContact(contactSettings, runs, (line) => console.error(line));
-
-say("");
-say(`Builds: median seconds of ${runs} runs (hyperfine); cold = nothing cached, as a fresh clone (the build speed); warm = again into the last output (the rebuild)`);
-say(`${"mode".padEnd(6)}${"posts".padStart(7)}${"hugo".padStart(9)}${"eleventy".padStart(9)}${"project".padStart(9)}${"p/11ty".padStart(9)}${"p/hugo".padStart(9)}  pages`);
-for (const row of rows) {
-  say(
-    `${row.mode.padEnd(6)}${String(row.posts).padStart(7)}${seconds(row.hugo)} ${seconds(row.eleventy)} ${seconds(row.project)} ${ratio(row.project, row.eleventy)} ${ratio(row.project, row.hugo)}  ${row.pages}`,
-  );
-}
-if (rows.length === 0) say("(no builds: see the lines above)");
-if (peakMb !== undefined) say(`Peak memory of this project's cold build of 4,000 posts: ${peakMb.toFixed(0)} MB (Maximum resident set size)`);
 say("");
 say(`Contact: ${describeSettings(contactSettings)}; medians of ${runs} runs`);
 say(`  closed loop, ${contactSettings.connections} connections (most accepted per second): ${figures(contact.closed)}`);
