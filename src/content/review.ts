@@ -1,7 +1,7 @@
 // The spec's Testimonial entity, as reviews visitors leave on /reviews. One schema
 // for the browser form (src/components/review-form.tsx), the no-JavaScript post and
 // the reviews function (its app.ts), so this module stays browser-safe: zod only.
-import * as z from "zod";
+import * as z from "zod/mini";
 import { CONTROL_CHARACTER, messagesByField, noHiddenCharacters, noLineBreaks, requiredText } from "./form-fields";
 
 import { reviewFields, reviewLimits, type ReviewErrors } from "./review-fields";
@@ -14,22 +14,31 @@ const fromFormText = (value: unknown) => (typeof value === "string" && /^\s*\d\s
 
 export const reviewInputSchema = z.object(
   {
-    name: requiredText("Name", "Name is required")
-      .refine(...noLineBreaks("Name"))
-      .refine(...noHiddenCharacters("Name"))
-      .min(reviewLimits.nameMin, `Name must be at least ${reviewLimits.nameMin} characters`)
-      .max(reviewLimits.nameMax, `Name must be at most ${reviewLimits.nameMax} characters`),
-    location: requiredText("Town", "Town is required")
-      .refine(...noLineBreaks("Town"))
-      .refine(...noHiddenCharacters("Town"))
-      .min(reviewLimits.locationMin, `Town must be at least ${reviewLimits.locationMin} characters`)
-      .max(reviewLimits.locationMax, `Town must be at most ${reviewLimits.locationMax} characters`),
+    name: requiredText(
+      "Name",
+      "Name is required",
+      noLineBreaks("Name"),
+      noHiddenCharacters("Name"),
+      z.minLength(reviewLimits.nameMin, `Name must be at least ${reviewLimits.nameMin} characters`),
+      z.maxLength(reviewLimits.nameMax, `Name must be at most ${reviewLimits.nameMax} characters`),
+    ),
+    location: requiredText(
+      "Town",
+      "Town is required",
+      noLineBreaks("Town"),
+      noHiddenCharacters("Town"),
+      z.minLength(reviewLimits.locationMin, `Town must be at least ${reviewLimits.locationMin} characters`),
+      z.maxLength(reviewLimits.locationMax, `Town must be at most ${reviewLimits.locationMax} characters`),
+    ),
     // The spec: an integer, default 5. The form's radio group starts on 5 stars too.
-    rating: z.preprocess(fromFormText, z.number({ error: ratingMessage }).int(ratingMessage).min(1, ratingMessage).max(5, ratingMessage).default(5)),
-    text: requiredText("Review", "Review is required")
-      .refine((value) => !CONTROL_CHARACTER.test(value), { error: "Review must not contain control characters", abort: true })
-      .min(reviewLimits.textMin, `Review must be at least ${reviewLimits.textMin} characters`)
-      .max(reviewLimits.textMax, `Review must be at most ${reviewLimits.textMax.toLocaleString("en-US")} characters`),
+    rating: z.pipe(z.transform(fromFormText), z._default(z.int({ error: ratingMessage }).check(z.gte(1, ratingMessage), z.lte(5, ratingMessage)), 5)),
+    text: requiredText(
+      "Review",
+      "Review is required",
+      z.refine<string>((value) => !CONTROL_CHARACTER.test(value), { error: "Review must not contain control characters", abort: true }),
+      z.minLength(reviewLimits.textMin, `Review must be at least ${reviewLimits.textMin} characters`),
+      z.maxLength(reviewLimits.textMax, `Review must be at most ${reviewLimits.textMax.toLocaleString("en-US")} characters`),
+    ),
   },
   { error: "Send the review fields as one object" },
 );
@@ -37,7 +46,7 @@ export const reviewInputSchema = z.object(
 /** A valid review post, trimmed; unknown fields dropped. */
 export type ReviewInput = z.infer<typeof reviewInputSchema>;
 
-export const reviewErrors = (error: z.ZodError): ReviewErrors => messagesByField(error, reviewFields);
+export const reviewErrors = (error: z.core.$ZodError): ReviewErrors => messagesByField(error, reviewFields);
 
 /**
  * One stored review (a line of DATA_DIR/reviews.jsonl, an entry of content/reviews.json).
@@ -46,15 +55,15 @@ export const reviewErrors = (error: z.ZodError): ReviewErrors => messagesByField
  * (the reviews function's review-store.ts), and the build's list carries the result.
  */
 export const reviewSchema = z.object({
-  id: z.string().min(1),
+  id: z.string().check(z.minLength(1)),
   name: z.string(),
   location: z.string(),
-  rating: z.number().int().min(1).max(5).default(5),
+  rating: z._default(z.int().check(z.gte(1), z.lte(5)), 5),
   text: z.string(),
-  approved: z.boolean().default(false),
+  approved: z._default(z.boolean(), false),
   createdAt: z.iso.datetime({ offset: true }),
   /** Only on lines in review-spam.jsonl: why the post was held back. */
-  spamReason: z.string().optional(),
+  spamReason: z.optional(z.string()),
 });
 
 export type Review = z.infer<typeof reviewSchema>;
