@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
 import { siteSchema } from "../src/content/site";
 import type { SitePost } from "../src/content/site-content";
-import { blogApiFiles, FEED_ITEMS, postApiJson, rssXml } from "./blog-files";
+import { blogListFile, FEED_ITEMS, postApiFile, postApiJson, rssXml } from "./blog-files";
 
 const site = siteSchema.parse(JSON.parse(await readFile("content/site.json", "utf8")));
 
@@ -67,15 +67,16 @@ describe("rss.xml", () => {
   });
 });
 
-describe("blogApiFiles", () => {
-  it("gives the list newest first and one file per post", () => {
+describe("blogListFile and postApiFile", () => {
+  it("give the list newest first, and each post its own file under its slug", () => {
     const posts = Array.from({ length: 300 }, (_, i) => post(i));
-    const files = new Map(blogApiFiles(posts));
-    expect(files.size).toBe(301);
-    const list: unknown = JSON.parse(files.get("api/blog.json") ?? "");
+    const [listFile, text] = blogListFile(posts);
+    expect(listFile).toBe("api/blog.json");
+    const list: unknown = JSON.parse(text);
     expect(Array.isArray(list) && list.length).toBe(300);
     expect(list).toEqual(posts.map(postApiJson));
-    expect([...files.keys()].filter((f) => f.startsWith("api/blog/")).length).toBe(300);
-    expect(JSON.parse(files.get("api/blog/post-7.json") ?? "")).toEqual(postApiJson(post(7)));
+    const [file, json] = postApiFile(post(7));
+    expect(file).toBe("api/blog/post-7.json");
+    expect(JSON.parse(json)).toEqual(postApiJson(post(7)));
   });
 });

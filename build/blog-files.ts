@@ -67,8 +67,18 @@ export function rssXml(site: Site, posts: readonly SitePost[]): string {
   );
 }
 
-/** dist/api/blog.json (every post, newest first, full fields) and dist/api/blog/{slug}.json: [path in the output, text]. */
-export function blogApiFiles(posts: readonly SitePost[]): [file: string, text: string][] {
-  const all = posts.map(postApiJson);
-  return [["api/blog.json", JSON.stringify(all)], ...all.map((p): [string, string] => [`api/blog/${p.slug}.json`, JSON.stringify(p)])];
+/** The page of a post (src/pages/blog-post-page.tsx lists the same paths). */
+export const postPagePath = (post: Pick<SitePost, "slug">): string => `/blog/${post.slug}`;
+
+/** dist/api/blog.json: every post, newest first, full fields: [path in the output, text]. */
+export function blogListFile(posts: readonly SitePost[]): [file: string, text: string] {
+  return ["api/blog.json", JSON.stringify(posts.map(postApiJson))];
+}
+
+/**
+ * dist/api/blog/{slug}.json: [path in the output, text]. The build writes it in the
+ * render worker that has the post's body for its page (build/render-worker.ts).
+ */
+export function postApiFile(post: SitePost): [file: string, text: string] {
+  return [`api/blog/${post.slug}.json`, JSON.stringify(postApiJson(post))];
 }

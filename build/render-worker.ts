@@ -1,14 +1,13 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { parentPort, workerData } from "node:worker_threads";
-import type { ContentProblem } from "../src/content/content-error";
-import { readContentFileSync } from "../src/content/content-file";
-import type { SiteContent } from "../src/content/site-content";
+import { readPostFiles } from "../src/content/post-list";
+import type { SitePost } from "../src/content/site-content";
 import type { PagePath, Renderer } from "../src/entry-server";
-import type { Post } from "../src/content/posts";
+import { postApiFile, postPagePath } from "./blog-files";
 import { textSha } from "./build-cache";
 import { isUnchanged, type PreviousOutput } from "./build-output";
-import type { RenderedFile, WorkerReply, WorkerRequest } from "./worker-protocol";
+import type { PageFile, RenderedFile, WorkerReply, WorkerRequest } from "./worker-protocol";
 
 // The worker runs code from the one server bundle the build just made; this
 // file only moves messages and files (bundled on its own, see build/bundle.ts).
@@ -35,40 +34,25 @@ function timed<T>(file: string, parse: () => T): T {
 }
 
 /** Parses post files, except those whose text has the hash the build already has a parsed post for. */
-async function parseFiles({ contentDir, files, photos }: Extract<WorkerRequest, { type: "parse" }>) {
-  const site = await server.loadSite(contentDir);
-  const posts: { sha: string; post?: Post }[] = [];
-  const problems: ContentProblem[] = [];
-  for (const f of files) {
-    try {
-      // Sync reads: this thread has nothing else to do meanwhile, and each async read
-      // costs several thread-pool round trips (measured: most of the parse time).
-      // The read checks the file is inside the content folder and small enough first.
-      const text = readContentFileSync(contentDir, f.abs, f.shown);
-      const sha = textSha(text);
-      posts.push(sha === f.known ? { sha } : { sha, post: timed(f.shown, () => server.parsePost(f.shown, text, site, photos)) });
-    } catch (err) {
-      if (server.isContentError(err)) problems.push(...err.problems);
-      else problems.push({ file: f.shown, field: "(file)", problem: `could not be read: ${err instanceof Error ? err.message : String(err)}` });
-    }
-  }
-  return { posts, problems };
+function parseFiles({ contentDir, files, site, photos }: Extract<WorkerRequest, { type: "parse" }>) {
+  const { results, problems } = readPostFiles(contentDir, files, (file, text) => {
+    const sha = textSha(text);
+    return sha === file.known ? { file: file.shown, sha } : { file: file.shown, sha, post: timed(file.shown, () => server.parsePost(file.shown, text, site, photos)) };
+  });
+  return { posts: results, problems };
 }
 
-/** Site facts, pages' content and the published posts, checked across files; then every path to render. */
-async function assemble(msg: Extract<WorkerRequest, { type: "assemble" }>): Promise<WorkerReply> {
-  const [site, base] = await Promise.all([server.loadSite(msg.contentDir), server.loadPageContent(msg.contentDir, timed, msg.photos)]);
-  server.checkUniqueSlugs(msg.posts);
-  const published = server.selectPublished(msg.posts, { includeDrafts: msg.mode === "development", now: new Date(msg.builtAt) });
-  const content: SiteContent = {
-    site,
-    ...base,
-    posts: published.map((p) => ({ ...server.toPostJson(p), draft: p.draft })),
-    builtAt: msg.builtAt,
-    mode: msg.mode,
-  };
-  const listing = await server.createRenderer(content, { css: [], site: { entry: "", preload: [] }, islands: {} });
-  return { type: "assembled", content, paths: listing.listPaths(), notFoundPath: server.notFoundPath, rootData: listing.rootData };
+/** The posts this worker holds (without bodies) by page path, to lend each render batch's bodies to. */
+let postsByPath = new Map<string, SitePost>();
+
+async function takeContent(msg: Extract<WorkerRequest, { type: "content" }>): Promise<WorkerReply> {
+  outDir = msg.outDir;
+  previous = undefined;
+  madeDirs.clear();
+  postsByPath = new Map(msg.content.posts.map((p) => [postPagePath(p), p]));
+  renderer = await server.createRenderer(msg.content, msg.assets);
+  if (!msg.listPaths) return { type: "ready" };
+  return { type: "ready", listing: { paths: renderer.listPaths(), notFoundPath: server.notFoundPath, rootData: renderer.rootData } };
 }
 
 /**
@@ -80,6 +64,33 @@ async function assemble(msg: Extract<WorkerRequest, { type: "assemble" }>): Prom
  * awaiting each small async write cost more than rendering the page (thread-pool
  * round trips, measured on 4,000 posts).
  */
+function renderBatch({ paths, posts }: Extract<WorkerRequest, { type: "render" }>): Extract<WorkerReply, { type: "rendered" }> {
+  const lent = posts.flatMap((post) => {
+    const held = postsByPath.get(postPagePath(post));
+    if (!held) return [];
+    held.content = post.content;
+    held.html = post.html;
+    return [held];
+  });
+  try {
+    return { type: "rendered", files: renderPaths(paths), beside: posts.map(writeApiFile) };
+  } finally {
+    // Bodies stay only as long as their batch: a worker holds 4,000 posts' summaries, not their text.
+    for (const held of lent) {
+      held.content = "";
+      held.html = "";
+    }
+  }
+}
+
+/** /api/blog/{slug}.json, written by the worker that has the post's body (its page's batch); unchanged ones are left alone. */
+function writeApiFile(post: SitePost): PageFile {
+  const [file, json] = postApiFile(post);
+  const sha = textSha(json);
+  if (isUnchanged(previous, file, sha)) return { file, sha, bytes: previous?.files.get(file)?.[1] ?? 0, staged: false };
+  return { file, sha, bytes: writeInto(file, json), staged: true };
+}
+
 function renderPaths(paths: PagePath[]): RenderedFile[] {
   if (!renderer) throw new Error("render before content");
   const out: RenderedFile[] = [];
@@ -116,18 +127,19 @@ function writeInto(file: string, text: string): number {
 
 async function handle(msg: WorkerRequest): Promise<WorkerReply> {
   switch (msg.type) {
+    case "site":
+      return { type: "site", site: await server.loadSite(msg.contentDir) };
+    case "pages":
+      return { type: "pages", pages: await server.loadPageContent(msg.contentDir, timed, msg.photos) };
     case "parse":
-      return { type: "parsed", ...(await parseFiles(msg)) };
-    case "assemble":
-      return assemble(msg);
+      return { type: "parsed", ...parseFiles(msg) };
     case "content":
-      outDir = msg.outDir;
+      return takeContent(msg);
+    case "previous":
       previous = msg.previous;
-      madeDirs.clear();
-      renderer = await server.createRenderer(msg.content, msg.assets);
       return { type: "ready" };
     case "render":
-      return { type: "rendered", files: renderPaths(msg.paths) };
+      return renderBatch(msg);
   }
 }
 

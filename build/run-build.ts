@@ -1,12 +1,14 @@
-import { mkdir, readdir, readFile, rm, stat } from "node:fs/promises";
+import { mkdir, readFile, rm } from "node:fs/promises";
 import { availableParallelism } from "node:os";
 import { join, relative, resolve } from "node:path";
 import { ContentError, type ContentProblem } from "../src/content/content-error";
-import { readContentFile, readStaticFiles } from "../src/content/content-file";
+import { readStaticFiles } from "../src/content/content-file";
 import { FILE_PARSE_LIMIT_MS } from "../src/content/content-limits";
 import type { AssetManifest } from "../src/app/document";
+import { loadContent } from "../src/content/content-pipeline";
 import type { SiteContent } from "../src/content/site-content";
-import { blogApiFiles, rssXml } from "./blog-files";
+import type { PagePath } from "../src/entry-server";
+import { blogListFile, postPagePath, rssXml } from "./blog-files";
 import type { Bundles } from "./bundle";
 import {
   bundleRecordJson,
@@ -18,24 +20,22 @@ import {
   outputRecordJson,
   outputRecordName,
   postCacheJson,
-  postCacheKey,
   postRecordName,
   previousBundles,
   readOutputRecord,
-  readPostCache,
   renderKey,
-  type CachedPost,
 } from "./build-cache";
+import { WorkerContentReaders } from "./content-readers";
 import { BuildOutput, removeAbandoned, stagingDirFor } from "./build-output";
 import { OG_IMAGE_FILE, ogImagePng } from "./og-image";
-import { preparePhotos, type PreparedPhotos } from "./photos";
+import { preparePhotos } from "./photos";
 import { placeholderReminder } from "./placeholders";
 import { headersFile, redirectsFile, robotsTxt, sitemapXml } from "./site-files";
 import { findBrokenLinks } from "./site-links";
 import { BudgetError, overBudget } from "./budgets";
 import { measureAssets, summarize, type BuildSummary } from "./summary";
-import { ParseTimeout, WorkerPool } from "./worker-pool";
-import type { RenderedFile } from "./worker-protocol";
+import { WorkerPool } from "./worker-pool";
+import type { RenderedFile, WorkerRequest } from "./worker-protocol";
 
 export interface BuildOptions {
   root: string;
@@ -89,20 +89,21 @@ export async function runBuild(opts: BuildOptions): Promise<BuildResult> {
     const t = { bundle: performance.now() - started, content: 0, render: 0 };
     pool = new WorkerPool(bundles.workerEntry, opts.workers ?? Math.max(1, availableParallelism()), { serverEntry: bundles.serverEntry }, FILE_PARSE_LIMIT_MS);
 
-    progress("loading content");
-    const contentDir = resolve(opts.contentDir);
-    const siteJson = await readContentFile(contentDir, join(contentDir, "site.json"), shownPath(join(contentDir, "site.json"))).catch(() => "");
     progress("preparing photos");
+    const contentDir = resolve(opts.contentDir);
     const prepared = await preparePhotos(contentDir, join(opts.root, ".cache", "photos"), shownPath);
     if (prepared.problems.length > 0) throw new ContentError(prepared.problems);
-    // A changed photo changes the HTML of the posts showing it: posts are parsed again.
-    const postKey = postCacheKey(codeHash, siteJson + (process.env.SITE_URL ?? "") + JSON.stringify(prepared.photos));
-    const cache = await readPostCache(prevServerDir, postKey);
-    const { posts: parsed, reparsed, changed } = await parsePosts(pool, contentDir, prepared.photos, cache);
-    const posts = parsed.map((c) => c.post);
+    progress("loading content");
     const builtAt = (opts.now ?? new Date()).toISOString();
-    const { content, paths, notFoundPath, rootData } = await pool.request(0, { type: "assemble", contentDir, posts, mode: opts.mode, builtAt, photos: prepared.photos }, "assembled");
+    const readers = new WorkerContentReaders(pool, { photos: prepared.photos, codeHash, prevServerDir });
+    const { content, posts } = await loadContent(contentDir, { mode: opts.mode, builtAt }, readers);
     const staticFiles = await readStaticFiles(contentDir, join(contentDir, "static"));
+    // Workers get the posts without their bodies; each render batch brings the bodies its post pages show.
+    const bodies = new Map(content.posts.map((p) => [postPagePath(p), p]));
+    const withoutBodies: SiteContent = { ...content, posts: content.posts.map((p) => ({ ...p, content: "", html: "" })) };
+    const [first] = await pool.broadcast((i) => ({ type: "content", content: withoutBodies, assets: bundles.assets, outDir: stageDir, listPaths: i === 0 }), "ready");
+    if (!first?.listing) throw new Error("the first render worker listed no paths");
+    const { paths, notFoundPath, rootData } = first.listing;
     const brokenLinks = findBrokenLinks({ posts, services: content.services, contentDir, pages: paths.map((p) => p.path), staticFiles: staticFiles.map(([name]) => name) });
     if (brokenLinks.length > 0 && opts.strict) throw new ContentError(brokenLinks);
     if (brokenLinks.length > 0) opts.onWarning?.(brokenLinks);
@@ -111,12 +112,14 @@ export async function runBuild(opts: BuildOptions): Promise<BuildResult> {
     const previousFiles = reused && (await readOutputRecord(prevServerDir, outputKey));
     const output = new BuildOutput(outDir, stageDir, { dirName: serverDirName, recordName: outputRecordName }, previousFiles ? { outDir, files: previousFiles } : undefined);
     if (reused && output.mode === "fresh") bundles = await copyBundles(reused, outDir, stageDir, serverDirName);
-    await pool.broadcast(() => ({ type: "content", content, assets: bundles.assets, outDir: stageDir, previous: output.previous }), "ready");
+    const live = output.previous;
+    if (live) await pool.broadcast(() => ({ type: "previous", previous: live }), "ready");
     t.content = performance.now() - started - t.bundle;
 
     let done = 0;
     const renderStart = performance.now();
-    const rendering = pool.drain(paths, 64, (batch) => ({ type: "render", paths: batch }), "rendered", (r) => {
+    const batchOf = (batch: PagePath[]): WorkerRequest => ({ type: "render", paths: batch, posts: batch.flatMap((p) => bodies.get(p.path) ?? []) });
+    const rendering = pool.drain(paths, 64, batchOf, "rendered", (r) => {
       done += r.files.length;
       progress(`rendered ${done}/${paths.length} pages`);
     });
@@ -125,19 +128,22 @@ export async function runBuild(opts: BuildOptions): Promise<BuildResult> {
     await output.putAll(staticFiles);
     await output.putAll(await Promise.all(prepared.files.map(async (f): Promise<[string, Buffer]> => [f.urlPath.slice(1), await readFile(f.cachedFile)])));
     await output.putAll([[OG_IMAGE_FILE, await ogImagePng(content.site)]]);
-    const files: RenderedFile[] = (await rendering).flatMap((b) => b.files);
-    output.addRendered(files);
+    const batches = await rendering;
+    const files: RenderedFile[] = batches.flatMap((b) => b.files);
+    output.addRendered([...files, ...batches.flatMap((b) => b.beside)]);
     t.render = performance.now() - renderStart;
 
     await output.writeServerFile(bundleRecordName, bundleRecordJson(codeInputs, bundles));
     // 12 MB for 4,000 posts: rewritten only when a post was parsed or removed, or into a new folder.
-    if (output.mode === "fresh" || reparsed > 0 || cache.size !== parsed.length) await output.writeServerFile(postRecordName, postCacheJson(postKey, parsed));
+    if (output.mode === "fresh" || readers.changed.size > 0 || readers.cacheSize !== readers.parsed.length) {
+      await output.writeServerFile(postRecordName, postCacheJson(readers.cacheKey, readers.parsed));
+    }
     // Budgets (build/budgets.ts) before the switch: a page over its weight leaves the live site as it is.
     const weights = await measureAssets(bundles, [stageDir, outDir]);
     const overweight = overBudget(files.map((f) => ({ path: f.path, islands: f.islands ?? [], jsGzip: weights.js(f.islands ?? []) })), weights.cssGzip);
     if (overweight.length > 0) throw new BudgetError(overweight);
     await output.commit(outputRecordJson(outputKey, output.files));
-    const postNotes = { posts, changed, now: new Date(builtAt), mode: opts.mode, timeZone: content.site.timeZone };
+    const postNotes = { posts, changed: readers.changed, now: new Date(builtAt), mode: opts.mode, timeZone: content.site.timeZone };
     const summary = await summarize({ files, weights, wallMs: performance.now() - started, phases: t, posts: postNotes });
     return { ...summary, placeholders: placeholderReminder(content.site), rendered: { content: { ...content, posts: [] }, assets: bundles.assets } };
   } catch (err) {
@@ -151,52 +157,6 @@ export async function runBuild(opts: BuildOptions): Promise<BuildResult> {
 async function freshBundles(root: string, outDir: string, serverDir: string): Promise<Bundles> {
   const { bundle } = await import("./bundle");
   return bundle(root, outDir, serverDir);
-}
-
-/**
- * Post files are parsed (front matter, schema, Markdown) in the workers: the slow
- * part of a big blog. Posts whose text is unchanged since the previous build come
- * from its cache; only their hashes cross to the workers and back.
- */
-async function parsePosts(pool: WorkerPool, contentDir: string, photos: PreparedPhotos["photos"], cache: Map<string, CachedPost>): Promise<{ posts: CachedPost[]; reparsed: number; changed: Set<string> }> {
-  const files = (await listPostFiles(join(contentDir, "blog"))).map((abs) => {
-    const shown = shownPath(abs);
-    return { abs, shown, known: cache.get(shown)?.sha };
-  });
-  const share = Math.ceil(files.length / pool.size);
-  const replies = await Promise.all(Array.from({ length: pool.size }, (_, i) => parseShare(pool, i, contentDir, photos, files.slice(i * share, (i + 1) * share))));
-  const problems = replies.flatMap((r) => r.problems);
-  if (problems.length > 0) throw new ContentError(problems);
-  const results = replies.flatMap((r) => r.posts);
-  const posts = results.map(({ sha, post }, i): CachedPost => {
-    if (post) return { sha, post };
-    const cached = cache.get(files[i]?.shown ?? "");
-    if (!cached) throw new Error(`no cached post for ${files[i]?.shown}`);
-    return cached;
-  });
-  // Parsed again = new or changed since the previous build (the build's summary lists them).
-  const changed = new Set(results.flatMap((r) => (r.post ? [r.post.file] : [])));
-  return { posts, reparsed: changed.size, changed };
-}
-
-/**
- * One worker's share of the posts. A file that takes too long ends the worker
- * (build/worker-pool.ts); the share is then parsed again without it, so the build
- * still reports every other file's problems in the same run.
- */
-async function parseShare(pool: WorkerPool, i: number, contentDir: string, photos: PreparedPhotos["photos"], files: { abs: string; shown: string; known?: string }[]) {
-  const timedOut: ContentProblem[] = [];
-  let rest = files;
-  for (;;) {
-    try {
-      const reply = await pool.request(i, { type: "parse", contentDir, photos, files: rest }, "parsed");
-      return { posts: reply.posts, problems: [...timedOut, ...reply.problems] };
-    } catch (err) {
-      if (!(err instanceof ParseTimeout)) throw err;
-      timedOut.push(...err.problems);
-      rest = rest.filter((f) => f.shown !== err.file);
-    }
-  }
 }
 
 /**
@@ -218,27 +178,9 @@ function siteFiles(content: SiteContent, paths: string[], notFoundPath: string):
     ["_headers", headersFile()],
     ["_redirects", redirectsFile()],
     ["rss.xml", rssXml(site, posts)],
-    ...blogApiFiles(posts),
+    // Each post's own API file is written by the worker rendering its page (build/render-worker.ts).
+    blogListFile(posts),
   ];
 }
-
-/**
- * The post files in content/blog: each `name.md`, and each `name/index.md` (a post in
- * a folder of its own, with its photos beside it). Dot files are editor backups.
- */
-export const listPostFiles = async (dir: string): Promise<string[]> => {
-  const entries = await readdir(dir, { withFileTypes: true }).catch((err: NodeJS.ErrnoException) => {
-    if (err.code === "ENOENT") return [];
-    throw err;
-  });
-  const files = entries.flatMap((entry) => {
-    if (entry.name.startsWith(".")) return [];
-    if (entry.isDirectory()) return [join(dir, entry.name, "index.md")];
-    return entry.name.endsWith(".md") ? [join(dir, entry.name)] : [];
-  });
-  // A folder without index.md is not a post (photos only, or work in progress).
-  const present = await Promise.all(files.map((file) => stat(file).then(() => true, () => false)));
-  return files.filter((_, i) => present[i]).sort();
-};
 
 export const shownPath = (abs: string) => relative(process.cwd(), abs) || abs;

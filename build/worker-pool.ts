@@ -16,12 +16,15 @@ export class ParseTimeout extends ContentError {
 }
 
 /**
- * A fixed set of render workers, each answering one request at a time. A worker tells
+ * A fixed set of render workers, each answering one request at a time (later requests
+ * to a busy worker wait their turn). A worker tells
  * which file it is parsing ("parsing" messages); one that stays on a file longer than
  * `parseLimitMs` is ended, since a parse cannot be interrupted from inside, and replaced.
  */
 export class WorkerPool {
   private readonly workers: Worker[];
+  /** Per worker: settles when its last request is answered; the next one is sent then. */
+  private readonly turns: Promise<unknown>[];
 
   constructor(
     private readonly script: string,
@@ -30,6 +33,7 @@ export class WorkerPool {
     private readonly parseLimitMs: number,
   ) {
     this.workers = Array.from({ length: size }, () => this.spawn());
+    this.turns = this.workers.map(() => Promise.resolve());
   }
 
   // execArgv: [] keeps the tsx loader of build.ts out of the workers: they run plain bundled JS.
@@ -41,8 +45,14 @@ export class WorkerPool {
     return this.workers.length;
   }
 
-  /** Sends one request to worker `i` and waits for its answer of the expected type. */
+  /** Sends one request to worker `i` once it has answered the ones before, and waits for its answer of the expected type. */
   request<T extends WorkerReply["type"]>(i: number, msg: WorkerRequest, expect: T): Promise<Reply<T>> {
+    const answer = (this.turns[i] ?? Promise.resolve()).then(() => this.send(i, msg, expect));
+    this.turns[i] = answer.catch(() => undefined);
+    return answer;
+  }
+
+  private send<T extends WorkerReply["type"]>(i: number, msg: WorkerRequest, expect: T): Promise<Reply<T>> {
     const worker = this.workers[i];
     if (!worker) throw new Error(`no worker ${i}`);
     return new Promise((resolve, reject) => {

@@ -2,35 +2,58 @@ import type { Photo } from "../src/content/photo";
 import type { AssetManifest } from "../src/app/document";
 import type { ContentProblem } from "../src/content/content-error";
 import type { Post } from "../src/content/posts";
-import type { SiteContent } from "../src/content/site-content";
+import type { PageContent } from "../src/content/content-pipeline";
+import type { PostFile } from "../src/content/post-list";
+import type { Site } from "../src/content/site";
+import type { SiteContent, SitePost } from "../src/content/site-content";
 import type { PagePath } from "../src/entry-server";
 import type { PreviousOutput } from "./build-output";
 
 /**
  * Messages between build/run-build.ts and build/render-worker.ts. Everything
- * that needs the server bundle runs in the workers: the main thread (under tsx)
- * only coordinates and writes files. Structured clone keeps Dates.
+ * that needs the server bundle runs in the workers; the main thread (under tsx)
+ * coordinates, assembles the content once (src/content/content-pipeline.ts) and
+ * writes the files beside the pages. Structured clone keeps Dates.
+ *
+ * A post's body crosses threads twice: parsed in a worker and sent to the main
+ * thread (for the whole-blog files and the post cache), then to the one worker
+ * rendering its page. Workers otherwise hold the posts without their bodies.
  */
 export type WorkerRequest =
+  | { type: "site"; contentDir: string }
+  | {
+      type: "pages";
+      contentDir: string;
+      /** The content's processed photos by shown path (build/photos.ts): hero photos. */
+      photos: Readonly<Record<string, Photo>>;
+    }
   | {
       type: "parse";
       contentDir: string;
-      /** The content's processed photos by shown path (build/photos.ts), for posts' images and covers. */
+      site: Site;
+      /** As for "pages": posts' images and covers. */
       photos: Readonly<Record<string, Photo>>;
       /** `known`: the hash of the file's text the build already has a parsed post for (build/build-cache.ts). */
-      files: { abs: string; shown: string; known?: string }[];
+      files: (PostFile & { known?: string })[];
     }
-  | { type: "assemble"; contentDir: string; posts: Post[]; mode: SiteContent["mode"]; builtAt: string; photos: Readonly<Record<string, Photo>> }
   | {
       type: "content";
+      /** Posts without their bodies (`content` and `html` empty): each render batch brings those its pages show. */
       content: SiteContent;
       assets: AssetManifest;
       /** Where pages that changed are written (the build's staging folder). */
       outDir: string;
-      /** The live output and its record, when this build updates it (build/build-output.ts). */
-      previous?: PreviousOutput;
+      /** Asked of one worker only: every path to render and the data all pages share. */
+      listPaths: boolean;
     }
-  | { type: "render"; paths: PagePath[] };
+  /** The live output and its record, when this build updates it (build/build-output.ts). */
+  | { type: "previous"; previous: PreviousOutput }
+  | {
+      type: "render";
+      paths: PagePath[];
+      /** The whole posts whose pages are in `paths`: their pages show the body, and their API files are written beside. */
+      posts: SitePost[];
+    };
 
 /** One output file a render wrote, or found unchanged in the live output. */
 export interface PageFile {
@@ -51,11 +74,13 @@ export interface RenderedFile extends PageFile {
 }
 
 export type WorkerReply =
-  /** In file order; `post` is left out when the text's hash is the known one (the build reuses its copy). */
-  | { type: "parsed"; posts: { sha: string; post?: Post }[]; problems: ContentProblem[] }
-  | { type: "assembled"; content: SiteContent; paths: PagePath[]; notFoundPath: string; rootData: unknown }
-  | { type: "ready" }
-  | { type: "rendered"; files: RenderedFile[] }
+  /** In file order, by shown path; `post` is left out when the text's hash is the known one (the build reuses its copy). */
+  | { type: "site"; site: Site }
+  | { type: "pages"; pages: PageContent }
+  | { type: "parsed"; posts: { file: string; sha: string; post?: Post }[]; problems: ContentProblem[] }
+  | { type: "ready"; listing?: { paths: PagePath[]; notFoundPath: string; rootData: unknown } }
+  /** `files`: the pages; `beside`: other files written with them (each post's API file). */
+  | { type: "rendered"; files: RenderedFile[]; beside: PageFile[] }
   | { type: "content-error"; problems: ContentProblem[] }
   | { type: "error"; message: string }
   /**

@@ -10,6 +10,9 @@ import { namedPhoto } from "./named-photo";
 import type { Photo } from "./photo";
 import { loadServices } from "./services";
 import { siteSchema } from "./site";
+import type { ContentReaders } from "./content-pipeline";
+import { readPostFiles } from "./post-list";
+import { parsePost } from "./posts";
 
 /** Reads and validates content/site.json; SITE_URL, when set, replaces its `url` (previews, staging). */
 export async function loadSite(contentDir: string, env: { SITE_URL?: string } = process.env) {
@@ -20,7 +23,6 @@ export async function loadSite(contentDir: string, env: { SITE_URL?: string } = 
   const withUrl = env.SITE_URL && raw && typeof raw === "object" ? { ...raw, url: env.SITE_URL } : raw;
   return parseContent(siteSchema, withUrl, env.SITE_URL ? `${shown} (url from SITE_URL)` : shown);
 }
-
 
 /**
  * Runs the parse of one file. The build's workers pass one that ends the worker when
@@ -68,4 +70,21 @@ export async function loadPageContent(contentDir: string, timed: TimedParse = un
   const homePhoto = hero(shown("home.json"), home.hero.image, home.hero.imageAlt, "hero.image");
   if (problems.length > 0) throw new ContentError(problems);
   return { home: { ...home, hero: { ...home.hero, photo: homePhoto } }, services: rendered, locations: towns, reviews };
+}
+
+/**
+ * The content readers (src/content/content-pipeline.ts) that do everything in this
+ * thread, one file after another: what tests and small tools use. The build runs
+ * the same functions in worker threads (build/content-readers.ts).
+ */
+export function inThisThread(opts: { photos?: Readonly<Record<string, Photo>>; env?: { SITE_URL?: string } } = {}): ContentReaders {
+  const photos = opts.photos ?? {};
+  return {
+    site: (contentDir) => loadSite(contentDir, opts.env),
+    pages: (contentDir) => loadPageContent(contentDir, untimed, photos),
+    posts: async (contentDir, files, site) => {
+      const { results, problems } = readPostFiles(contentDir, files, (file, text) => parsePost(file.shown, text, site, photos));
+      return { posts: results, problems };
+    },
+  };
 }

@@ -1,11 +1,7 @@
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ContentError } from "./content-error";
 import {
   checkUniqueSlugs,
-  loadPosts,
   parsePost,
   postId,
   selectPublished,
@@ -361,68 +357,5 @@ describe("toPostJson and toPostSummary", () => {
     );
     expect(summary.category).toBeNull();
     expect(JSON.parse(JSON.stringify(toPostJson(p)))).toEqual(toPostJson(p));
-  });
-});
-
-describe("loadPosts", () => {
-  let root: string;
-  const blog = () => path.join(root, "content", "blog");
-
-  beforeEach(async () => {
-    root = await mkdtemp(path.join(tmpdir(), "posts-test-"));
-    await mkdir(blog(), { recursive: true });
-    vi.spyOn(process, "cwd").mockReturnValue(root);
-  });
-
-  afterEach(async () => {
-    vi.restoreAllMocks();
-    await rm(root, { recursive: true, force: true });
-  });
-
-  const write = (name: string, text: string) => writeFile(path.join(blog(), name), text);
-
-  it("reads every .md in file order and returns published posts newest first", async () => {
-    await write("older.md", post("title: Older\npublishDate: 2025-01-01"));
-    await write("newer.md", post("title: Newer\npublishDate: 2025-03-01"));
-    await write("secret.md", post("title: Secret\npublishDate: 2025-02-01\ndraft: true"));
-    await write("later.md", post("title: Later\npublishDate: 2099-01-01"));
-    await write("notes.txt", "not a post");
-    await write(".#older.md", "editor lock file");
-
-    const now = new Date("2025-06-01");
-    const published = await loadPosts(blog(), site, { now });
-    expect(published.map((p) => [p.slug, p.file])).toEqual([
-      ["newer", "content/blog/newer.md"],
-      ["older", "content/blog/older.md"],
-    ]);
-    const all = await loadPosts(blog(), site, { now, includeDrafts: true });
-    expect(all.map((p) => p.slug)).toEqual(["newer", "secret", "older"]);
-  });
-
-  it("collects the problems of every file into one error", async () => {
-    await write("a.md", post("title: A\npublishDate: 2025-01-01\nslug: same"));
-    await write("b.md", post("title: B\npublishDate: 2025-01-02\nslug: same"));
-    await write("c.md", post("publishDate: soon"));
-    await write("d.md", post("title: D\npublishDate: 2025-01-01\nfeatured: maybe"));
-    await mkdir(path.join(blog(), "e.md"));
-    await write("f.md", post("title: Fine\npublishDate: 2025-01-01"));
-
-    const error = await loadPosts(blog(), site).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ContentError);
-    expect(error instanceof Error ? error.message : "").toBe(
-      [
-        "content/blog/c.md: title: is required",
-        "content/blog/c.md: publishDate: expected a date like 2025-03-01",
-        "content/blog/d.md: featured: expected true or false",
-        "content/blog/e.md: (file): is a folder, not a file",
-        'content/blog/b.md: slug: "same" is already used by content/blog/a.md',
-      ].join("\n"),
-    );
-  });
-
-  it("reports a missing folder", async () => {
-    const error = await loadPosts(path.join(root, "nope"), site).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ContentError);
-    expect(error instanceof Error ? error.message : "").toMatch(/nope: \(folder\): could not be read: ENOENT/);
   });
 });

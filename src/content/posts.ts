@@ -1,17 +1,20 @@
 import { createHash } from "node:crypto";
-import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
 import { ContentError, problemsFromZod, type ContentProblem } from "./content-error";
-import { readContentFile } from "./content-file";
 import { findCategory } from "./blog-categories";
 import { splitFrontMatter } from "./front-matter";
 import { DATE_HINT, readIsoDate } from "./iso-date";
 import { misspelledKeyProblems } from "./key-suggestions";
 import { readingMinutes, renderMarkdownWithSummary } from "./markdown";
 import { namedPhoto } from "./named-photo";
+import { findDuplicateSlugs } from "./post-list";
 import type { Cover, Photo } from "./photo";
 import type { Site } from "./site";
+
+// The blog as a whole (listing, unique slugs, selection, public JSON) is in post-list.ts;
+// loading everything is src/content/content-pipeline.ts.
+export { findDuplicateSlugs, selectPublished, toPostJson, toPostSummary, type SelectOptions } from "./post-list";
 
 const SLUG_HINT = "expected lowercase words joined by hyphens, like spring-pruning-tips";
 const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -116,9 +119,6 @@ export function truncateOnWord(text: string, max = EXCERPT_LENGTH): string {
   return `${words.replace(/[\s,;:.!?\-–—]+$/u, "")}…`;
 }
 
-const firstLine = (error: unknown): string =>
-  (error instanceof Error ? error.message : String(error)).split("\n")[0]?.trim() ?? "unknown error";
-
 /**
  * Parses one post. Pure (no file system), so the build may run it in worker threads.
  * `file` is only used for the slug default and in messages. Throws a ContentError
@@ -171,129 +171,8 @@ export function parsePost(file: string, source: string, site: Site, photos: Read
   };
 }
 
-/** One problem per post whose slug an earlier post already uses, naming both files. */
-export function findDuplicateSlugs(posts: readonly Pick<Post, "slug" | "file">[]): ContentProblem[] {
-  const firstFile = new Map<string, string>();
-  const problems: ContentProblem[] = [];
-  for (const post of posts) {
-    const owner = firstFile.get(post.slug);
-    if (owner === undefined) firstFile.set(post.slug, post.file);
-    else problems.push({ file: post.file, field: "slug", problem: `"${post.slug}" is already used by ${owner}` });
-  }
-  return problems;
-}
-
 /** Throws a ContentError when two posts share a slug. */
 export function checkUniqueSlugs(posts: readonly Pick<Post, "slug" | "file">[]): void {
   const problems = findDuplicateSlugs(posts);
   if (problems.length > 0) throw new ContentError(problems);
-}
-
-export interface SelectOptions {
-  /** Drafts are shown only by the dev server. */
-  includeDrafts?: boolean;
-  /** Posts dated after this are not out yet. */
-  now: Date;
-}
-
-/** The posts a visitor sees, newest first (same date: by slug). Pure: the clock is passed in. */
-export function selectPublished<T extends Pick<Post, "slug" | "publishDate" | "draft">>(
-  posts: readonly T[],
-  { includeDrafts = false, now }: SelectOptions,
-): T[] {
-  return posts
-    .filter((post) => (includeDrafts || !post.draft) && post.publishDate.getTime() <= now.getTime())
-    .sort(
-      (a, b) =>
-        b.publishDate.getTime() - a.publishDate.getTime() || (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0),
-    );
-}
-
-export interface LoadPostsOptions {
-  includeDrafts?: boolean;
-  /** The content folder every post must resolve inside; defaults to the parent of `dir`. */
-  root?: string;
-  /** Defaults to the current time. */
-  now?: Date;
-}
-
-// Bounded so that 4,000 posts never hold 4,000 open files at once.
-const READ_BATCH = 64;
-
-type ReadResult = { file: string; source: string } | { file: string; problem: ContentProblem };
-
-async function readSources(root: string, dir: string, names: readonly string[]): Promise<ReadResult[]> {
-  const results: ReadResult[] = [];
-  for (let i = 0; i < names.length; i += READ_BATCH) {
-    const batch = names.slice(i, i + READ_BATCH).map(async (name): Promise<ReadResult> => {
-      const absolute = path.resolve(dir, name);
-      const file = path.relative(process.cwd(), absolute).split(path.sep).join("/");
-      try {
-        return { file, source: await readContentFile(root, absolute, file) };
-      } catch (error) {
-        if (error instanceof ContentError && error.problems[0]) return { file, problem: error.problems[0] };
-        throw error;
-      }
-    });
-    results.push(...(await Promise.all(batch)));
-  }
-  return results;
-}
-
-/**
- * Reads and parses every `*.md` in `dir` (file-name order), checks slugs are unique,
- * and returns the published posts, newest first. Files are named relative to the
- * working directory (`content/blog/x.md`). Every problem in every file is reported
- * in one ContentError, so the owner can fix them all in one go.
- */
-export async function loadPosts(dir: string, site: Site, opts: LoadPostsOptions = {}): Promise<Post[]> {
-  let names: string[];
-  try {
-    names = await readdir(dir);
-  } catch (error) {
-    throw new ContentError([{ file: dir, field: "(folder)", problem: `could not be read: ${firstLine(error)}` }]);
-  }
-  // Dot files are editor backups and lock files, not posts.
-  const postNames = names.filter((name) => name.endsWith(".md") && !name.startsWith(".")).sort();
-
-  const posts: Post[] = [];
-  const problems: ContentProblem[] = [];
-  for (const read of await readSources(opts.root ?? path.dirname(path.resolve(dir)), dir, postNames)) {
-    if ("problem" in read) {
-      problems.push(read.problem);
-      continue;
-    }
-    try {
-      posts.push(parsePost(read.file, read.source, site));
-    } catch (error) {
-      if (!(error instanceof ContentError)) throw error;
-      problems.push(...error.problems);
-    }
-  }
-  problems.push(...findDuplicateSlugs(posts));
-  if (problems.length > 0) throw new ContentError(problems);
-
-  return selectPublished(posts, { includeDrafts: opts.includeDrafts ?? false, now: opts.now ?? new Date() });
-}
-
-/** The light shape for /api/blog and list pages. */
-export function toPostSummary(post: Post): PostSummary {
-  return {
-    id: post.id,
-    slug: post.slug,
-    title: post.title,
-    metaDescription: post.metaDescription,
-    publishDate: post.publishDate.toISOString(),
-    category: post.category ?? null,
-    author: post.author,
-    excerpt: post.excerpt,
-    featured: post.featured,
-    readingMinutes: post.readingMinutes,
-    ...(post.cover ? { cover: post.cover } : {}),
-  };
-}
-
-/** The full shape for /api/blog/{slug}. */
-export function toPostJson(post: Post): PostJson {
-  return { ...toPostSummary(post), content: post.content, html: post.html };
 }

@@ -1,0 +1,84 @@
+import type { ContentProblem } from "../src/content/content-error";
+import type { ContentReaders, PageContent } from "../src/content/content-pipeline";
+import type { Photo } from "../src/content/photo";
+import type { PostFile } from "../src/content/post-list";
+import type { Post } from "../src/content/posts";
+import type { Site } from "../src/content/site";
+import { postCacheKey, readPostCache, type CachedPost } from "./build-cache";
+import { ParseTimeout, type WorkerPool } from "./worker-pool";
+
+type Photos = Readonly<Record<string, Photo>>;
+
+/**
+ * The content readers of src/content/content-pipeline.ts for the build: the same
+ * functions as `inThisThread`, run in the worker threads from the server bundle.
+ * Worker 0 reads site.json and the pages' content (the Markdown of services under
+ * the parse deadline), then its share of the posts; each other worker parses its
+ * share. Posts whose text is unchanged since the previous build come from its
+ * cache: only their hashes cross to the workers and back.
+ */
+export class WorkerContentReaders implements ContentReaders {
+  /** After posts(): every post with the hash of its text (the next build's cache), in file order. */
+  parsed: CachedPost[] = [];
+  /** After posts(): files of the posts parsed again (new or edited since the previous build). */
+  readonly changed = new Set<string>();
+  /** After posts(): the cache key the posts were parsed under, and how many the cache held. */
+  cacheKey = "";
+  cacheSize = 0;
+
+  constructor(
+    private readonly pool: WorkerPool,
+    private readonly opts: { photos: Photos; codeHash: string; prevServerDir: string },
+  ) {}
+
+  async site(contentDir: string): Promise<Site> {
+    return (await this.pool.request(0, { type: "site", contentDir }, "site")).site;
+  }
+
+  async pages(contentDir: string): Promise<PageContent> {
+    return (await this.pool.request(0, { type: "pages", contentDir, photos: this.opts.photos }, "pages")).pages;
+  }
+
+  async posts(contentDir: string, files: PostFile[], site: Site): Promise<{ posts: Post[]; problems: ContentProblem[] }> {
+    const { photos, codeHash, prevServerDir } = this.opts;
+    // A changed photo changes the HTML of the posts showing it, a changed site.json their
+    // author and categories (SITE_URL is in the site): posts are parsed again.
+    this.cacheKey = postCacheKey(codeHash, JSON.stringify(site) + JSON.stringify(photos));
+    const cache = await readPostCache(prevServerDir, this.cacheKey);
+    this.cacheSize = cache.size;
+    const withKnown = files.map((f) => ({ ...f, known: cache.get(f.shown)?.sha }));
+    const share = Math.ceil(withKnown.length / this.pool.size);
+    const replies = await Promise.all(
+      Array.from({ length: this.pool.size }, (_, i) => this.parseShare(i, { contentDir, site, photos }, withKnown.slice(i * share, (i + 1) * share))),
+    );
+    const problems = replies.flatMap((r) => r.problems);
+    this.parsed = replies.flatMap((r) =>
+      r.posts.flatMap(({ file, sha, post }): CachedPost[] => {
+        if (post) this.changed.add(post.file);
+        const known = post ? { sha, post } : cache.get(file);
+        return known ? [known] : [];
+      }),
+    );
+    return { posts: this.parsed.map((c) => c.post), problems };
+  }
+
+  /**
+   * One worker's share of the posts. A file that takes too long ends the worker
+   * (build/worker-pool.ts); the share is then parsed again without it, so the build
+   * still reports every other file's problems in the same run.
+   */
+  private async parseShare(i: number, shared: { contentDir: string; site: Site; photos: Photos }, files: (PostFile & { known?: string })[]) {
+    const timedOut: ContentProblem[] = [];
+    let rest = files;
+    for (;;) {
+      try {
+        const reply = await this.pool.request(i, { type: "parse", ...shared, files: rest }, "parsed");
+        return { posts: reply.posts, problems: [...timedOut, ...reply.problems] };
+      } catch (err) {
+        if (!(err instanceof ParseTimeout)) throw err;
+        timedOut.push(...err.problems);
+        rest = rest.filter((f) => f.shown !== err.file);
+      }
+    }
+  }
+}
