@@ -1,17 +1,9 @@
-import { createReadStream } from "node:fs";
 import { mkdir, open } from "node:fs/promises";
 import path from "node:path";
-import { createInterface } from "node:readline";
+import { consoleLogger, isErrno, parseJsonLine, readJsonl, type Logger } from "../../src/content/jsonl-file";
 
-export interface Logger {
-  warn(message: string): void;
-  error(message: string, error?: unknown): void;
-}
-
-export const consoleLogger: Logger = {
-  warn: (message) => console.warn(message),
-  error: (message, error) => console.error(message, error ?? ""),
-};
+// Reading a whole file sits with the contract (the build reads reviews with it); appending is this file's job.
+export { consoleLogger, isErrno, readJsonl, type Logger };
 
 interface PendingLine {
   text: string;
@@ -204,47 +196,6 @@ export function createDirectorySync(dir: string): () => Promise<void> {
   };
 }
 
-/**
- * Reads every line that parses as JSON and passes `accept`; blank lines are
- * ignored and anything else (a torn line, a hand edit) is skipped with a
- * warning naming the line. A missing file reads as empty.
- */
-export async function readJsonl<T>(
-  file: string,
-  accept: (value: unknown) => T | undefined,
-  logger: Logger = consoleLogger,
-): Promise<T[]> {
-  const records: T[] = [];
-  const stream = createReadStream(file, { encoding: "utf8" });
-  const lines = createInterface({ input: stream, crlfDelay: Infinity });
-  let lineNumber = 0;
-  try {
-    for await (const line of lines) {
-      lineNumber += 1;
-      if (line.trim() === "") continue;
-      const record = accept(parseJson(line));
-      if (record === undefined) logger.warn(`${file}:${lineNumber}: skipped a line that is not a valid record`);
-      else records.push(record);
-    }
-  } catch (error) {
-    if (isErrno(error, "ENOENT")) return [];
-    throw error;
-  }
-  return records;
-}
-
-function parseJson(line: string): unknown {
-  try {
-    return JSON.parse(line);
-  } catch {
-    return undefined;
-  }
-}
-
-export function isErrno(error: unknown, code: string): boolean {
-  return error instanceof Error && "code" in error && error.code === code;
-}
-
 export interface JsonlLine<T> {
   record: T;
   /** Byte offset where the line starts in the file. */
@@ -275,7 +226,7 @@ export async function readJsonlFrom<T>(
   for (let newline = bytes.indexOf(0x0a); newline !== -1; newline = bytes.indexOf(0x0a, position)) {
     const text = bytes.toString("utf8", position, newline);
     if (text.trim() !== "") {
-      const record = accept(parseJson(text));
+      const record = accept(parseJsonLine(text));
       if (record === undefined) logger.warn(`${file}: skipped a line that is not a valid record (at byte ${from + position})`);
       else lines.push({ record, start: from + position });
     }

@@ -3,10 +3,11 @@
 // files). A contact job is the stored submission as it is: outbox files written
 // before reviews existed hold contact jobs without a kind, so "no kind" means contact.
 import { reviewSchema, type Review } from "../../src/content/review";
+import { REVIEWS_FILE } from "../../src/content/review-states";
 import { SUBMISSIONS_FILE, submissionSchema, type Submission } from "./store";
 
-/** Where reviews are stored; written by functions/reviews/review-store.ts. */
-export const REVIEWS_FILE = "reviews.jsonl";
+// Where reviews are stored: named with the reviews' other file in src/content/review-states.ts.
+export { REVIEWS_FILE };
 
 export type ContactMail = Submission & { kind?: "contact" };
 export type ReviewMail = Review & { kind: "review" };

@@ -39,7 +39,7 @@ export interface DocumentParts {
   liveReload?: boolean;
 }
 
-// A file, never inline: the Content-Security-Policy allows no inline script (functions/http/security-headers.ts).
+// A file, never inline: the Content-Security-Policy allows no inline script (the policy is in security-headers.ts, beside the servers).
 const liveReloadScript = `<script src="${liveReload.scriptPath}"></script>`;
 
 /** The HTML shell around a rendered page. Pure: the same parts always give the same bytes. */

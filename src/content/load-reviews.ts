@@ -1,10 +1,10 @@
 import { stat } from "node:fs/promises";
 import { join, relative, resolve } from "node:path";
 import { z } from "zod";
-import { readReviewStates, REVIEWS_FILE } from "../../functions/reviews/review-store";
 import { ContentError, parseContent } from "./content-error";
 import { readContentFile } from "./content-file";
 import { newestFirst, reviewSchema, type Review } from "./review";
+import { readReviewStates, REVIEWS_FILE } from "./review-states";
 
 /** What `npm run reviews -- --export` writes, for a build with no DATA_DIR (a static host's CI). */
 export const REVIEWS_EXPORT = "reviews.json";
