@@ -2,6 +2,7 @@ import { escapeHtml } from "../src/app/escape-html";
 import type { PostJson } from "../src/content/posts";
 import type { Site } from "../src/content/site";
 import type { SitePost } from "../src/content/site-content";
+import { pathTo } from "../src/routes";
 
 /**
  * The blog's machine-readable files: /api/blog.json, /api/blog/{slug}.json and
@@ -37,7 +38,7 @@ const rfc822 = (iso: string): string => new Date(iso).toUTCString();
 export function rssXml(site: Site, posts: readonly SitePost[]): string {
   const shown = posts.filter((p) => !p.draft).slice(0, FEED_ITEMS);
   const items = shown.map((p) => {
-    const link = `${site.url}/blog/${p.slug}`;
+    const link = `${site.url}${pathTo.post(p.slug)}`;
     return [
       "<item>",
       `<title>${xmlText(p.title)}</title>`,
@@ -55,7 +56,7 @@ export function rssXml(site: Site, posts: readonly SitePost[]): string {
     `<?xml version="1.0" encoding="UTF-8"?>\n` +
     `<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/"><channel>` +
     `<title>${xmlText(`${site.name} Blog`)}</title>` +
-    `<link>${xmlText(`${site.url}/blog`)}</link>` +
+    `<link>${xmlText(`${site.url}${pathTo.blog}`)}</link>` +
     `<atom:link href="${xmlText(`${site.url}/rss.xml`)}" rel="self" type="application/rss+xml"/>` +
     `<description>${xmlText(`Tree care articles from ${site.name}`)}</description>` +
     `<language>en-us</language>` +
@@ -66,9 +67,6 @@ export function rssXml(site: Site, posts: readonly SitePost[]): string {
     `\n</channel></rss>\n`
   );
 }
-
-/** The page of a post (src/pages/blog-post-page.tsx lists the same paths). */
-export const postPagePath = (post: Pick<SitePost, "slug">): string => `/blog/${post.slug}`;
 
 /** dist/api/blog.json: every post, newest first, full fields: [path in the output, text]. */
 export function blogListFile(posts: readonly SitePost[]): [file: string, text: string] {

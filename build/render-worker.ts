@@ -4,7 +4,8 @@ import { parentPort, workerData } from "node:worker_threads";
 import { readPostFiles } from "../src/content/post-list";
 import type { SitePost } from "../src/content/site-content";
 import type { PagePath, Renderer } from "../src/entry-server";
-import { postApiFile, postPagePath } from "./blog-files";
+import { pathTo } from "../src/routes";
+import { postApiFile } from "./blog-files";
 import { textSha } from "./build-cache";
 import { isUnchanged, type PreviousOutput } from "./build-output";
 import type { PageFile, RenderedFile, WorkerReply, WorkerRequest } from "./worker-protocol";
@@ -49,7 +50,7 @@ async function takeContent(msg: Extract<WorkerRequest, { type: "content" }>): Pr
   outDir = msg.outDir;
   previous = undefined;
   madeDirs.clear();
-  postsByPath = new Map(msg.content.posts.map((p) => [postPagePath(p), p]));
+  postsByPath = new Map(msg.content.posts.map((p) => [pathTo.post(p.slug), p]));
   renderer = await server.createRenderer(msg.content, msg.assets);
   if (!msg.listPaths) return { type: "ready" };
   return { type: "ready", listing: { paths: renderer.listPaths(), notFoundPath: server.notFoundPath, rootData: renderer.rootData } };
@@ -66,7 +67,7 @@ async function takeContent(msg: Extract<WorkerRequest, { type: "content" }>): Pr
  */
 function renderBatch({ paths, posts }: Extract<WorkerRequest, { type: "render" }>): Extract<WorkerReply, { type: "rendered" }> {
   const lent = posts.flatMap((post) => {
-    const held = postsByPath.get(postPagePath(post));
+    const held = postsByPath.get(pathTo.post(post.slug));
     if (!held) return [];
     held.content = post.content;
     held.html = post.html;

@@ -8,7 +8,8 @@ import type { AssetManifest } from "../src/app/document";
 import { loadContent } from "../src/content/content-pipeline";
 import type { SiteContent } from "../src/content/site-content";
 import type { PagePath } from "../src/entry-server";
-import { blogListFile, postPagePath, rssXml } from "./blog-files";
+import { pathTo } from "../src/routes";
+import { blogListFile, rssXml } from "./blog-files";
 import type { Bundles } from "./bundle";
 import {
   bundleRecordJson,
@@ -99,7 +100,7 @@ export async function runBuild(opts: BuildOptions): Promise<BuildResult> {
     const { content, posts } = await loadContent(contentDir, { mode: opts.mode, builtAt }, readers);
     const staticFiles = await readStaticFiles(contentDir, join(contentDir, "static"));
     // Workers get the posts without their bodies; each render batch brings the bodies its post pages show.
-    const bodies = new Map(content.posts.map((p) => [postPagePath(p), p]));
+    const bodies = new Map(content.posts.map((p) => [pathTo.post(p.slug), p]));
     const withoutBodies: SiteContent = { ...content, posts: content.posts.map((p) => ({ ...p, content: "", html: "" })) };
     const [first] = await pool.broadcast((i) => ({ type: "content", content: withoutBodies, assets: bundles.assets, outDir: stageDir, listPaths: i === 0 }), "ready");
     if (!first?.listing) throw new Error("the first render worker listed no paths");

@@ -1,5 +1,6 @@
 import { join, relative, sep } from "node:path";
 import type { ContentProblem } from "../src/content/content-error";
+import { apiPath } from "../src/routes";
 
 // Links from one page of the site to another that does not exist ([see](/services/nope)
 // in a post or service). A warning by default, a build error with --strict (CI builds
@@ -7,7 +8,7 @@ import type { ContentProblem } from "../src/content/content-error";
 // table lists (src/routes.ts, asked by the build) plus the files written beside them.
 
 /** Files and endpoints the build or the servers answer that are not pages (build/run-build.ts siteFiles, functions/). */
-const FIXED = ["/rss.xml", "/sitemap.xml", "/robots.txt", "/og-image.png", "/_headers", "/_redirects", "/api/blog", "/api/contact", "/api/reviews"];
+const FIXED = ["/rss.xml", "/sitemap.xml", "/robots.txt", "/og-image.png", "/_headers", "/_redirects", apiPath.blog, apiPath.contact, apiPath.reviews];
 /** Folders whose files are named by the build (hashed assets, photos). */
 const GENERATED = ["/assets/"];
 

@@ -5,6 +5,7 @@ import { formatBusinessTime } from "../src/app/business-time";
 import type { Post } from "../src/content/posts";
 import type { Bundles } from "./bundle";
 import type { RenderedFile } from "./worker-protocol";
+import { pathTo } from "../src/routes";
 
 export interface RouteKindRow {
   page: string;
@@ -61,7 +62,7 @@ export interface PostNewsInput {
 
 /** Pure: sorts the posts into what the owner should hear about. */
 export function postNews({ posts, changed, now, mode, timeZone }: PostNewsInput): PostNews {
-  const note = (p: Post): PostNote => ({ path: `/blog/${p.slug}`, file: p.file, title: p.title, publishDate: p.publishDate.toISOString() });
+  const note = (p: Post): PostNote => ({ path: pathTo.post(p.slug), file: p.file, title: p.title, publishDate: p.publishDate.toISOString() });
   const future = (p: Post) => p.publishDate.getTime() > now.getTime();
   const byDate = (a: PostNote, b: PostNote) => a.publishDate.localeCompare(b.publishDate);
   const scheduled = posts.filter((p) => !p.draft && future(p)).map(note).sort(byDate);

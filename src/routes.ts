@@ -48,6 +48,42 @@ export const routePlacement = (r: RouteEntry): { index: true } | { path: string 
 export const notFoundPath = "/404";
 
 /**
+ * Every page's URL, written once beside the entry it belongs to: links, page
+ * heads, structured data, the build and the functions' redirects all use these
+ * (routes.test.ts checks each lands on its own entry). No trailing slash.
+ */
+export const pathTo = {
+  home: "/",
+  contact: "/contact",
+  /** Where a contact form posted without JavaScript lands once stored (noindex). */
+  contactThanks: "/contact/thank-you",
+  reviews: "/reviews",
+  /** Where a review posted without JavaScript lands once stored (noindex). */
+  reviewThanks: "/reviews/thank-you",
+  blog: "/blog",
+  post: (slug: string) => `/blog/${slug}`,
+  /** One list page of the blog, all posts (category null) or one category's; page 1 has no /page/1 (one URL per page for search engines). */
+  blogList: (category: string | null, page = 1) => {
+    const base = category === null ? "/blog" : `/blog/category/${category}`;
+    return page <= 1 ? base : `${base}/page/${page}`;
+  },
+  services: "/services",
+  service: (slug: string) => `/services/${slug}`,
+  locations: "/locations",
+  town: (slug: string) => `/locations/${slug}`,
+  privacy: "/privacy",
+} as const;
+
+/** What the servers answer besides pages: the functions' endpoints and the blog's JSON (one list for links, forms and the functions). */
+export const apiPath = {
+  blog: "/api/blog",
+  contact: "/api/contact",
+  reviews: "/api/reviews",
+  /** An email link's confirm page (GET) and the decision (POST). */
+  moderateReview: "/api/reviews/moderate",
+} as const;
+
+/**
  * The table entry a pathname belongs to, ranked as react-router ranks them: a
  * static segment beats a `:param`, and `*` only takes what nothing else does.
  * A trailing slash is ignored. (The build matches with react-router itself; this

@@ -1,6 +1,7 @@
 import express from "express";
 import { join } from "node:path";
 import { finalErrorHandler } from "../http/final-error-handler";
+import { apiPath } from "../../src/routes";
 
 // The slugs posts may have (src/content/posts.ts SLUG_PATTERN); anything else cannot name a file.
 const slugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -27,13 +28,13 @@ export function createBlogApi(distDir: string): express.Router {
   };
   const postNotFound = (res: express.Response) => res.status(404).json({ message: "Post not found" });
 
-  router.get("/api/blog", (_req, res) => send(res, "blog.json", () => res.status(503).json({ message: "The blog has not been built" })));
-  router.get("/api/blog/:slug", (req, res) => {
+  router.get(apiPath.blog, (_req, res) => send(res, "blog.json", () => res.status(503).json({ message: "The blog has not been built" })));
+  router.get(`${apiPath.blog}/:slug`, (req, res) => {
     // /api/blog/x.json is the file's own name on static hosts; answer it here too.
     const slug = req.params.slug.replace(/\.json$/, "");
     if (!slugPattern.test(slug)) return postNotFound(res);
     send(res, `blog/${slug}.json`, () => postNotFound(res));
   });
-  router.use("/api/blog", finalErrorHandler());
+  router.use(apiPath.blog, finalErrorHandler());
   return router;
 }

@@ -17,7 +17,7 @@ import { consoleLogger, type Logger } from "./jsonl-log";
 import { createMailer, createTransportFromEnv, defaultAddresses, isPermanentMailError, type Mailer } from "./mailer";
 import { createOutbox, type Outbox } from "./outbox";
 import { createReviewsApp } from "../reviews/app";
-import { MODERATE_PATH, type RenderInvalidReviewForm } from "../reviews/review-pages";
+import type { RenderInvalidReviewForm } from "../reviews/review-pages";
 import { checkReviewSecret, loadReviewSecret } from "../reviews/review-secret";
 import { createPublishSignal } from "../reviews/publish-signal";
 import { createReviewStore, REVIEW_SPAM_FILE } from "../reviews/review-store";
@@ -26,9 +26,8 @@ import { createRateLimiter, DEFAULT_RATE_LIMIT, RATE_WINDOW_MS } from "./rate-li
 import { contactFields, contactSchema, fieldErrors, type ServiceChoice } from "../../src/content/contact";
 import { createFormPostHandler } from "./form-post";
 import { createSubmissionStore, SPAM_FILE, type SubmissionStore } from "./store";
+import { apiPath, pathTo } from "../../src/routes";
 
-export const CONTACT_PATH = "/api/contact";
-export const THANK_YOU_PATH = "/contact/thank-you/";
 export { BODY_LIMIT_BYTES } from "./form-post";
 
 export interface ContactAppOptions {
@@ -89,7 +88,7 @@ export function createApp(options: ContactAppOptions): express.Express {
     logger,
     renderInvalid: renderInvalidForm,
     renderProblem: (title, message) => renderProblemPage(title, message, contact),
-    successPath: THANK_YOU_PATH,
+    successPath: `${pathTo.contactThanks}/`,
     words: {
       notSent: "Message not sent",
       notSaved: "Message not saved",
@@ -100,8 +99,8 @@ export function createApp(options: ContactAppOptions): express.Express {
     },
   });
 
-  app.post(CONTACT_PATH, handle);
-  app.all(CONTACT_PATH, (_req, res) => {
+  app.post(apiPath.contact, handle);
+  app.all(apiPath.contact, (_req, res) => {
     res.set("Allow", "POST").status(405).json({ ok: false, message: "Use POST" });
   });
   app.use(finalErrorHandler({ logger }));
@@ -184,7 +183,7 @@ export async function createContactFunction(env: ContactEnv, options: ContactFun
     async reviewLinks(review) {
       const signer = await tokens();
       const link = (action: "approve" | "reject") => {
-        const url = new URL(MODERATE_PATH, site.url);
+        const url = new URL(apiPath.moderateReview, site.url);
         url.searchParams.set("token", signer.sign(review.id, action, review.createdAt));
         return url.href;
       };

@@ -11,6 +11,7 @@ import {
   type FormValues,
   type ServiceChoice,
 } from "../../src/content/contact";
+import { apiPath, pathTo } from "../../src/routes";
 
 export type RenderInvalidForm = (values: FormValues, errors: FieldErrors) => string;
 
@@ -92,11 +93,11 @@ export function renderInvalidFormPage(values: FormValues, errors: FieldErrors, c
       `<p>Your message was not sent. Please fix ${problems.length === 1 ? "this problem" : "these problems"}:</p>`,
       `<ul>${problems.join("")}</ul>`,
       "</div>",
-      '<form method="post" action="/api/contact">',
+      `<form method="post" action="${apiPath.contact}">`,
       ...contactFields.map(control),
       '<button type="submit">Send Message</button>',
       "</form>",
-      '<p><a href="/contact">Back to the contact page</a></p>',
+      `<p><a href="${pathTo.contact}">Back to the contact page</a></p>`,
       callLine(contact),
     ].join("\n"),
   );
@@ -110,7 +111,7 @@ export function renderProblemPage(title: string, message: string, contact?: Page
       `<h1>${escapeHtml(title)}</h1>`,
       `<p role="alert">${escapeHtml(message)}</p>`,
       callLine(contact),
-      '<p><a href="/contact">Back to the contact page</a></p>',
+      `<p><a href="${pathTo.contact}">Back to the contact page</a></p>`,
     ].join("\n"),
   );
 }

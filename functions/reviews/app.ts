@@ -10,7 +10,6 @@ import { finalErrorHandler, rejectMalformedUrl } from "../http/final-error-handl
 import { sendSecurityHeaders } from "../http/security-headers";
 import type { TrustProxy } from "../http/trust-proxy";
 import {
-  MODERATE_PATH,
   renderConfirmPage,
   renderDecidedPage,
   renderInvalidReviewPage,
@@ -20,11 +19,8 @@ import {
 } from "./review-pages";
 import type { ReviewStore } from "./review-store";
 import type { ReviewTokens, TokenCheck } from "./review-tokens";
+import { apiPath, pathTo } from "../../src/routes";
 
-export const REVIEWS_PATH = "/api/reviews";
-/** Where a stored no-JavaScript review post lands (src/pages/review-thank-you-page.tsx). */
-export const REVIEW_THANK_YOU_PATH = "/reviews/thank-you/";
-export { MODERATE_PATH };
 
 export interface ReviewsAppOptions {
   store: Pick<ReviewStore, "append" | "decide" | "list" | "usedToken">;
@@ -67,7 +63,7 @@ export function createReviewsApp(options: ReviewsAppOptions): express.Express {
   app.use(rejectMalformedUrl);
 
   app.post(
-    REVIEWS_PATH,
+    apiPath.reviews,
     createFormPostHandler({
       schema: reviewInputSchema,
       fields: reviewFields,
@@ -80,7 +76,7 @@ export function createReviewsApp(options: ReviewsAppOptions): express.Express {
       logger,
       renderInvalid,
       renderProblem: (title, message) => renderProblemPage(title, message, contact),
-      successPath: REVIEW_THANK_YOU_PATH,
+      successPath: `${pathTo.reviewThanks}/`,
       words: {
         notSent: "Review not sent",
         notSaved: "Review not saved",
@@ -91,7 +87,7 @@ export function createReviewsApp(options: ReviewsAppOptions): express.Express {
       },
     }),
   );
-  app.all(REVIEWS_PATH, (_req, res) => {
+  app.all(apiPath.reviews, (_req, res) => {
     res.set("Allow", "POST").status(405).json({ ok: false, message: "Use POST" });
   });
 
@@ -126,7 +122,7 @@ export function createReviewsApp(options: ReviewsAppOptions): express.Express {
   }
 
   // Opening the link (a person or a mail scanner): shows what the button would do, changes nothing.
-  app.get(MODERATE_PATH, async (req, res) => {
+  app.get(apiPath.moderateReview, async (req, res) => {
     try {
       const token = req.query.token;
       const found = await resolve(token);
@@ -142,7 +138,7 @@ export function createReviewsApp(options: ReviewsAppOptions): express.Express {
 
   // One decision at a time, so two presses of the same button cannot both use one link.
   let deciding: Promise<unknown> = Promise.resolve();
-  app.post(MODERATE_PATH, moderateParser, (req, res) => {
+  app.post(apiPath.moderateReview, moderateParser, (req, res) => {
     const token: unknown = typeof req.body === "object" && req.body !== null && "token" in req.body ? req.body.token : undefined;
     const turn = deciding.then(async () => {
       try {
@@ -161,7 +157,7 @@ export function createReviewsApp(options: ReviewsAppOptions): express.Express {
     deciding = turn;
     return turn;
   });
-  app.all(MODERATE_PATH, (_req, res) => {
+  app.all(apiPath.moderateReview, (_req, res) => {
     res.set("Allow", "GET, POST").status(405).json({ ok: false, message: "Use GET or POST" });
   });
   app.use(finalErrorHandler({ logger }));

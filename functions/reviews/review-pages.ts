@@ -5,9 +5,8 @@ import { escapeHtml } from "../../src/app/escape-html";
 import { ratingValues, reviewFields, type Review, type ReviewErrors, type ReviewField } from "../../src/content/review";
 import { callLine, page, type PageContact } from "../contact/form-pages";
 import type { ReviewAction } from "./review-tokens";
+import { apiPath, pathTo } from "../../src/routes";
 
-export const REVIEWS_PAGE = "/reviews";
-export const MODERATE_PATH = "/api/reviews/moderate";
 
 export type ReviewFormValues = Partial<Record<ReviewField, string>>;
 /** The page for an invalid review posted without JavaScript; the site passes the real /reviews page (scripts/contact-form-renderer.ts). */
@@ -43,14 +42,14 @@ export function renderInvalidReviewPage(values: ReviewFormValues, errors: Review
       `<p>Your review was not sent. Please fix ${problems.length === 1 ? "this problem" : "these problems"}:</p>`,
       `<ul>${problems.join("")}</ul>`,
       "</div>",
-      '<form method="post" action="/api/reviews">',
+      `<form method="post" action="${apiPath.reviews}">`,
       text("name"),
       text("location"),
       `<fieldset id="review-rating"${described("rating")}><legend>${labels.rating}</legend>${stars}</fieldset>${error("rating")}`,
       `<p><label for="review-text">${labels.text}</label><br><textarea id="review-text" name="text" rows="6" required${described("text")}>${escapeHtml(values.text ?? "")}</textarea></p>${error("text")}`,
       '<button type="submit">Send Review</button>',
       "</form>",
-      `<p><a href="${REVIEWS_PAGE}">Back to the reviews</a></p>`,
+      `<p><a href="${pathTo.reviews}">Back to the reviews</a></p>`,
       callLine(contact),
     ].join("\n"),
   );
@@ -76,7 +75,7 @@ const verb: Record<ReviewAction, string> = { approve: "Approve", reject: "Reject
 export function renderConfirmPage(review: Review, action: ReviewAction, token: string): string {
   const effect =
     action === "approve"
-      ? `It will be shown on <a href="${REVIEWS_PAGE}">the reviews page</a> and may appear on the home page.`
+      ? `It will be shown on <a href="${pathTo.reviews}">the reviews page</a> and may appear on the home page.`
       : "It will not be shown on the site.";
   return page(
     `${verb[action]} this review?`,
@@ -84,7 +83,7 @@ export function renderConfirmPage(review: Review, action: ReviewAction, token: s
       `<h1>${verb[action]} this review?</h1>`,
       reviewBlock(review),
       `<p>${effect} Nothing changes until you press the button.</p>`,
-      `<form method="post" action="${MODERATE_PATH}">`,
+      `<form method="post" action="${apiPath.moderateReview}">`,
       `<input type="hidden" name="token" value="${escapeHtml(token)}">`,
       `<button type="submit">${verb[action]} review</button>`,
       "</form>",
@@ -97,7 +96,7 @@ export function renderDecidedPage(review: Review, action: ReviewAction): string 
   const title = action === "approve" ? "Review approved" : "Review rejected";
   const next =
     action === "approve"
-      ? `<p>It is on <a href="${REVIEWS_PAGE}">the reviews page</a> as soon as the site is rebuilt: within seconds with <code>npm start</code>, with the next build on a static host.</p>`
+      ? `<p>It is on <a href="${pathTo.reviews}">the reviews page</a> as soon as the site is rebuilt: within seconds with <code>npm start</code>, with the next build on a static host.</p>`
       : "<p>It will not be shown on the site.</p>";
   return page(title, [`<h1>${title}</h1>`, reviewBlock(review), next].join("\n"));
 }

@@ -11,6 +11,7 @@ import type {
 } from "schema-dts";
 import type { Site } from "../content/site";
 import { absoluteUrl } from "./head";
+import { pathTo } from "../routes";
 
 /**
  * JSON-LD builders: pure functions of the content, safe in the browser (pages
@@ -130,7 +131,7 @@ export function localBusinessData(
           "@type": "Service",
           name: s.title,
           description: s.description,
-          url: absoluteUrl(site, `/services/${s.slug}`),
+          url: absoluteUrl(site, pathTo.service(s.slug)),
         },
       })),
     },

@@ -1,9 +1,8 @@
 import { useCallback, useEffect, useState } from "react";
 import { HONEYPOT_FIELD, SHOWN_AT_FIELD } from "../content/anti-spam-fields";
 import type { ContactInput } from "../content/contact";
+import { apiPath } from "../routes";
 
-/** Where the form posts, with and without JavaScript; the other end is CONTACT_PATH in the contact function (its app.ts, not browser-safe). */
-export const CONTACT_ENDPOINT = "/api/contact";
 
 /**
  * The spec's request rule (section 7): cookies sent, a JSON body with a JSON
@@ -43,7 +42,7 @@ export function useContactSubmit(): ContactSubmit {
 
   const submit = useCallback(
     async (values: ContactInput, honeypot: string) => {
-      await postJson(CONTACT_ENDPOINT, {
+      await postJson(apiPath.contact, {
         ...values,
         [HONEYPOT_FIELD]: honeypot,
         ...(shownAt === undefined ? {} : { [SHOWN_AT_FIELD]: shownAt }),

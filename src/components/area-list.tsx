@@ -1,6 +1,7 @@
 import type { Location } from "../content/locations";
 import { PinIcon } from "./icons";
 import * as css from "./area-list.css";
+import { pathTo } from "../routes";
 
 export type AreaData = Pick<Location, "slug" | "name" | "primary">;
 
@@ -10,7 +11,7 @@ export function AreaList({ areas }: { areas: readonly AreaData[] }) {
     <ul className={css.list}>
       {areas.map((a) => (
         <li key={a.slug} className={a.primary ? css.primaryItem : undefined}>
-          <a className={a.primary ? `${css.area} ${css.primaryArea}` : css.area} href={`/locations/${a.slug}`} data-primary={a.primary || undefined}>
+          <a className={a.primary ? `${css.area} ${css.primaryArea}` : css.area} href={pathTo.town(a.slug)} data-primary={a.primary || undefined}>
             <PinIcon size={16} className={css.pin} />
             {a.name}
             {a.primary ? " " : null}

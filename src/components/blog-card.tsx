@@ -3,6 +3,7 @@ import type { PostCardData } from "./blog-listing";
 import * as css from "./blog-card.css";
 import { visuallyHidden } from "../styles/layout.css";
 import { Picture } from "./picture";
+import { pathTo } from "../routes";
 
 /** A visible "Draft" label; drafts exist only in dev builds (see build/run-build.ts and src/content/posts.ts selectPublished). */
 export function DraftBadge() {
@@ -10,7 +11,7 @@ export function DraftBadge() {
 }
 
 export function BlogCard({ post }: { post: PostCardData }) {
-  const href = `/blog/${post.slug}`;
+  const href = pathTo.post(post.slug);
   const titleId = `post-card-${post.slug}`;
   return (
     <article className={post.featured ? `${css.card} ${css.featured}` : css.card} data-featured={post.featured || undefined}>

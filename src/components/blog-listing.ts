@@ -1,6 +1,7 @@
 import type { Cover } from "../content/photo";
 import type { BlogCategory } from "../content/blog-categories";
 import type { SiteContent, SitePost } from "../content/site-content";
+import { pathTo } from "../routes";
 
 /**
  * The blog's list pages (/blog, /blog/page/N, /blog/category/C, /blog/category/C/page/N):
@@ -42,11 +43,6 @@ export interface BlogListData {
   total: number;
 }
 
-/** The path of one list page; page 1 has no /page/1 (one URL per page for search engines). */
-export function listPath(category: string | null, page = 1): string {
-  const base = category === null ? "/blog" : `/blog/category/${category}`;
-  return page <= 1 ? base : `${base}/page/${page}`;
-}
 
 const toCard = (p: SitePost): PostCardData => ({
   slug: p.slug,
@@ -128,15 +124,15 @@ const range = (from: number, to: number) => Array.from({ length: Math.max(0, to 
 
 /** /blog/page/2 ... for the unfiltered list. */
 export const pagedListPaths = (content: Pick<SiteContent, "posts">): string[] =>
-  range(2, pageCountOf(content.posts.length)).map((n) => listPath(null, n));
+  range(2, pageCountOf(content.posts.length)).map((n) => pathTo.blogList(null, n));
 
 /** One page per category, also when it has no posts yet (its button must never lead to a 404). */
-export const categoryPaths = (content: BlogContent): string[] => content.site.blogCategories.map((c) => listPath(c.slug));
+export const categoryPaths = (content: BlogContent): string[] => content.site.blogCategories.map((c) => pathTo.blogList(c.slug));
 
 /** /blog/category/C/page/2 ... */
 export const pagedCategoryPaths = (content: BlogContent): string[] => {
   const groups = postsByCategory(content);
-  return content.site.blogCategories.flatMap((c) => range(2, pageCountOf(groups.get(c.slug)?.length ?? 0)).map((n) => listPath(c.slug, n)));
+  return content.site.blogCategories.flatMap((c) => range(2, pageCountOf(groups.get(c.slug)?.length ?? 0)).map((n) => pathTo.blogList(c.slug, n)));
 };
 
 /** Page numbers to show: the first, the last and two either side of the current one; null marks a gap. */

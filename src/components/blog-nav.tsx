@@ -1,4 +1,5 @@
-import { listPath, pageWindow, type BlogCategory } from "./blog-listing";
+import { pageWindow, type BlogCategory } from "./blog-listing";
+import { pathTo } from "../routes";
 import * as css from "./blog-nav.css";
 
 /**
@@ -18,7 +19,7 @@ export function BlogCategoryFilter({ categories, current, page }: { categories: 
           return (
             <li key={c.name}>
               <a
-                href={listPath(c.slug)}
+                href={pathTo.blogList(c.slug)}
                 className={css.toggle}
                 aria-current={active ? (page === 1 ? "page" : "true") : undefined}
               >
@@ -37,7 +38,7 @@ export function BlogPagination({ category, page, pageCount }: { category: string
   return (
     <nav aria-label="Blog pages" className={css.pager}>
       {page > 1 ? (
-        <a href={listPath(category, page - 1)} className={css.pageLink} rel="prev">
+        <a href={pathTo.blogList(category, page - 1)} className={css.pageLink} rel="prev">
           Newer posts
         </a>
       ) : null}
@@ -50,7 +51,7 @@ export function BlogPagination({ category, page, pageCount }: { category: string
           ) : (
             <li key={n}>
               <a
-                href={listPath(category, n)}
+                href={pathTo.blogList(category, n)}
                 className={css.pageLink}
                 aria-current={n === page ? "page" : undefined}
                 aria-label={`Page ${n}`}
@@ -62,7 +63,7 @@ export function BlogPagination({ category, page, pageCount }: { category: string
         )}
       </ul>
       {page < pageCount ? (
-        <a href={listPath(category, page + 1)} className={css.pageLink} rel="next">
+        <a href={pathTo.blogList(category, page + 1)} className={css.pageLink} rel="next">
           Older posts
         </a>
       ) : null}

@@ -14,7 +14,8 @@ import {
   type ServiceChoice,
 } from "../content/contact";
 import { phoneEdit } from "../app/phone-edit";
-import { CONTACT_ENDPOINT, useContactSubmit } from "../app/use-contact-submit";
+import { useContactSubmit } from "../app/use-contact-submit";
+import { apiPath } from "../routes";
 import { visuallyHidden } from "../styles/layout.css";
 import { button } from "./button.css";
 import * as css from "./contact-form.css";
@@ -167,7 +168,7 @@ export function ContactForm({ refused, onSent, phone: business, services, focusO
   const { phone } = fields;
 
   return (
-    <form className={css.form} method="post" action={CONTACT_ENDPOINT} noValidate onSubmit={handleSubmit(send)}>
+    <form className={css.form} method="post" action={apiPath.contact} noValidate onSubmit={handleSubmit(send)}>
       {refused ? <ProblemList refused={refused} /> : null}
       <p className={css.note}>
         Fields marked <span aria-hidden="true">*</span>

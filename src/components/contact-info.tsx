@@ -2,6 +2,7 @@ import { formatHours } from "../app/format-hours";
 import type { Site } from "../content/site";
 import { ClockIcon, MailIcon, PhoneIcon, PinIcon } from "./icons";
 import * as css from "./contact-info.css";
+import { pathTo } from "../routes";
 
 /** The three ways to reach the business, above the form. */
 export function ContactCards({ site }: { site: Site }) {
@@ -76,7 +77,7 @@ export function ServedAreas({ areas }: { areas: readonly ServedArea[] }) {
       <ul className={css.areas}>
         {areas.map((a) => (
           <li key={a.slug}>
-            <a className={css.areaLink} href={`/locations/${a.slug}`}>
+            <a className={css.areaLink} href={pathTo.town(a.slug)}>
               {a.name}
             </a>
           </li>

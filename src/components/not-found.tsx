@@ -4,6 +4,7 @@ import { button } from "./button.css";
 import { CallLink } from "./cta-links";
 import { StumpIcon } from "./icons";
 import * as css from "./not-found.css";
+import { pathTo } from "../routes";
 
 /** The spec's not-found text, shared by the catch-all route and by pages whose data is missing. */
 export function NotFound() {
@@ -25,7 +26,7 @@ export function NotFound() {
         <ul className={css.serviceList}>
           {services.map((s) => (
             <li key={s.slug}>
-              <a href={`/services/${s.slug}`}>{s.title}</a>
+              <a href={pathTo.service(s.slug)}>{s.title}</a>
             </li>
           ))}
         </ul>

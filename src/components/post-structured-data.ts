@@ -4,6 +4,7 @@ import { shareImage } from "../content/photo";
 import { businessId, businessType } from "../app/structured-data";
 import type { Site } from "../content/site";
 import type { SitePost } from "../content/site-content";
+import { pathTo } from "../routes";
 
 export type PostForStructuredData = Pick<SitePost, "slug" | "title" | "metaDescription" | "publishDate" | "author" | "category" | "cover">;
 
@@ -13,7 +14,7 @@ export type PostForStructuredData = Pick<SitePost, "slug" | "title" | "metaDescr
  * linked by @id to the home page's LocalBusiness node (src/app/structured-data.ts).
  */
 export function blogPostingData(site: Site, post: PostForStructuredData): WithContext<BlogPosting> {
-  const url = absoluteUrl(site, `/blog/${post.slug}`);
+  const url = absoluteUrl(site, pathTo.post(post.slug));
   const business = { "@type": businessType(site), "@id": businessId(site), name: site.name, url: absoluteUrl(site, "/") } as const;
   return {
     "@context": "https://schema.org",

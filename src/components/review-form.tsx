@@ -6,9 +6,8 @@ import { button } from "./button.css";
 import * as form from "./contact-form.css";
 import { StarIcon } from "./icons";
 import * as css from "./reviews.css";
+import { apiPath } from "../routes";
 
-/** Where the form posts, with and without JavaScript; the other end is REVIEWS_PATH in the reviews function (its app.ts). */
-export const REVIEWS_ENDPOINT = "/api/reviews";
 
 /** What a no-JavaScript post sent and why the function refused it; see renderReviewsWithErrors in src/entry-server.tsx. */
 export interface RefusedReview {
@@ -57,7 +56,7 @@ export function ReviewForm({ towns, refused }: { towns: readonly string[]; refus
     if (!result.success) return show(formElement, reviewErrors(result.error));
     setState("sending");
     try {
-      const res = await fetch(REVIEWS_ENDPOINT, {
+      const res = await fetch(apiPath.reviews, {
         method: "POST",
         credentials: "include",
         headers: { "Content-Type": "application/json", Accept: "application/json" },
@@ -103,7 +102,7 @@ export function ReviewForm({ towns, refused }: { towns: readonly string[]; refus
     ) : null;
 
   return (
-    <form className={form.form} method="post" action={REVIEWS_ENDPOINT} noValidate onSubmit={submit}>
+    <form className={form.form} method="post" action={apiPath.reviews} noValidate onSubmit={submit}>
       {refused ? <ProblemList refused={refused} /> : null}
       {errors.form && !refused ? (
         <p className={css.alert} role="alert">

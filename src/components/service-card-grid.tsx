@@ -2,6 +2,7 @@ import type { Service } from "../content/services";
 import * as css from "./home/home.css";
 import { ArrowRightIcon } from "./icons";
 import { TopicIcon } from "./topic-icon";
+import { pathTo } from "../routes";
 
 export type ServiceCardData = Pick<Service, "slug" | "icon" | "card">;
 
@@ -19,7 +20,7 @@ export function ServiceCardGrid({ services, headingLevel = 3 }: { services: read
             {s.card.badge ? <span className={css.pill}>{s.card.badge}</span> : null}
           </div>
           <Heading className={css.cardTitle}>
-            <a className={css.stretchedLink} href={`/services/${s.slug}`}>{s.card.title}</a>
+            <a className={css.stretchedLink} href={pathTo.service(s.slug)}>{s.card.title}</a>
           </Heading>
           <p className={css.cardText}>{s.card.description}</p>
           <span className={css.more} aria-hidden="true">

@@ -4,6 +4,7 @@ import { container } from "../styles/layout.css";
 import * as css from "./site-footer.css";
 import { SocialIcon } from "./social-icon";
 import { Tooltip, tooltipTrigger } from "./tooltip";
+import { pathTo } from "../routes";
 
 export function SiteFooter() {
   const { site, services, locations, year } = useRootData();
@@ -50,7 +51,7 @@ export function SiteFooter() {
             <ul className={css.list}>
               {services.map((s) => (
                 <li key={s.slug}>
-                  <a className={css.link} href={`/services/${s.slug}`}>{s.title}</a>
+                  <a className={css.link} href={pathTo.service(s.slug)}>{s.title}</a>
                 </li>
               ))}
             </ul>
@@ -69,7 +70,7 @@ export function SiteFooter() {
               <ul className={css.areasList}>
                 {locations.map((l) => (
                   <li key={l.slug}>
-                    <a className={`${css.link} ${css.areaLink}`} href={`/locations/${l.slug}`}>{l.name}, SC</a>
+                    <a className={`${css.link} ${css.areaLink}`} href={pathTo.town(l.slug)}>{l.name}, SC</a>
                   </li>
                 ))}
               </ul>

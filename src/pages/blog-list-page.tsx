@@ -2,10 +2,11 @@ import { useLoaderData } from "react-router-dom";
 import type { Head, HeadContext } from "../app/head";
 import type { LoadArgs } from "../app/page-module";
 import { BlogCardGrid } from "../components/blog-card";
-import { listPath, loadListing, type BlogListData } from "../components/blog-listing";
+import { loadListing, type BlogListData } from "../components/blog-listing";
 import { BlogCategoryFilter, BlogPagination } from "../components/blog-nav";
 import * as css from "../components/blog-list.css";
 import { container, section } from "../styles/layout.css";
+import { pathTo } from "../routes";
 
 /**
  * Every list page of the blog: /blog, /blog/page/N, /blog/category/C and
@@ -26,7 +27,7 @@ export function head(data: BlogListData, { site }: HeadContext): Head {
     description: data.category
       ? data.category.description
       : `Tree care tips, seasonal maintenance, storm prep and tree health advice for ${site.address.locality}, Lake Murray and the Midlands from ${site.name}.`,
-    path: listPath(data.category?.slug ?? null, data.page),
+    path: pathTo.blogList(data.category?.slug ?? null, data.page),
   };
 }
 

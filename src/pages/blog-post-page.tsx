@@ -9,8 +9,9 @@ import type { SiteContent, SitePost } from "../content/site-content";
 import { JsonLd } from "../components/json-ld";
 import { blogPostingData } from "../components/post-structured-data";
 import { PostView, type PostViewData } from "../components/post-view";
+import { pathTo } from "../routes";
 
-export const paths = (content: SiteContent) => content.posts.map((p) => `/blog/${p.slug}`);
+export const paths = (content: SiteContent) => content.posts.map((p) => pathTo.post(p.slug));
 
 /** Posts by slug, built once per content object: the build loads thousands of post pages. */
 const bySlugCache = new WeakMap<readonly SitePost[], Map<string, SitePost>>();
@@ -51,7 +52,7 @@ export function head(post: PostViewData, { site }: HeadContext): Head {
   return {
     title: `${post.title} | ${site.name}`,
     description: post.metaDescription,
-    path: `/blog/${post.slug}`,
+    path: pathTo.post(post.slug),
     ogType: "article",
     article: { publishedTime: post.publishDate, author: post.author, ...(post.category ? { section: post.category } : {}) },
     ...(post.cover ? { image: coverShareImage(post.cover) } : {}),
@@ -71,7 +72,7 @@ export function Component() {
         data={breadcrumbData(site, [
           { name: "Home", path: "/" },
           { name: "Blog", path: "/blog" },
-          { name: post.title, path: `/blog/${post.slug}` },
+          { name: post.title, path: pathTo.post(post.slug) },
         ])}
       />
       <PostView post={post} />

@@ -10,6 +10,7 @@ import { JsonLd } from "../components/json-ld";
 import { RING_MILES, ServiceAreaMap } from "../components/map/service-area-map";
 import * as css from "../components/locations-index.css";
 import { container, section } from "../styles/layout.css";
+import { pathTo } from "../routes";
 
 /** /locations: the service-area map and every town page (the header's "Service Areas" link). */
 export function load({ content }: LoadArgs) {
@@ -41,7 +42,7 @@ export function Component() {
           towns: towns.map((t) => t.name),
         })}
       />
-      <JsonLd data={itemListData(site, "Service areas", towns.map((t) => ({ name: `${t.name}, SC`, path: `/locations/${t.slug}` })))} />
+      <JsonLd data={itemListData(site, "Service areas", towns.map((t) => ({ name: `${t.name}, SC`, path: pathTo.town(t.slug) })))} />
       <div className={`${container} ${section}`}>
         <Breadcrumbs trail={[{ name: "Home", path: "/" }, { name: "Service Areas", path: "/locations" }]} />
         <header className={css.intro}>

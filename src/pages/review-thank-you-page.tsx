@@ -1,10 +1,11 @@
 import type { Head, HeadContext } from "../app/head";
 import { button } from "../components/button.css";
 import { container, section } from "../styles/layout.css";
+import { pathTo } from "../routes";
 
 /**
  * /reviews/thank-you/: where a review posted without JavaScript lands once it is
- * stored (the 303 in the reviews function's app.ts, REVIEW_THANK_YOU_PATH).
+ * stored (the 303 in the reviews function's app.ts).
  */
 export const load = () => ({});
 
@@ -12,7 +13,7 @@ export function head(_data: unknown, { site }: HeadContext): Head {
   return {
     title: `Thank You for Your Review | ${site.name}`,
     description: "We have your review and read every one before it appears on the site.",
-    path: "/reviews/thank-you",
+    path: pathTo.reviewThanks,
     noindex: true,
   };
 }

@@ -18,8 +18,9 @@ import { ProcessSteps } from "../components/service/process-steps";
 import * as css from "../components/service/service.css";
 import type { SiteContent } from "../content/site-content";
 import { container, section } from "../styles/layout.css";
+import { pathTo } from "../routes";
 
-export const paths = (content: SiteContent) => content.services.map((s) => `/services/${s.slug}`);
+export const paths = (content: SiteContent) => content.services.map((s) => pathTo.service(s.slug));
 
 export function load({ params, content }: LoadArgs) {
   const service = content.services.find((s) => s.slug === params.slug);
@@ -32,14 +33,14 @@ export function load({ params, content }: LoadArgs) {
 type Data = NonNullable<ReturnType<typeof load>>;
 
 export function head(service: Data, { site }: HeadContext): Head {
-  return { title: `${service.metaTitle} | ${site.name}`, description: service.metaDescription, path: `/services/${service.slug}` };
+  return { title: `${service.metaTitle} | ${site.name}`, description: service.metaDescription, path: pathTo.service(service.slug) };
 }
 
 export function Component() {
   const service = useLoaderData<typeof load>();
   const { site, services, locations } = useRootData();
   if (!service) return null;
-  const path = `/services/${service.slug}`;
+  const path = pathTo.service(service.slug);
   const others = services.filter((s) => s.slug !== service.slug);
   return (
     <>
@@ -80,7 +81,7 @@ export function Component() {
             <ul className={css.relatedList}>
               {others.map((s) => (
                 <li key={s.slug}>
-                  <a className={css.relatedLink} href={`/services/${s.slug}`}>
+                  <a className={css.relatedLink} href={pathTo.service(s.slug)}>
                     <span>{s.title}</span>
                     <ArrowRightIcon size={18} className={css.relatedArrow} />
                   </a>

@@ -11,6 +11,7 @@ import { JsonLd } from "../components/json-ld";
 import { PageHero } from "../components/page-hero";
 import { ServiceCardGrid } from "../components/service-card-grid";
 import { container, section } from "../styles/layout.css";
+import { pathTo } from "../routes";
 
 /** /services: every service page as a card (the header's "Services" link). */
 export function load({ content }: LoadArgs) {
@@ -32,7 +33,7 @@ export function Component() {
   const { site } = useRootData();
   return (
     <>
-      <JsonLd data={itemListData(site, "Tree services", services.map((s) => ({ name: s.title, path: `/services/${s.slug}` })))} />
+      <JsonLd data={itemListData(site, "Tree services", services.map((s) => ({ name: s.title, path: pathTo.service(s.slug) })))} />
       <PageHero
         scene="forest"
         size="compact"

@@ -17,14 +17,15 @@ import { TownServices } from "../components/town/town-services";
 import * as css from "../components/town/town.css";
 import type { SiteContent } from "../content/site-content";
 import { container, section } from "../styles/layout.css";
+import { pathTo } from "../routes";
 
-export const paths = (content: SiteContent) => content.locations.map((l) => `/locations/${l.slug}`);
+export const paths = (content: SiteContent) => content.locations.map((l) => pathTo.town(l.slug));
 
 export function load({ params, content }: LoadArgs) {
   const town = content.locations.find((l) => l.slug === params.slug);
   if (!town) return null;
   const home = content.locations.find((l) => l.primary);
-  const pageOf = new Map(content.services.map((s) => [s.serviceType, `/services/${s.slug}`]));
+  const pageOf = new Map(content.services.map((s) => [s.serviceType, pathTo.service(s.slug)]));
   return {
     ...town,
     // Each line links to the page of the service it names (by serviceType); none if that page is gone.
@@ -39,7 +40,7 @@ export function load({ params, content }: LoadArgs) {
 type Data = NonNullable<ReturnType<typeof load>>;
 
 export function head(town: Data, { site }: HeadContext): Head {
-  return { title: `${town.metaTitle} | ${site.name}`, description: town.metaDescription, path: `/locations/${town.slug}`, keywords: town.keywords };
+  return { title: `${town.metaTitle} | ${site.name}`, description: town.metaDescription, path: pathTo.town(town.slug), keywords: town.keywords };
 }
 
 /** One layout for all twenty towns; the town's file supplies every line that differs. */
@@ -47,7 +48,7 @@ export function Component() {
   const town = useLoaderData<typeof load>();
   const { site } = useRootData();
   if (!town) return null;
-  const path = `/locations/${town.slug}`;
+  const path = pathTo.town(town.slug);
   const title = `Tree Service in ${town.name}, SC`;
   return (
     <>
