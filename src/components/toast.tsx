@@ -272,7 +272,8 @@ function useSwipe(item: RefObject<HTMLLIElement | null>, dismiss: () => void) {
     start.current = null;
     dragged.current = null;
     if (distance === null || !element) return;
-    // The click comes in the same task as the pointerup, if at all; a later one (Enter on the link) is the visitor's.
+    // Chromium sends the click that ends a drag to the toast (the pointer is captured), but a browser that sent it
+    // to the link would dial. It comes in the same task as the pointerup, if at all; a later one (Enter on the link) is the visitor's.
     swallowClick.current = true;
     setTimeout(() => (swallowClick.current = false));
     if (released && distance > SWIPE_THRESHOLD_PX) {
