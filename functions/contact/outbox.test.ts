@@ -3,7 +3,7 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createMailer, createSmtpTransport, isPermanentMailError, type Mailer } from "./mailer";
 import { createOutbox, readOutbox, type Outbox } from "./outbox";
-import { contactSchema } from "../../src/content/contact";
+import { contactSchema } from "../../src/content/contact-schema";
 import { createSubmissionStore, type Submission, type SubmissionStore } from "./store";
 import { makeTempDir, parseMail, recordingLogger, serviceChoices, site, startSmtpPeer, validInput, waitFor, type SmtpPeer } from "../../tests/test-support";
 

@@ -1,7 +1,7 @@
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { contactSchema } from "../../src/content/contact";
+import { contactSchema } from "../../src/content/contact-schema";
 import { createSubmissionStore, readSubmissions, SPAM_FILE } from "./store";
 import { makeTempDir, recordingLogger, validInput } from "../../tests/test-support";
 

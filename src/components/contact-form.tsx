@@ -1,11 +1,9 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import { useForm, type FieldErrors as FormErrors } from "react-hook-form";
-import type { z } from "zod";
+import { useForm, type FieldErrors as FormErrors, type Resolver } from "react-hook-form";
+import type { z } from "zod/mini";
 import { HONEYPOT_FIELD, SHOWN_AT_FIELD } from "../content/anti-spam-fields";
 import {
   contactFields,
-  contactSchema,
   serviceTypeValues,
   type ContactField,
   type ContactInput,
@@ -27,7 +25,16 @@ export interface RefusedSubmission {
   errors: FieldErrors;
 }
 
-type FormInput = z.input<typeof contactSchema>;
+type FormInput = z.input<typeof import("../content/contact-schema").contactSchema>;
+
+/**
+ * The contact function's own rules, loaded when the form first validates (on
+ * submit): zod and the resolver are then not part of the page's first load.
+ */
+const resolver: Resolver<FormInput, unknown, ContactInput> = async (values, context, options) => {
+  const [{ zodResolver }, { contactSchema }] = await Promise.all([import("@hookform/resolvers/zod"), import("../content/contact-schema")]);
+  return zodResolver(contactSchema)(values, context, options);
+};
 
 const labels: Record<ContactField, string> = {
   name: "Full Name",
@@ -95,7 +102,7 @@ export function ContactForm({ refused, onSent, phone: business, services, focusO
     setFocus,
     formState: { errors, isSubmitting },
   } = useForm<FormInput, unknown, ContactInput>({
-    resolver: zodResolver(contactSchema),
+    resolver,
     defaultValues: defaults,
     errors: initialErrors,
   });

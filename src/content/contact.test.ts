@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { escapeHtml } from "../app/escape-html";
-import { contactSchema, fieldErrors, formatPhone, serviceChoices, serviceLabel } from "./contact";
+import { formatPhone, serviceChoices, serviceLabel } from "./contact";
+import { contactSchema, fieldErrors } from "./contact-schema";
 import { loadServices } from "./services";
 import { validInput } from "../../tests/test-support";
 

@@ -1,9 +1,8 @@
 // The contact contract: field names, the spec's messages, phone formatting and
 // the serviceType values. One module for the browser form (src/components/contact-form.tsx),
-// the no-JavaScript page and the contact function, so it must stay browser-safe: zod only, no node: imports.
-// zod/mini, imported as a namespace: the browser bundles only the checks used here (see form-fields.ts).
-import * as z from "zod/mini";
-import { CONTROL_CHARACTER, messagesByField, noHiddenCharacters, noLineBreaks, requiredText } from "./form-fields";
+// the no-JavaScript page and the contact function, so it must stay browser-safe: no node: imports.
+// The rules that check a post are in contact-schema.ts: the browser form loads them
+// only when it first validates, so zod is not part of the contact page's first load.
 
 /**
  * The spec's serviceType values, less "other": one per service. Each service page in
@@ -57,51 +56,8 @@ export const limits = {
   messageMax: 5000,
 } as const;
 
-const countDigits = (value: string): number => value.replace(/\D/g, "").length;
-
-export const contactSchema = z.object(
-  {
-    name: requiredText(
-      "Name",
-      "Name is required",
-      noLineBreaks("Name"),
-      noHiddenCharacters("Name"),
-      z.minLength(limits.nameMin, `Name must be at least ${limits.nameMin} characters`),
-      z.maxLength(limits.nameMax, `Name must be at most ${limits.nameMax} characters`),
-    ),
-    email: z.pipe(
-      requiredText(
-        "Email",
-        "Email is required",
-        noLineBreaks("Email"),
-        noHiddenCharacters("Email"),
-        z.maxLength(limits.emailMax, { error: `Email must be at most ${limits.emailMax} characters`, abort: true }),
-      ),
-      z.email({ error: "Invalid email address" }),
-    ),
-    phone: requiredText(
-      "Phone number",
-      "Phone number is required",
-      noLineBreaks("Phone number"),
-      noHiddenCharacters("Phone number"),
-      z.maxLength(limits.phoneMax, { error: `Phone number must be at most ${limits.phoneMax} characters`, abort: true }),
-      z.refine<string>((value) => countDigits(value) >= limits.phoneMinDigits, `Phone number must be at least ${limits.phoneMinDigits} digits`),
-    ),
-    // An enum never matches a value with a line break, so no extra check is needed here.
-    serviceType: z.enum(serviceTypeValues, { error: "Please select a service" }),
-    message: requiredText(
-      "Message",
-      "Message is required",
-      z.refine<string>((value) => !CONTROL_CHARACTER.test(value), { error: "Message must not contain control characters", abort: true }),
-      z.minLength(limits.messageMin, `Message must be at least ${limits.messageMin} characters`),
-      z.maxLength(limits.messageMax, `Message must be at most ${limits.messageMax} characters`),
-    ),
-  },
-  { error: "Send the form fields as one object" },
-);
-
-/** What a valid post holds after trimming; unknown fields are dropped. */
-export type ContactInput = z.infer<typeof contactSchema>;
+/** What a valid post holds after trimming (the schema is in contact-schema.ts); unknown fields are dropped. */
+export type { ContactInput } from "./contact-schema";
 
 /** What a post made without JavaScript sent, as text: the form shows it again when the post is refused. */
 export type FormValues = Partial<Record<ContactField, string>>;
@@ -109,9 +65,6 @@ export type FormValues = Partial<Record<ContactField, string>>;
 /** Field name → message; `form` holds a problem with the request as a whole. */
 export type FieldErrors = Partial<Record<ContactField | "form", string>>;
 
-export function fieldErrors(error: z.core.$ZodError): FieldErrors {
-  return messagesByField(error, contactFields);
-}
 
 /**
  * Formats a phone number as it is typed: digits only; up to 3 raw,
