@@ -12,8 +12,10 @@ export function startFloatingCall(): void {
       if (button.getAttribute("data-visible") !== visible) button.setAttribute("data-visible", visible);
     }
   };
+  // No first call: reading scrollY while the page is still being laid out forces that
+  // layout inside this script's task (Lighthouse counted it as blocking time on the home
+  // page). A page opened scrolled (reload, back) gets a scroll event as the browser restores it.
   window.addEventListener("scroll", update, { passive: true });
   // A client navigation brings a new button (src/client/navigate.ts).
   document.addEventListener("site:navigated", update);
-  update();
 }
