@@ -53,7 +53,7 @@ async function takeContent(msg: Extract<WorkerRequest, { type: "content" }>): Pr
   postsByPath = new Map(msg.content.posts.map((p) => [pathTo.post(p.slug), p]));
   renderer = await server.createRenderer(msg.content, msg.assets);
   if (!msg.listPaths) return { type: "ready" };
-  return { type: "ready", listing: { paths: renderer.listPaths(), notFoundPath: server.notFoundPath, rootData: renderer.rootData } };
+  return { type: "ready", listing: { paths: renderer.listPaths(), rootData: renderer.rootData } };
 }
 
 /**
@@ -99,14 +99,16 @@ function renderPaths(paths: PagePath[]): RenderedFile[] {
     const prepared = renderer.prepare(path, pageId);
     const sha = textSha(`${path}\0${prepared.dataJson}`);
     const file = htmlFileFor(path);
+    // The head comes with the data (prepare), so an unchanged page still reports it.
+    const listing = { indexable: !prepared.head.noindex, ...(prepared.head.lastModified ? { lastmod: prepared.head.lastModified } : {}) };
     const unchanged = isUnchanged(previous, file, sha);
     if (unchanged) {
       const [, bytes = 0, islands] = previous?.files.get(file) ?? [];
-      out.push({ path, page: prepared.page, file, sha, bytes, staged: false, islands });
+      out.push({ path, page: prepared.page, file, sha, bytes, staged: false, islands, ...listing });
       continue;
     }
     const { html, islands } = renderer.renderPrepared(prepared);
-    out.push({ path, page: prepared.page, file, sha, bytes: writeInto(file, html), staged: true, islands });
+    out.push({ path, page: prepared.page, file, sha, bytes: writeInto(file, html), staged: true, islands, ...listing });
   }
   return out;
 }

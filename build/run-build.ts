@@ -31,7 +31,7 @@ import { BuildOutput, removeAbandoned, stagingDirFor } from "./build-output";
 import { OG_IMAGE_FILE, ogImagePng } from "./og-image";
 import { preparePhotos } from "./photos";
 import { placeholderReminder } from "./placeholders";
-import { headersFile, redirectsFile, robotsTxt, sitemapXml } from "./site-files";
+import { headersFile, redirectsFile, robotsTxt, sitemapEntries, sitemapXml } from "./site-files";
 import { findBrokenLinks } from "./site-links";
 import { BudgetError, overBudget } from "./budgets";
 import { measureAssets, summarize, type BuildSummary } from "./summary";
@@ -104,7 +104,7 @@ export async function runBuild(opts: BuildOptions): Promise<BuildResult> {
     const withoutBodies: SiteContent = { ...content, posts: content.posts.map((p) => ({ ...p, content: "", html: "" })) };
     const [first] = await pool.broadcast((i) => ({ type: "content", content: withoutBodies, assets: bundles.assets, outDir: stageDir, listPaths: i === 0 }), "ready");
     if (!first?.listing) throw new Error("the first render worker listed no paths");
-    const { paths, notFoundPath, rootData } = first.listing;
+    const { paths, rootData } = first.listing;
     const brokenLinks = findBrokenLinks({ posts, services: content.services, contentDir, pages: paths.map((p) => p.path), staticFiles: staticFiles.map(([name]) => name) });
     if (brokenLinks.length > 0 && opts.strict) throw new ContentError(brokenLinks);
     if (brokenLinks.length > 0) opts.onWarning?.(brokenLinks);
@@ -125,13 +125,14 @@ export async function runBuild(opts: BuildOptions): Promise<BuildResult> {
       progress(`rendered ${done}/${paths.length} pages`);
     });
     // Meanwhile this thread writes everything beside the pages.
-    await output.putAll(siteFiles(content, paths.map((p) => p.path), notFoundPath));
+    await output.putAll(siteFiles(content));
     await output.putAll(staticFiles);
     await output.putAll(await Promise.all(prepared.files.map(async (f): Promise<[string, Buffer]> => [f.urlPath.slice(1), await readFile(f.cachedFile)])));
     await output.putAll([[OG_IMAGE_FILE, await ogImagePng(content.site)]]);
     const batches = await rendering;
     const files: RenderedFile[] = batches.flatMap((b) => b.files);
     output.addRendered([...files, ...batches.flatMap((b) => b.beside)]);
+    await output.putAll([["sitemap.xml", sitemapXml(content.site, sitemapEntries(paths, files))]]);
     t.render = performance.now() - renderStart;
 
     await output.writeServerFile(bundleRecordName, bundleRecordJson(codeInputs, bundles));
@@ -161,20 +162,14 @@ async function freshBundles(root: string, outDir: string, serverDir: string): Pr
 }
 
 /**
- * Everything beside the pages: sitemap, robots, host config, the feed and the
- * blog API, as [path in the output, text]. Posts are as the build selected them;
- * drafts (dev builds only) stay out of the sitemap and the feed, which are for
- * the outside world.
+ * Everything beside the pages but the sitemap (made from what the pages report,
+ * sitemapEntries): robots, host config, the feed and the blog API, as [path in
+ * the output, text]. Posts are as the build selected them; drafts (dev builds
+ * only) stay out of the feed, which is for the outside world.
  */
-function siteFiles(content: SiteContent, paths: string[], notFoundPath: string): [file: string, text: string][] {
+function siteFiles(content: SiteContent): [file: string, text: string][] {
   const { site, posts } = content;
-  const postDates = new Map(posts.map((p) => [`/blog/${p.slug}`, p.publishDate]));
-  const newest = posts.find((p) => !p.draft)?.publishDate;
-  if (newest) postDates.set("/blog", newest);
-  const hidden = new Set([notFoundPath, "/contact/thank-you", "/reviews/thank-you", ...posts.filter((p) => p.draft).map((p) => `/blog/${p.slug}`)]);
-  const indexable = paths.filter((p) => !hidden.has(p));
   return [
-    ["sitemap.xml", sitemapXml(site, indexable.map((path) => ({ path, lastmod: postDates.get(path) })))],
     ["robots.txt", robotsTxt(site)],
     ["_headers", headersFile()],
     ["_redirects", redirectsFile()],

@@ -7,6 +7,24 @@ export interface SitemapEntry {
   lastmod?: string;
 }
 
+/** What a rendered page reports for the sitemap (from its head: noindex, lastModified). */
+export interface ListedPage extends SitemapEntry {
+  indexable: boolean;
+}
+
+/**
+ * The sitemap's entries: every page that reports itself indexable, in the order
+ * the route table listed them (`order`; pages come back from the workers in any
+ * order, and the same site must give the same bytes).
+ */
+export function sitemapEntries(order: readonly { path: string }[], pages: readonly ListedPage[]): SitemapEntry[] {
+  const byPath = new Map(pages.map((p) => [p.path, p]));
+  return order.flatMap(({ path }) => {
+    const page = byPath.get(path);
+    return page?.indexable ? [{ path, ...(page.lastmod ? { lastmod: page.lastmod } : {}) }] : [];
+  });
+}
+
 /** sitemap.xml: every indexable page with its absolute URL. */
 export function sitemapXml(site: Site, entries: SitemapEntry[]): string {
   const urls = entries.map((e) => {

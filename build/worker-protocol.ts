@@ -71,6 +71,9 @@ export interface RenderedFile extends PageFile {
   page: string;
   /** The islands the page holds (build/budgets.ts checks what they load). */
   islands?: string[];
+  /** What the page's head says for the sitemap: listed unless noindex, with its lastModified. */
+  indexable: boolean;
+  lastmod?: string;
 }
 
 export type WorkerReply =
@@ -78,7 +81,7 @@ export type WorkerReply =
   | { type: "site"; site: Site }
   | { type: "pages"; pages: PageContent }
   | { type: "parsed"; posts: { file: string; sha: string; post?: Post }[]; problems: ContentProblem[] }
-  | { type: "ready"; listing?: { paths: PagePath[]; notFoundPath: string; rootData: unknown } }
+  | { type: "ready"; listing?: { paths: PagePath[]; rootData: unknown } }
   /** `files`: the pages; `beside`: other files written with them (each post's API file). */
   | { type: "rendered"; files: RenderedFile[]; beside: PageFile[] }
   | { type: "content-error"; problems: ContentProblem[] }

@@ -30,6 +30,8 @@ export interface PreparedPage {
   notFound: boolean;
   matches: StaticHandlerContext["matches"];
   mod: PageModule;
+  /** The page's head; the not-found page's is noindex. */
+  head: Head;
 }
 
 /** A page's document and the islands it holds (their code is what the page loads beyond the site script). */
@@ -138,15 +140,15 @@ export async function createRenderer(content: SiteContent, assets: AssetManifest
     const data = mod.load({ params: leaf.params, content });
     if (data === null) throw new Error(`${pathname}: the page's load() found no data`);
     const notFound = pathname === notFoundPath;
-    return { pathname, page: id, data, dataJson: JSON.stringify(data), notFound, matches, mod };
+    const head = mod.head(data, { site: content.site });
+    return { pathname, page: id, data, dataJson: JSON.stringify(data), notFound, matches, mod, head: notFound ? { ...head, noindex: true } : head };
   }
 
   /** The document for a prepared page. Pure: the same data always gives the same bytes. */
   function renderPrepared(p: PreparedPage): PageHtml {
-    const head = p.mod.head(p.data, { site: content.site });
     const app = renderApp(p.pathname, p.matches, p.page, p.data, 200);
     const html = renderDocument({
-      headHtml: renderHead(p.notFound ? { ...head, noindex: true } : head, content.site),
+      headHtml: renderHead(p.head, content.site),
       appHtml: app.html,
       assets: pageAssets(assets, app.islands),
       notFound: p.notFound,

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { runBuild } from "../build/run-build";
 import { connectBrowser } from "./chromium";
 
@@ -162,6 +163,37 @@ describe("drafts and future posts", () => {
     expect(await readFile(join(out, "rss.xml"), "utf8")).not.toContain("draft-about-mulch");
     expect(await readFile(join(out, "sitemap.xml"), "utf8")).not.toContain("draft-about-mulch");
     expect(await readFile(join(out, "blog", "next-storm-season", "index.html"), "utf8").catch(() => "")).toBe("");
+  });
+});
+
+describe("sitemap", () => {
+  it("lists exactly the pages whose head does not say noindex, a post with its date and /blog with the newest post's", async () => {
+    const out = join(work, "prod", "dist-sitemap");
+    // A dev build: it has a draft page (noindex) beside the 404 and the two thank-you pages.
+    await build(prodContent, out, "development");
+    const siteUrl = z.object({ url: z.string() }).parse(await readJson(join(prodContent, "site.json"))).url;
+    const files = (await readdir(out, { recursive: true })).filter((f) => f.endsWith(".html") && !f.startsWith("."));
+    const noindex: string[] = [];
+    const expected = new Map<string, string | undefined>();
+    let newestPost = "";
+    for (const file of files) {
+      const html = await readFile(join(out, file), "utf8");
+      const path = file === "404.html" ? "/404" : `/${file.replace(/\/?index\.html$/, "")}`;
+      if (html.includes('<meta name="robots" content="noindex">')) {
+        noindex.push(path);
+        continue;
+      }
+      const published = /<meta property="article:published_time" content="([^"]+)">/.exec(html)?.[1];
+      if (published && published > newestPost) newestPost = published;
+      expected.set(`${siteUrl}${path === "/" ? "/" : path}`, published?.slice(0, 10));
+    }
+    expected.set(`${siteUrl}/blog`, newestPost.slice(0, 10));
+    expect(noindex).toEqual(expect.arrayContaining(["/404", "/contact/thank-you", "/reviews/thank-you", "/blog/draft-about-mulch"]));
+
+    const xml = await readFile(join(out, "sitemap.xml"), "utf8");
+    const listed = new Map([...xml.matchAll(/<url><loc>([^<]+)<\/loc>(?:<lastmod>([^<]+)<\/lastmod>)?<\/url>/g)].map((m) => [m[1], m[2]]));
+    expect(listed.size).toBeGreaterThan(40);
+    expect(Object.fromEntries(listed)).toEqual(Object.fromEntries(expected));
   });
 });
 

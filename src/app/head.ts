@@ -10,8 +10,10 @@ export interface Head {
   /** Open Graph type: "website" for most pages, "article" for posts. */
   ogType?: "website" | "article";
   keywords?: string[];
-  /** Set on pages search engines should skip (404, thank-you, drafts). */
+  /** Set on pages search engines should skip (404, thank-you, drafts); the sitemap lists every page without it. */
   noindex?: boolean;
+  /** When what the page shows last changed (ISO): the sitemap's <lastmod>. A post's date; /blog, its newest post's. */
+  lastModified?: string;
   article?: { publishedTime: string; author?: string; section?: string };
   /** The page's own share image (a post's cover), site-relative; default: the site's og-image.png. */
   image?: { path: string; width: number; height: number; alt: string };

@@ -71,7 +71,7 @@ describe("list pages", () => {
   });
 
   it("gives an empty first page when there are no posts, so the empty state shows", () => {
-    expect(loadListing({ site, posts: [] }, {})).toEqual({ category: null, categories: site.blogCategories, posts: [], page: 1, pageCount: 1, total: 0 });
+    expect(loadListing({ site, posts: [] }, {})).toEqual({ category: null, categories: site.blogCategories, posts: [], page: 1, pageCount: 1, total: 0, newest: null });
     expect(loadListing({ site, posts: [] }, { category: "tree-health" })?.total).toBe(0);
   });
 

@@ -41,6 +41,8 @@ export interface BlogListData {
   pageCount: number;
   /** Posts in this list across all its pages. */
   total: number;
+  /** The publish date of the list's newest post that is not a draft (none: null). */
+  newest: string | null;
 }
 
 
@@ -117,7 +119,8 @@ export function loadListing(content: BlogContent, params: { category?: string; p
   if (page > pageCount) return null;
   const start = (page - 1) * POSTS_PER_PAGE;
   const ordered = featuredFirst(posts);
-  return { category, categories: content.site.blogCategories, posts: ordered.slice(start, start + POSTS_PER_PAGE).map(toCard), page, pageCount, total: posts.length };
+  const newest = posts.find((p) => !p.draft)?.publishDate ?? null;
+  return { category, categories: content.site.blogCategories, posts: ordered.slice(start, start + POSTS_PER_PAGE).map(toCard), page, pageCount, total: posts.length, newest };
 }
 
 const range = (from: number, to: number) => Array.from({ length: Math.max(0, to - from + 1) }, (_, i) => from + i);

@@ -28,6 +28,8 @@ export function head(data: BlogListData, { site }: HeadContext): Head {
       ? data.category.description
       : `Tree care tips, seasonal maintenance, storm prep and tree health advice for ${site.address.locality}, Lake Murray and the Midlands from ${site.name}.`,
     path: pathTo.blogList(data.category?.slug ?? null, data.page),
+    // The blog's front page changes with every post; its other pages say no date.
+    ...(data.category === null && data.page === 1 && data.newest ? { lastModified: data.newest } : {}),
   };
 }
 

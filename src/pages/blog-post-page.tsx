@@ -56,6 +56,7 @@ export function head(post: PostViewData, { site }: HeadContext): Head {
     ogType: "article",
     article: { publishedTime: post.publishDate, author: post.author, ...(post.category ? { section: post.category } : {}) },
     ...(post.cover ? { image: coverShareImage(post.cover) } : {}),
+    lastModified: post.publishDate,
     // Drafts exist only in dev builds; never let a preview be indexed.
     ...(post.draft ? { noindex: true } : {}),
   };
