@@ -5,20 +5,13 @@
 // zod/mini, imported as a namespace: the browser bundles only the checks used here (see form-fields.ts).
 import * as z from "zod/mini";
 import { contactFields, limits, serviceTypeValues, type FieldErrors } from "./contact";
-import { CONTROL_CHARACTER, messagesByField, noHiddenCharacters, noLineBreaks, requiredText } from "./form-fields";
+import { CONTROL_CHARACTER, messagesByField, noHiddenCharacters, noLineBreaks, requiredText, singleLineText } from "./form-fields";
 
 const countDigits = (value: string): number => value.replace(/\D/g, "").length;
 
 export const contactSchema = z.object(
   {
-    name: requiredText(
-      "Name",
-      "Name is required",
-      noLineBreaks("Name"),
-      noHiddenCharacters("Name"),
-      z.minLength(limits.nameMin, `Name must be at least ${limits.nameMin} characters`),
-      z.maxLength(limits.nameMax, `Name must be at most ${limits.nameMax} characters`),
-    ),
+    name: singleLineText("Name", "Name is required", limits.nameMin, limits.nameMax),
     email: z.pipe(
       requiredText(
         "Email",

@@ -49,3 +49,15 @@ export function messagesByField<F extends string>(error: z.core.$ZodError, field
   }
   return errors;
 }
+
+/** A required one-line text (a name, a town) of `min` to `max` characters, with the spec's messages. */
+export function singleLineText(label: string, requiredMessage: string, min: number, max: number) {
+  return requiredText(
+    label,
+    requiredMessage,
+    noLineBreaks(label),
+    noHiddenCharacters(label),
+    z.minLength(min, `${label} must be at least ${min} characters`),
+    z.maxLength(max, `${label} must be at most ${max} characters`),
+  );
+}

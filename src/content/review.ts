@@ -2,7 +2,7 @@
 // for the browser form (src/components/review-form.tsx), the no-JavaScript post and
 // the reviews function (its app.ts), so this module stays browser-safe: zod only.
 import * as z from "zod/mini";
-import { CONTROL_CHARACTER, messagesByField, noHiddenCharacters, noLineBreaks, requiredText } from "./form-fields";
+import { CONTROL_CHARACTER, messagesByField, requiredText, singleLineText } from "./form-fields";
 
 import { reviewFields, reviewLimits, type ReviewErrors } from "./review-fields";
 
@@ -14,22 +14,8 @@ const fromFormText = (value: unknown) => (typeof value === "string" && /^\s*\d\s
 
 export const reviewInputSchema = z.object(
   {
-    name: requiredText(
-      "Name",
-      "Name is required",
-      noLineBreaks("Name"),
-      noHiddenCharacters("Name"),
-      z.minLength(reviewLimits.nameMin, `Name must be at least ${reviewLimits.nameMin} characters`),
-      z.maxLength(reviewLimits.nameMax, `Name must be at most ${reviewLimits.nameMax} characters`),
-    ),
-    location: requiredText(
-      "Town",
-      "Town is required",
-      noLineBreaks("Town"),
-      noHiddenCharacters("Town"),
-      z.minLength(reviewLimits.locationMin, `Town must be at least ${reviewLimits.locationMin} characters`),
-      z.maxLength(reviewLimits.locationMax, `Town must be at most ${reviewLimits.locationMax} characters`),
-    ),
+    name: singleLineText("Name", "Name is required", reviewLimits.nameMin, reviewLimits.nameMax),
+    location: singleLineText("Town", "Town is required", reviewLimits.locationMin, reviewLimits.locationMax),
     // The spec: an integer, default 5. The form's radio group starts on 5 stars too.
     rating: z.pipe(z.transform(fromFormText), z._default(z.int({ error: ratingMessage }).check(z.gte(1, ratingMessage), z.lte(5, ratingMessage)), 5)),
     text: requiredText(
