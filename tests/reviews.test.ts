@@ -16,6 +16,7 @@ import { Publisher } from "../scripts/publish/publisher";
 import { createSiteApp } from "../scripts/site-app";
 import { axeViolations } from "./axe";
 import { connectBrowser, desktop, openPage, phone } from "./chromium";
+import { pageReady } from "./page-ready";
 
 // The reviews flow as a visitor and the owner live it, with `npm start`'s parts: a
 // production build, the site app with the functions, a real SMTP peer, and the
@@ -114,7 +115,7 @@ describe("reviews", () => {
     const scripts: string[] = [];
     page.on("request", (request) => void (request.resourceType() === "script" && scripts.push(new URL(request.url()).pathname)));
     await page.goto("/reviews", { waitUntil: "networkidle" });
-    await page.waitForSelector("#root[data-hydrated]");
+    await pageReady(page);
     // The schema (src/content/review.ts, with zod) loads on the first send, not with the page.
     const schemaChunk = /^\/assets\/review-[A-Z0-9]+\.js$/;
     expect(scripts.filter((s) => schemaChunk.test(s))).toEqual([]);
@@ -153,7 +154,7 @@ describe("reviews", () => {
     const before = (await storedReviews()).length;
     const { page, close } = await open();
     await page.goto("/reviews", { waitUntil: "networkidle" });
-    await page.waitForSelector("#root[data-hydrated]");
+    await pageReady(page);
     await page.getByLabel("Your name").fill("J");
     await page.getByLabel("Your review").fill("Too short");
     await page.getByRole("button", { name: "Send Review" }).click();
@@ -195,7 +196,7 @@ describe("reviews", () => {
   it("the mail's approve link shows a confirm page; only its button approves, and the review appears on /reviews and home", async () => {
     const { page, problems, close } = await open();
     await page.goto("/reviews", { waitUntil: "networkidle" });
-    await page.waitForSelector("#root[data-hydrated]");
+    await pageReady(page);
     approvedText = unique("post oak");
     await fillReview(page, { name: "Morgan Lee", town: "Lexington, SC", stars: 5, text: approvedText });
     await page.waitForTimeout(MIN_FILL_MS + 300);
@@ -256,7 +257,7 @@ describe("reviews", () => {
     for (const viewport of [phone, desktop]) {
       const { page, close } = await open({ viewport });
       await page.goto("/reviews", { waitUntil: "networkidle" });
-      await page.waitForSelector("#root[data-hydrated]");
+      await pageReady(page);
       expect(await axeViolations(page), `${viewport.width} px`).toEqual([]);
       // With the form's messages showing, too.
       await page.getByRole("button", { name: "Send Review" }).click();
