@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { placeLabels } from "./label-placement";
+import { placeFittingLabels, placeLabels } from "./label-placement";
 import { fitProjection, milesBetween } from "./projection";
 
 const chapin = { latitude: 34.1657, longitude: -81.3496 };
@@ -55,5 +55,15 @@ describe("label placement", () => {
 
   it("keeps names inside the map", () => {
     expect(placeLabels([label(390, "Blythewood")], frame)[0]?.side).toBe("left");
+  });
+
+  it("leaves out a name that has no free side when asked to fit, unless it is required", () => {
+    // A strip too low for names above or below; the third name overlaps one of the others on either side.
+    const strip = { x: 0, y: 0, width: 400, height: 30 };
+    const row = [{ ...label(100, "Irmo"), y: 15 }, { ...label(300, "Cayce", "left"), y: 15 }, { ...label(200, "Lexington"), y: 15 }];
+    expect(placeFittingLabels(row, strip).map((p) => p?.side ?? null)).toEqual(["right", "left", null]);
+    const [irmo, cayce, lexington] = row;
+    if (!irmo || !cayce || !lexington) throw new Error("three towns");
+    expect(placeFittingLabels([irmo, cayce, { ...lexington, required: true }], strip)[2]?.side).toBe("right");
   });
 });

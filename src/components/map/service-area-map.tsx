@@ -1,7 +1,7 @@
 import type { Location } from "../../content/locations";
 import { lakeMurrayShore } from "./lake-murray";
 import * as css from "./service-area-map.css";
-import { placeLabels } from "./label-placement";
+import { placeFittingLabels, placeLabels, type PlacedLabel } from "./label-placement";
 import { fitProjection, type Projection } from "./projection";
 
 export type MapTown = Pick<Location, "slug" | "name" | "primary" | "map">;
@@ -18,11 +18,12 @@ const WIDTH = 800;
 const PADDING = 56;
 /** Rings around the home town, in miles: how far each town is at a glance. */
 export const RING_MILES = [10, 20];
-const FONT = { town: 17, primary: 20 };
 
-const dotRadius = (town: MapTown, current?: string) => (town.primary ? 9 : town.slug === current ? 8 : 6);
+type Kind = "primary" | "current" | "town";
+const kindOf = (town: MapTown, current?: string): Kind => (town.primary ? "primary" : town.slug === current ? "current" : "town");
 
-const labelText = (town: MapTown) => (town.primary ? `${town.name} (home base)` : town.name);
+/** The home town says so, except in the large type of a narrow map: there its halo and the caption do. */
+const labelText = (town: MapTown, set: keyof typeof css.names = "all") => (town.primary && set === "all" ? `${town.name} (home base)` : town.name);
 
 const lakePath = (projection: Projection) =>
   lakeMurrayShore
@@ -46,40 +47,50 @@ export function ServiceAreaMap({ towns, current, label }: ServiceAreaMapProps) {
   // drawn in the reverse order, so the important ones sit on top.
   const rank = (t: MapTown) => (t.primary ? 0 : t.slug === current ? 1 : 2);
   const placeOrder = [...towns].sort((a, b) => rank(a) - rank(b));
-  const labels = placeLabels(
+  const frame = { x: 4, y: 4, width: projection.width - 8, height: projection.height - 8 };
+  const requests = (set: keyof typeof css.names) =>
     placeOrder.map((town) => {
       const { x, y } = projection.point(town.map);
-      return { x, y, r: dotRadius(town, current), text: labelText(town), fontSize: town.primary ? FONT.primary : FONT.town, preferred: town.map.label };
-    }),
-    { x: 4, y: 4, width: projection.width - 8, height: projection.height - 8 },
-  );
-  const drawOrder = placeOrder.map((town, i) => ({ town, label: labels[i] })).reverse();
+      const kind = kindOf(town, current);
+      const [font, dots] = set === "all" ? [css.FONT, css.DOT] : [css.FONT_NARROW, css.DOT_NARROW];
+      return { x, y, r: dots[kind], text: labelText(town, set), fontSize: kind === "primary" ? font.primary : font.town, preferred: town.map.label, required: kind !== "town" };
+    });
+  // Every name at the size for a wide map; on a narrow one, larger, and only those that fit (css.names).
+  const all = placeLabels(requests("all"), frame);
+  const fitting = placeFittingLabels(requests("fitting"), frame);
+  const drawOrder = placeOrder.map((town, i) => ({ town, all: all[i], fitting: fitting[i] })).reverse();
+  const name = (town: MapTown, kind: Kind, spot: PlacedLabel | null | undefined, set: keyof typeof css.names) =>
+    spot ? (
+      <text className={`${css.label[kind]} ${css.names[set]}`} x={spot.x} y={spot.y} textAnchor={spot.anchor}>
+        {labelText(town, set)}
+      </text>
+    ) : null;
   return (
-    <svg className={css.map} viewBox={`0 0 ${projection.width} ${projection.height}`} role="group" aria-label={label}>
-      <rect className={css.land} x="0" y="0" width={projection.width} height={projection.height} rx="16" />
-      {center
-        ? RING_MILES.map((miles) => (
-            // The captions beside the map say what the rings mean; labels on them collided with town names.
-            <circle key={miles} className={css.ring} cx={center.x} cy={center.y} r={Math.round(miles * projection.perMile)} aria-hidden="true" data-ring-miles={miles} />
-          ))
-        : null}
-      <path className={css.lake} d={lakePath(projection)} aria-hidden="true" />
-      {drawOrder.map(({ town, label: text }) => {
-        if (!text) return null;
-        const { x, y } = projection.point(town.map);
-        const isCurrent = town.slug === current;
-        const r = dotRadius(town, current);
-        const kind = town.primary ? "primary" : isCurrent ? "current" : "town";
-        return (
-          <a key={town.slug} className={css.town} href={`/locations/${town.slug}`} data-town={town.slug} data-primary={town.primary || undefined} aria-current={isCurrent ? "page" : undefined}>
-            {town.primary ? <circle className={css.halo} cx={x} cy={y} r={r + 7} /> : null}
-            <circle className={css.dot[kind]} cx={x} cy={y} r={r} />
-            <text className={css.label[kind]} x={text.x} y={text.y} textAnchor={text.anchor}>
-              {labelText(town)}
-            </text>
-          </a>
-        );
-      })}
-    </svg>
+    <div className={css.frame}>
+      <svg className={css.map} viewBox={`0 0 ${projection.width} ${projection.height}`} role="group" aria-label={label}>
+        <rect className={css.land} x="0" y="0" width={projection.width} height={projection.height} rx="16" />
+        {center
+          ? RING_MILES.map((miles) => (
+              // The captions beside the map say what the rings mean; labels on them collided with town names.
+              <circle key={miles} className={css.ring} cx={center.x} cy={center.y} r={Math.round(miles * projection.perMile)} aria-hidden="true" data-ring-miles={miles} />
+            ))
+          : null}
+        <path className={css.lake} d={lakePath(projection)} aria-hidden="true" />
+        {drawOrder.map(({ town, all: spot, fitting: narrowSpot }) => {
+          const { x, y } = projection.point(town.map);
+          const kind = kindOf(town, current);
+          const r = css.DOT[kind];
+          // Named here, not by its text: on a narrow map the name may not be drawn.
+          return (
+            <a key={town.slug} className={css.town} href={`/locations/${town.slug}`} aria-label={labelText(town)} data-town={town.slug} data-primary={town.primary || undefined} aria-current={kind === "current" ? "page" : undefined}>
+              {town.primary ? <circle className={css.halo} cx={x} cy={y} r={r + css.HALO} /> : null}
+              <circle className={css.dot[kind]} cx={x} cy={y} r={r} />
+              {name(town, kind, spot, "all")}
+              {name(town, kind, narrowSpot, "fitting")}
+            </a>
+          );
+        })}
+      </svg>
+    </div>
   );
 }
