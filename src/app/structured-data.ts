@@ -1,4 +1,5 @@
 import type {
+  BlogPosting,
   BreadcrumbList,
   City,
   FAQPage,
@@ -9,14 +10,16 @@ import type {
   WebPage,
   WithContext,
 } from "schema-dts";
+import { shareImage } from "../content/photo";
+import type { Review } from "../content/review";
 import type { Site } from "../content/site";
-import { absoluteUrl } from "./head";
+import type { SitePost } from "../content/site-content";
+import { absoluteUrl, SITE_SHARE_IMAGE } from "./head";
 import { pathTo } from "../routes";
 
 /**
- * JSON-LD builders: pure functions of the content, safe in the browser (pages
- * render them during hydration too). <JsonLd> in src/components/json-ld.tsx
- * puts their result in the page.
+ * Every JSON-LD builder of the site: pure functions of the content. <JsonLd> in
+ * src/components/json-ld.tsx puts their result in the page.
  */
 
 type BusinessNode = Exclude<LocalBusiness, string>;
@@ -219,6 +222,69 @@ export function webPageData(site: Site, input: { name: string; description: stri
     url: absoluteUrl(site, input.path),
     publisher: { "@type": businessType(site), "@id": businessId(site), name: site.name },
   };
+}
+
+export type PostForStructuredData = Pick<SitePost, "slug" | "title" | "metaDescription" | "publishDate" | "author" | "category" | "cover">;
+
+/**
+ * BlogPosting for a post page. The author is the business itself unless the post
+ * names a person (front matter `author:`); the publisher is always the business,
+ * linked by @id to the home page's LocalBusiness node.
+ */
+export function blogPostingData(site: Site, post: PostForStructuredData): WithContext<BlogPosting> {
+  const url = absoluteUrl(site, pathTo.post(post.slug));
+  const business = { "@type": businessType(site), "@id": businessId(site), name: site.name, url: absoluteUrl(site, "/") } as const;
+  return {
+    "@context": "https://schema.org",
+    "@type": "BlogPosting",
+    headline: post.title,
+    description: post.metaDescription,
+    datePublished: post.publishDate,
+    url,
+    mainEntityOfPage: { "@type": "WebPage", "@id": url },
+    image: absoluteUrl(site, post.cover ? shareImage(post.cover.photo).url : SITE_SHARE_IMAGE.path),
+    author: post.author === site.name ? business : { "@type": "Person", name: post.author },
+    publisher: business,
+    inLanguage: "en-US",
+    ...(post.category ? { articleSection: post.category } : {}),
+  };
+}
+
+/** The fields of a review the pages and the JSON-LD show (no id needed beyond keys). */
+export type ShownReview = Pick<Review, "id" | "name" | "location" | "rating" | "text" | "createdAt">;
+
+/**
+ * /reviews: the business node (the same @id as the home page's) with its approved
+ * reviews as schema.org `Review`s.
+ */
+export function reviewsData(site: Site, reviews: readonly ShownReview[]): WithContext<LocalBusiness> {
+  return {
+    "@context": "https://schema.org",
+    "@type": businessType(site),
+    "@id": businessId(site),
+    name: site.name,
+    url: absoluteUrl(site, "/"),
+    review: reviews.map((r) => ({
+      "@type": "Review",
+      author: { "@type": "Person", name: r.name },
+      datePublished: r.createdAt.slice(0, 10),
+      reviewBody: r.text,
+      reviewRating: { "@type": "Rating", ratingValue: r.rating, bestRating: 5, worstRating: 1 },
+    })),
+  };
+}
+
+/**
+ * The rating the home page's structured data states: site.json's `rating`, or, when
+ * it says `"fromReviews": true` and there are approved reviews, their average and count.
+ */
+export function shownRating(
+  rating: { value: number; count: number; fromReviews?: boolean },
+  reviews: readonly Pick<Review, "rating">[],
+): { value: number; count: number } {
+  if (!rating.fromReviews || reviews.length === 0) return { value: rating.value, count: rating.count };
+  const total = reviews.reduce((sum, r) => sum + r.rating, 0);
+  return { value: Math.round((total / reviews.length) * 10) / 10, count: reviews.length };
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { ShownReview } from "../app/review-structured-data";
+import type { ShownReview } from "../app/structured-data";
 import { formatLongDate } from "../app/format-date";
 import * as css from "./reviews.css";
 import { StarRating } from "./star-rating";

@@ -90,7 +90,7 @@ export const siteSchema = z.object({
   rating: z.object({
     value: z.number().min(0).max(5),
     count: z.number().int().nonnegative(),
-    /** true: the home page states the average and count of the approved reviews instead (src/app/review-structured-data.ts). */
+    /** true: the home page states the average and count of the approved reviews instead (src/app/structured-data.ts, shownRating). */
     fromReviews: z.boolean().default(false),
   }),
   businessType: z.string().min(1),

@@ -2,12 +2,11 @@ import { useLoaderData } from "react-router-dom";
 import type { Head, HeadContext } from "../app/head";
 import type { LoadArgs } from "../app/page-module";
 import { useRootData } from "../app/root-data";
-import { breadcrumbData } from "../app/structured-data";
+import { blogPostingData, breadcrumbData } from "../app/structured-data";
 import { shareImage } from "../content/photo";
 import type { Cover } from "../content/photo";
 import type { SiteContent, SitePost } from "../content/site-content";
 import { JsonLd } from "../components/json-ld";
-import { blogPostingData } from "../components/post-structured-data";
 import { PostView, type PostViewData } from "../components/post-view";
 import { pathTo } from "../routes";
 

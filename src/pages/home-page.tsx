@@ -2,7 +2,7 @@ import { useLoaderData } from "react-router-dom";
 import type { LoadArgs } from "../app/page-module";
 import type { Head, HeadContext } from "../app/head";
 import { useRootData } from "../app/root-data";
-import { localBusinessData } from "../app/structured-data";
+import { localBusinessData, shownRating } from "../app/structured-data";
 import { CallLink, QuoteLink } from "../components/cta-links";
 import { EmergencyCard } from "../components/emergency-card";
 import { FloatingCallButton } from "../components/floating-call-button";
@@ -15,7 +15,6 @@ import { JsonLd } from "../components/json-ld";
 import { PageHero } from "../components/page-hero";
 import { initials } from "../app/initials";
 import { homeTestimonials } from "../app/home-testimonials";
-import { shownRating } from "../app/review-structured-data";
 
 export function load({ content }: LoadArgs) {
   return {

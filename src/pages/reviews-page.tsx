@@ -1,10 +1,9 @@
 import { useLoaderData } from "react-router-dom";
 import type { Head, HeadContext } from "../app/head";
 import type { LoadArgs } from "../app/page-module";
-import { reviewsData, type ShownReview } from "../app/review-structured-data";
 import { ReviewFormIsland } from "../app/islands";
 import { useRootData } from "../app/root-data";
-import { breadcrumbData } from "../app/structured-data";
+import { breadcrumbData, reviewsData, type ShownReview } from "../app/structured-data";
 import { JsonLd } from "../components/json-ld";
 import type { RefusedReview } from "../components/review-form";
 import { ReviewList } from "../components/review-list";
