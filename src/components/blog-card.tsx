@@ -1,9 +1,23 @@
 import { formatShortDate } from "../app/format-date";
-import type { PostCardData } from "./blog-listing";
+import type { Cover } from "../content/photo";
 import * as css from "./blog-card.css";
 import { visuallyHidden } from "../styles/layout.css";
 import { Picture } from "./picture";
 import { pathTo } from "../routes";
+
+/** What one card shows, and nothing more: list pages must stay small with thousands of posts. */
+export interface PostCardData {
+  slug: string;
+  title: string;
+  metaDescription: string;
+  publishDate: string;
+  category: string | null;
+  draft: boolean;
+  /** The spec's `featured` flag: the card comes first in its list and is drawn larger. */
+  featured: boolean;
+  /** The post's cover photo, shown as the card's thumbnail. */
+  cover?: Cover;
+}
 
 /** A visible "Draft" label; drafts exist only in dev builds (see build/run-build.ts and src/content/posts.ts selectPublished). */
 export function DraftBadge() {

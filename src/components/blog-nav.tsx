@@ -1,4 +1,5 @@
-import { pageWindow, type BlogCategory } from "./blog-listing";
+import type { BlogCategory } from "../content/blog-categories";
+import { pageWindow } from "./page-window";
 import { pathTo } from "../routes";
 import * as css from "./blog-nav.css";
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 
 // The blog's categories: a content list (`blogCategories` in content/site.json), so the
 // owner adds one without touching code. The filter buttons and the category pages come
-// from it (src/components/blog-listing.ts), and a post's `category:` must be on it
+// from it (src/pages/blog-listing.ts), and a post's `category:` must be on it
 // (parsePost in src/content/posts.ts).
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;

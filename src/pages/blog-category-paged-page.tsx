@@ -1,3 +1,3 @@
 // /blog/category/C/page/N: the same page as /blog (src/pages/blog-list-page.tsx); only its list of paths differs.
 export { Component, head, load } from "./blog-list-page";
-export { pagedCategoryPaths as paths } from "../components/blog-listing";
+export { pagedCategoryPaths as paths } from "./blog-listing";

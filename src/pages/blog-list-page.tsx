@@ -2,7 +2,7 @@ import { useLoaderData } from "react-router-dom";
 import type { Head, HeadContext } from "../app/head";
 import type { LoadArgs } from "../app/page-module";
 import { BlogCardGrid } from "../components/blog-card";
-import { loadListing, type BlogListData } from "../components/blog-listing";
+import { loadListing, type BlogListData } from "./blog-listing";
 import { BlogCategoryFilter, BlogPagination } from "../components/blog-nav";
 import * as css from "../components/blog-list.css";
 import { container, section } from "../styles/layout.css";
@@ -12,7 +12,7 @@ import { pathTo } from "../routes";
  * Every list page of the blog: /blog, /blog/page/N, /blog/category/C and
  * /blog/category/C/page/N. The three other route entries (src/routes.ts) re-export
  * this module with their own paths(); the URL's params pick the posts. A page's
- * data is only the cards it shows (at most 12 summaries, no bodies).
+ * data is only the cards it shows (at most 12 summaries, no bodies): blog-listing.ts.
  */
 export function load({ params, content }: LoadArgs): BlogListData | null {
   return loadListing(content, { category: params.category, page: params.page });

@@ -1,34 +1,19 @@
-import type { Cover } from "../content/photo";
+import type { PostCardData } from "../components/blog-card";
 import type { BlogCategory } from "../content/blog-categories";
 import type { SiteContent, SitePost } from "../content/site-content";
 import { pathTo } from "../routes";
 
 /**
- * The blog's list pages (/blog, /blog/page/N, /blog/category/C, /blog/category/C/page/N):
- * which posts each shows and which paths exist. Pure functions of the content, used by
- * the page modules in src/pages/blog-*.tsx (route entries: src/routes.ts).
+ * The data and paths of the blog's list pages (src/pages/blog-list-page.tsx and
+ * the three entries that re-export it): which posts each page shows and which
+ * pages exist. Pure functions of the content, apart from the page's .tsx so they
+ * are tested without its styles.
  */
 
 export const POSTS_PER_PAGE = 12;
 
-export type { BlogCategory };
-
 /** What the list pages read: the posts and the blog's categories (`blogCategories` in content/site.json). */
 type BlogContent = Pick<SiteContent, "posts"> & { site: Pick<SiteContent["site"], "blogCategories"> };
-
-/** What one card shows, and nothing more: list pages must stay small with thousands of posts. */
-export interface PostCardData {
-  slug: string;
-  title: string;
-  metaDescription: string;
-  publishDate: string;
-  category: string | null;
-  draft: boolean;
-  /** The spec's `featured` flag: the card comes first in its list and is drawn larger. */
-  featured: boolean;
-  /** The post's cover photo, shown as the card's thumbnail. */
-  cover?: Cover;
-}
 
 export interface BlogListData {
   /** null on the unfiltered list ("All"). */
@@ -44,7 +29,6 @@ export interface BlogListData {
   /** The publish date of the list's newest post that is not a draft (none: null). */
   newest: string | null;
 }
-
 
 const toCard = (p: SitePost): PostCardData => ({
   slug: p.slug,
@@ -137,13 +121,3 @@ export const pagedCategoryPaths = (content: BlogContent): string[] => {
   const groups = postsByCategory(content);
   return content.site.blogCategories.flatMap((c) => range(2, pageCountOf(groups.get(c.slug)?.length ?? 0)).map((n) => pathTo.blogList(c.slug, n)));
 };
-
-/** Page numbers to show: the first, the last and two either side of the current one; null marks a gap. */
-export function pageWindow(page: number, pageCount: number): (number | null)[] {
-  const shown: (number | null)[] = [];
-  for (let n = 1; n <= pageCount; n++) {
-    if (n === 1 || n === pageCount || Math.abs(n - page) <= 2) shown.push(n);
-    else if (shown[shown.length - 1] !== null) shown.push(null);
-  }
-  return shown;
-}

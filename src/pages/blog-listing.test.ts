@@ -1,13 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { SitePost } from "../content/site-content";
-import {
-  categoryPaths,
-  loadListing,
-  pagedCategoryPaths,
-  pagedListPaths,
-  pageWindow,
-  POSTS_PER_PAGE,
-} from "./blog-listing";
+import { categoryPaths, loadListing, pagedCategoryPaths, pagedListPaths, POSTS_PER_PAGE } from "./blog-listing";
 
 const categories = ["Tree Care Tips", "Seasonal Maintenance", "Storm Prep", "Tree Health"];
 // The blog's categories are content (blogCategories in content/site.json); this is a copy of that list.
@@ -122,13 +115,5 @@ describe("featured posts", () => {
     const all = posts(30).map((p) => ({ ...p, featured: p.slug === "post-8" }));
     // post-8 is in categories[8 % 4] = "Tree Care Tips", after post-0 in date order.
     expect(loadListing({ site, posts: all }, { category: "tree-care-tips" })?.posts[0]?.slug).toBe("post-8");
-  });
-});
-
-describe("page links", () => {
-  it("shows the ends and two either side of the current page", () => {
-    expect(pageWindow(1, 3)).toEqual([1, 2, 3]);
-    expect(pageWindow(1, 10)).toEqual([1, 2, 3, null, 10]);
-    expect(pageWindow(6, 10)).toEqual([1, null, 4, 5, 6, 7, 8, null, 10]);
   });
 });
