@@ -1,4 +1,4 @@
-import { escapeHtml } from "../src/app/escape-html";
+import { escapeHtml } from "../src/format/escape-html";
 import type { PostJson } from "../src/content/posts";
 import type { Site } from "../src/content/site";
 import type { SitePost } from "../src/content/site-content";

@@ -5,7 +5,7 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import sharp from "sharp";
-import { escapeHtml } from "../src/app/escape-html";
+import { escapeHtml } from "../src/format/escape-html";
 import { Scenery } from "../src/components/scenery";
 import type { Site } from "../src/content/site";
 import { palette } from "../src/styles/palette";

@@ -1,4 +1,4 @@
-import { escapeHtml } from "../src/app/escape-html";
+import { escapeHtml } from "../src/format/escape-html";
 import type { Site } from "../src/content/site";
 import { httpsOnlyHeaders, securityHeaders } from "../functions/http/security-headers";
 

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { formatBusinessTime } from "../src/app/business-time";
+import { formatBusinessTime } from "../src/format/business-time";
 import type { Post } from "../src/content/posts";
 import type { Bundles } from "./bundle";
 import type { RenderedFile } from "./worker-protocol";

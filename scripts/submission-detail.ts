@@ -1,6 +1,6 @@
 import type { Submission } from "../functions/contact/store";
 import { serviceLabel, type ServiceChoice } from "../src/content/contact";
-import { formatBusinessTime } from "../src/app/business-time";
+import { formatBusinessTime } from "../src/format/business-time";
 import { loadSite } from "../src/content/load-content";
 import { siteSchema } from "../src/content/site";
 

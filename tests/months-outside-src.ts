@@ -3,7 +3,7 @@ import { join } from "node:path";
 
 // A module only the bundles reach, in a top-level folder of its own (not src/,
 // not build/), whose change shows on every dated page: in a copy of the checkout
-// (tests/repo-copy.ts), the month names of src/app/format-date.ts move to
+// (tests/repo-copy.ts), the month names of src/format/format-date.ts move to
 // calendar/months.ts and format-date.ts imports them from there.
 
 export const monthsFile = join("calendar", "months.ts");
@@ -14,11 +14,11 @@ export interface MovedMonths {
 }
 
 export async function moveMonthsOutOfSrc(repoDir: string): Promise<MovedMonths> {
-  const formatDate = join(repoDir, "src", "app", "format-date.ts");
+  const formatDate = join(repoDir, "src", "format", "format-date.ts");
   const text = await readFile(formatDate, "utf8");
   const list = text.match(/const MONTHS = \[([^\]]*)\] as const;/);
   const months = [...(list?.[1] ?? "").matchAll(/"(\w+)"/g)].map((m) => m[1] ?? "");
-  if (!list || months.length !== 12) throw new Error(`src/app/format-date.ts no longer lists the months as "const MONTHS = [...] as const": update ${monthsFile}'s fixture`);
+  if (!list || months.length !== 12) throw new Error(`src/format/format-date.ts no longer lists the months as "const MONTHS = [...] as const": update ${monthsFile}'s fixture`);
   const write = (names: string[]) => writeFile(join(repoDir, monthsFile), `export const MONTHS = ${JSON.stringify(names)} as const;\n`);
   await mkdir(join(repoDir, "calendar"), { recursive: true });
   await write(months);

@@ -1,7 +1,7 @@
 // Plain HTML pages for form posts made without JavaScript. The site may pass
 // its own renderInvalidForm (the real React contact page) to createApp; these
 // are the stand-ins, and the pages for 413/429/500.
-import { escapeHtml } from "../../src/app/escape-html";
+import { escapeHtml } from "../../src/format/escape-html";
 import {
   contactFields,
   serviceLabel,

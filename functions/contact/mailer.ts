@@ -3,7 +3,7 @@ import { mkdir, open, rename, rm } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import type { Site } from "../../src/content/site";
-import { escapeHtml } from "../../src/app/escape-html";
+import { escapeHtml } from "../../src/format/escape-html";
 import type { Review } from "../../src/content/review";
 import type { MailJob } from "./mail-job";
 import { serviceLabel, type ServiceChoice } from "../../src/content/contact";

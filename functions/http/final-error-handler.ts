@@ -1,5 +1,5 @@
 import type { ErrorRequestHandler, RequestHandler } from "express";
-import { escapeHtml } from "../../src/app/escape-html";
+import { escapeHtml } from "../../src/format/escape-html";
 
 export interface ErrorLogger {
   error(message: string, error?: unknown): void;

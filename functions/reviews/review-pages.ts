@@ -1,7 +1,7 @@
 // Plain pages the reviews function answers with: the no-JavaScript form again with
 // its problems, and the owner's confirm and outcome pages behind the email links.
 // Unstyled like functions/contact/form-pages.ts, for the same reason (no inline style under the CSP).
-import { escapeHtml } from "../../src/app/escape-html";
+import { escapeHtml } from "../../src/format/escape-html";
 import { ratingValues, reviewFields, type Review, type ReviewErrors, type ReviewField } from "../../src/content/review";
 import { callLine, page, type PageContact } from "../contact/form-pages";
 import type { ReviewAction } from "./review-tokens";

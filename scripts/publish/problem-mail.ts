@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { createSmtpTransport, defaultAddresses, type MailTransport, type NotificationMessage } from "../../functions/contact/mailer";
-import { escapeHtml } from "../../src/app/escape-html";
+import { escapeHtml } from "../../src/format/escape-html";
 import { formatProblem, type ContentProblem } from "../../src/content/content-error";
 import type { Site } from "../../src/content/site";
 

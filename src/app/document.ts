@@ -1,4 +1,4 @@
-import { escapeHtml } from "./escape-html";
+import { escapeHtml } from "../format/escape-html";
 import { pageHeadMarker } from "./head";
 import { liveReload } from "./live-reload";
 

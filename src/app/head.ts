@@ -1,4 +1,4 @@
-import { escapeHtml } from "./escape-html";
+import { escapeHtml } from "../format/escape-html";
 import type { Site } from "../content/site";
 
 /** What a page puts in <head>; rendered by renderHead at build and applied by useHeadSync after client navigation. */

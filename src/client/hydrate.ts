@@ -1,5 +1,5 @@
 // Loaded only by pages with an island (src/client/islands.ts): React comes with it.
-import "../app/zod-jitless";
+import "./zod-jitless";
 import { createElement, type ComponentType } from "react";
 import { hydrateRoot, type Root } from "react-dom/client";
 import { IslandRoot } from "../app/island-root";

@@ -10,7 +10,7 @@ const isComponent = (value: unknown): value is React.ComponentType<object> => ty
 
 async function hydrateOne(element: HTMLElement): Promise<void> {
   const name = element.dataset.island ?? "";
-  // First, so Zod is set up for the CSP before any island's schema exists (src/app/zod-jitless.ts).
+  // First, so Zod is set up for the CSP before any island's schema exists (zod-jitless.ts).
   const { hydrateIsland } = await import("./hydrate");
   // esbuild makes one chunk per file of src/islands/; an unknown name rejects.
   const mod: unknown = await import(`../islands/${name}.tsx`);

@@ -1,4 +1,4 @@
-import { formatShortDate } from "../app/format-date";
+import { formatShortDate } from "../format/format-date";
 import type { Cover } from "../content/photo";
 import * as css from "./blog-card.css";
 import { visuallyHidden } from "../styles/layout.css";

@@ -11,8 +11,8 @@ import {
   type FormValues,
   type ServiceChoice,
 } from "../content/contact";
-import { phoneEdit } from "../app/phone-edit";
-import { useContactSubmit } from "../app/use-contact-submit";
+import { phoneEdit } from "./phone-edit";
+import { useContactSubmit } from "./use-contact-submit";
 import { apiPath } from "../routes";
 import { visuallyHidden } from "../styles/layout.css";
 import { button } from "./button.css";

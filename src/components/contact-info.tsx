@@ -1,4 +1,4 @@
-import { formatHours } from "../app/format-hours";
+import { formatHours } from "../format/format-hours";
 import type { Site } from "../content/site";
 import { ClockIcon, MailIcon, PhoneIcon, PinIcon } from "./icons";
 import * as css from "./contact-info.css";

@@ -1,4 +1,4 @@
-import { formatLongDate } from "../app/format-date";
+import { formatLongDate } from "../format/format-date";
 import { container, section } from "../styles/layout.css";
 import { DraftBadge } from "./blog-card";
 import type { Cover } from "../content/photo";

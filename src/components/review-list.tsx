@@ -1,5 +1,5 @@
 import type { ShownReview } from "../app/structured-data";
-import { formatLongDate } from "../app/format-date";
+import { formatLongDate } from "../format/format-date";
 import * as css from "./reviews.css";
 import { StarRating } from "./star-rating";
 

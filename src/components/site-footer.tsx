@@ -1,5 +1,5 @@
 import { useRootData } from "../app/root-data";
-import { formatHours } from "../app/format-hours";
+import { formatHours } from "../format/format-hours";
 import { container } from "../styles/layout.css";
 import * as css from "./site-footer.css";
 import { SocialIcon } from "./social-icon";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { escapeHtml } from "../app/escape-html";
+import { escapeHtml } from "../format/escape-html";
 import { formatPhone, serviceChoices, serviceLabel } from "./contact";
 import { contactSchema, fieldErrors } from "./contact-schema";
 import { loadServices } from "./services";

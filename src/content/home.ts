@@ -44,7 +44,7 @@ export const homeSchema = group({
     nativeTrees: section(),
     serviceAreas: section(),
   }),
-  /** "Satisfied Clients". Initials for the avatar come from `initials(name)` in src/app/initials.ts, not from the file. */
+  /** "Satisfied Clients". Initials for the avatar come from `initials(name)` in src/format/initials.ts, not from the file. */
   testimonials: list(
     group({
       /** First name and last initial: "Sarah M." */

@@ -13,12 +13,12 @@ import { ServicesSection } from "../components/home/services-section";
 import { TestimonialsSection } from "../components/home/testimonials-section";
 import { JsonLd } from "../components/json-ld";
 import { PageHero } from "../components/page-hero";
-import { initials } from "../app/initials";
-import { homeTestimonials } from "../app/home-testimonials";
+import { initials } from "../format/initials";
+import { homeTestimonials } from "./home-testimonials";
 
 export function load({ content }: LoadArgs) {
   return {
-    // The newest approved reviews first (src/app/home-testimonials.ts); the rating site.json states unless it says fromReviews.
+    // The newest approved reviews first (home-testimonials.ts); the rating site.json states unless it says fromReviews.
     home: { ...content.home, testimonials: homeTestimonials(content.reviews, content.home.testimonials).map((t) => ({ ...t, initials: initials(t.name) })) },
     rating: shownRating(content.site.rating, content.reviews),
     services: content.services.map((s) => ({ slug: s.slug, icon: s.icon, title: s.title, card: s.card })),

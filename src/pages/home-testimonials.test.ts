@@ -3,7 +3,7 @@ import { siteSchema } from "../content/site";
 import siteJson from "../../content/site.json";
 import type { Review } from "../content/review";
 import { homeTestimonials } from "./home-testimonials";
-import { shownRating } from "./structured-data";
+import { shownRating } from "../app/structured-data";
 
 const review = (name: string, rating: number): Review => ({
   id: name,
