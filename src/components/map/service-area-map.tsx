@@ -3,6 +3,7 @@ import { lakeMurrayShore } from "./lake-murray";
 import * as css from "./service-area-map.css";
 import { placeFittingLabels, placeLabels, type PlacedLabel } from "./label-placement";
 import { fitProjection, type Projection } from "./projection";
+import { pathTo } from "../../routes";
 
 export type MapTown = Pick<Location, "slug" | "name" | "primary" | "map">;
 
@@ -82,7 +83,7 @@ export function ServiceAreaMap({ towns, current, label }: ServiceAreaMapProps) {
           const r = css.DOT[kind];
           // Named here, not by its text: on a narrow map the name may not be drawn.
           return (
-            <a key={town.slug} className={css.town} href={`/locations/${town.slug}`} aria-label={labelText(town)} data-town={town.slug} data-primary={town.primary || undefined} aria-current={kind === "current" ? "page" : undefined}>
+            <a key={town.slug} className={css.town} href={pathTo.town(town.slug)} aria-label={labelText(town)} data-town={town.slug} data-primary={town.primary || undefined} aria-current={kind === "current" ? "page" : undefined}>
               {town.primary ? <circle className={css.halo} cx={x} cy={y} r={r + css.HALO} /> : null}
               <circle className={css.dot[kind]} cx={x} cy={y} r={r} />
               {name(town, kind, spot, "all")}
