@@ -171,8 +171,3 @@ export function parsePost(file: string, source: string, site: Site, photos: Read
   };
 }
 
-/** Throws a ContentError when two posts share a slug. */
-export function checkUniqueSlugs(posts: readonly Pick<Post, "slug" | "file">[]): void {
-  const problems = findDuplicateSlugs(posts);
-  if (problems.length > 0) throw new ContentError(problems);
-}
