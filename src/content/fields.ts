@@ -122,7 +122,8 @@ export async function readMarkdownDir(
   const problems: ContentProblem[] = [];
   let names: string[];
   try {
-    names = (await readdir(dir)).filter((name) => name.endsWith(".md")).sort();
+    // Dot files are editors' lock and backup files (.#tree-removal.md), as in content/blog.
+    names = (await readdir(dir)).filter((name) => name.endsWith(".md") && !name.startsWith(".")).sort();
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     return { files: [], problems: [{ file: relativePath(dir), field: "(folder)", problem: `cannot read the folder: ${reason}` }] };

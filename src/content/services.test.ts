@@ -89,6 +89,13 @@ describe("loadServices on broken content", () => {
     return error;
   }
 
+  it("skips an editor's lock or backup file (a dot file) beside the services", async () => {
+    await writeVariant("tree-removal.md", () => {});
+    await writeFile(path.join(root, "content/services", ".#tree-removal.md"), "not front matter at all");
+    const services = await loadServices(path.join(root, "content/services"));
+    expect(services.map((s) => s.slug)).toEqual(["tree-removal"]);
+  });
+
   it("leaves the form's choices empty, with the problem, so an email still goes out", async () => {
     await writeVariant("broken.md", (data) => {
       delete data.title;
