@@ -1,11 +1,19 @@
 // Loaded only by pages with an island (src/client/islands.ts): React comes with it.
 import "./zod-jitless";
-import { createElement, type ComponentType } from "react";
+import { createElement, startTransition, type ComponentType } from "react";
 import { hydrateRoot, type Root } from "react-dom/client";
 import { IslandRoot } from "../app/island-root";
 
 /** Hydrates one island's element with its component, as src/app/island.tsx rendered it. */
 export function hydrateIsland(element: HTMLElement, component: ComponentType<object>, props: object, id: string): Root {
   const onHydrated = () => element.setAttribute("data-hydrated", "");
-  return hydrateRoot(element, createElement(IslandRoot, { onHydrated, children: createElement(component, props) }), { identifierPrefix: `${id}-` });
+  const tree = createElement(IslandRoot, { onHydrated, children: createElement(component, props) });
+  // As a transition React hydrates in slices of a few milliseconds, yielding to the
+  // browser in between, instead of one long task that holds up a visitor's first tap.
+  let root: Root | undefined;
+  startTransition(() => {
+    root = hydrateRoot(element, tree, { identifierPrefix: `${id}-` });
+  });
+  if (!root) throw new Error("hydrateRoot did not run");
+  return root;
 }

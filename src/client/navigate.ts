@@ -189,7 +189,13 @@ export function startNavigation(): void {
   document.addEventListener("touchstart", onHint, { passive: true });
   document.addEventListener("focusin", onHint);
   showNotFoundKind();
-  const root = document.getElementById("root");
-  if (root) void hydrateIslands(root);
+  // Islands' code is fetched after the first paint (a frame, then a task), so it never
+  // competes with the stylesheet for the page's first paint on a slow connection.
+  requestAnimationFrame(() =>
+    setTimeout(() => {
+      const root = document.getElementById("root");
+      if (root) void hydrateIslands(root);
+    }),
+  );
   document.documentElement.setAttribute("data-nav", "");
 }
