@@ -150,7 +150,7 @@ export async function createRenderer(content: SiteContent, assets: AssetManifest
     const html = renderDocument({
       headHtml: renderHead(p.head, content.site),
       appHtml: app.html,
-      assets: pageAssets(assets, app.islands),
+      assets: pageAssets(assets),
       notFound: p.notFound,
       themeColor,
       liveReload: content.mode === "development",
