@@ -96,8 +96,14 @@ export async function measureAssets(bundles: Bundles, dirs: readonly string[]): 
   await Promise.all(bundles.assetFiles.map(async (url) => gz.set(url, gzipSync(await read(url)).length)));
   const size = (urls: Iterable<string>) => [...urls].reduce((n, u) => n + (gz.get(u) ?? 0), 0);
   const { assets } = bundles;
+  // A name declared in src/app/islands.ts without its file would load nothing in the browser.
+  const islandFiles = (name: string) => {
+    const files = assets.islands[name];
+    if (!files) throw new Error(`island "${name}" has no file src/islands/${name}.tsx exporting Component`);
+    return files;
+  };
   return {
-    js: (islands) => size(new Set([...bundles.entryFiles, ...islands.flatMap((name) => assets.islands[name] ?? [])])),
+    js: (islands) => size(new Set([...bundles.entryFiles, ...islands.flatMap((name) => islandFiles(name))])),
     cssGzip: size(assets.css),
   };
 }

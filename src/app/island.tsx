@@ -13,19 +13,12 @@ import { IslandRoot } from "./island-root";
 /** The islands one page render placed, in order (the build preloads their code and checks the page's budget). */
 export const IslandsOnPage = createContext<string[] | null>(null);
 
-export interface IslandComponent<P> {
-  (props: P): React.JSX.Element;
-  /** The file src/islands/<islandName>.tsx exports `component` as `Component` (checked by island.test.ts). */
-  islandName: string;
-  component: ComponentType<P>;
-}
-
 /**
  * Declares the island `name` (the file src/islands/<name>.tsx) made of `Component`.
  * The returned component renders it on the server: its HTML comes from a render of
  * its own, with an id prefix of its own, as the browser's hydrateRoot will see it.
  */
-export function island<P extends object>(name: string, Component: ComponentType<P>): IslandComponent<P> {
+export function island<P extends object>(name: string, Component: ComponentType<P>): (props: P) => React.JSX.Element {
   function Island(props: P) {
     const placed = useContext(IslandsOnPage);
     const id = `${name}-${placed?.length ?? 0}`;
@@ -38,5 +31,5 @@ export function island<P extends object>(name: string, Component: ComponentType<
     );
     return <div data-island={name} data-island-id={id} data-props={JSON.stringify(props)} dangerouslySetInnerHTML={{ __html: html }} />;
   }
-  return Object.assign(Island, { islandName: name, component: Component });
+  return Island;
 }
