@@ -528,6 +528,54 @@ describe("contact page", () => {
   });
 });
 
+describe("contact form before it hydrates", () => {
+  it("keeps what was typed before the form hydrated, and sends it with the time the page showed the form", async () => {
+    const { page, problems, close } = await openPage(browser);
+    // React's chunk is held, so everything below is typed into the build's plain HTML form.
+    let release: () => void = () => {};
+    const held = new Promise<void>((ok) => (release = ok));
+    await page.route("**/assets/hydrate-*.js", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/contact", { waitUntil: "networkidle" });
+    await page.waitForFunction(() => document.documentElement.hasAttribute("data-nav"));
+    const asked = page.waitForRequest((req) => req.url().includes("/assets/hydrate-"));
+    const message = uniqueMessage("before hydration");
+    // The first tap into the form wakes it (src/client/islands.ts); typing goes on meanwhile.
+    await field(page, "name").click();
+    await asked;
+    await fillValid(page, message);
+    const island = page.locator("[data-island]");
+    expect(await island.getAttribute("data-hydrated")).toBeNull();
+    await waitPastSpamRule(page);
+    const releasedAt = Date.now();
+    release();
+    await expect.poll(() => island.getAttribute("data-hydrated")).toBe("");
+
+    const typed = { name: "Jane Tester", email: "jane@example.com", phone: "8035550199", serviceType: "tree-trimming", message };
+    for (const [name, value] of Object.entries(typed)) expect(await field(page, name).inputValue(), name).toBe(value);
+    // The form is React's now: a keystroke formats the phone number.
+    await field(page, "phone").press("End");
+    await field(page, "phone").press("Backspace");
+    await expect.poll(() => field(page, "phone").inputValue()).toBe("(803) 555-019");
+    await field(page, "phone").press("9");
+
+    const sent = page.waitForRequest((req) => req.url().endsWith("/api/contact") && req.method() === "POST");
+    await page.locator('form button[type="submit"]').click();
+    const body: unknown = (await sent).postDataJSON();
+    expect(body).toMatchObject({ name: "Jane Tester", phone: "(803) 555-0199", serviceType: "tree-trimming", message });
+    // Anti-spam: shown when the page was, not when React took over.
+    expect(body).toHaveProperty("formShownAt", expect.any(Number));
+    const shownAt = (body as { formShownAt: number }).formShownAt;
+    expect(shownAt).toBeLessThan(releasedAt - MIN_FILL_MS);
+    await expect.poll(() => toastRegion(page).textContent()).toContain("Message Sent!");
+    await expectStored(message);
+    expect(problems).toEqual([]);
+    await close();
+  });
+});
+
 describe("contact form without JavaScript", () => {
   it("posts a valid message, lands on /contact/thank-you/ and stores it", async () => {
     const { page, close } = await openPage(browser, { javaScriptEnabled: false });

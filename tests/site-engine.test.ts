@@ -122,13 +122,30 @@ describe("islands", () => {
     await close();
   });
 
+  it("loads no React while a page loads: the form hydrates when the visitor scrolls toward it or points at it", async () => {
+    const hydrated = (page: import("playwright-core").Page) => page.locator("[data-island][data-hydrated]").count();
+    // Lighthouse's phone (412 x 823: the form starts below the fold) and a desktop (the form in view at load).
+    for (const viewport of [{ width: 412, height: 823 }, { width: 1280, height: 900 }]) {
+      const { page, problems, close } = await openPage(browser, { viewport });
+      await page.goto("/contact", { waitUntil: "networkidle" });
+      await page.waitForTimeout(1_000);
+      expect((await scriptsLoaded(page)).filter((p) => p.includes("/hydrate-")), `${viewport.width} px`).toEqual([]);
+      expect(await hydrated(page)).toBe(0);
+      if (viewport.width < 500) await page.mouse.wheel(0, 300);
+      else await page.mouse.move(300, 600);
+      await expect.poll(() => hydrated(page), { message: `${viewport.width} px` }).toBe(1);
+      expect(problems).toEqual([]);
+      await close();
+    }
+  });
+
   it("starts a form island brought in by a client navigation, and its page works", async () => {
     const { page, problems, close } = await openPage(browser);
     await page.goto("/", { waitUntil: "networkidle" });
     await pageReady(page);
     await page.locator('header a[href="/contact"]').click();
     await page.waitForURL("**/contact");
-    await page.waitForSelector("[data-island][data-hydrated]");
+    await pageReady(page);
     await page.getByRole("button", { name: "Send Message" }).click();
     await expect.poll(() => page.locator('[id$="-error"]').count()).toBe(5);
     expect(problems).toEqual([]);

@@ -4,10 +4,13 @@ import { createElement, startTransition, type ComponentType } from "react";
 import { hydrateRoot, type Root } from "react-dom/client";
 import { IslandRoot } from "../app/island-root";
 
-/** Hydrates one island's element with its component, as src/app/island.tsx rendered it. */
-export function hydrateIsland(element: HTMLElement, component: ComponentType<object>, props: object, id: string): Root {
+/**
+ * Hydrates one island's element with its component, as src/app/island.tsx rendered it.
+ * `id` is its id prefix there; `shownAt` when the visitor was shown it (islands.ts).
+ */
+export function hydrateIsland(element: HTMLElement, component: ComponentType<object>, props: object, { id, shownAt }: { id: string; shownAt: number }): Root {
   const onHydrated = () => element.setAttribute("data-hydrated", "");
-  const tree = createElement(IslandRoot, { onHydrated, children: createElement(component, props) });
+  const tree = createElement(IslandRoot, { onHydrated, shownAt, children: createElement(component, props) });
   // As a transition React hydrates in slices of a few milliseconds, yielding to the
   // browser in between, instead of one long task that holds up a visitor's first tap.
   let root: Root | undefined;

@@ -1,14 +1,52 @@
 import type { Root } from "react-dom/client";
 
 // The browser's half of src/app/island.tsx: finds the islands a page holds and
-// hydrates each with its module from src/islands/. Pages without islands never
-// load React (the import()s below are separate chunks, fetched only when needed).
+// hydrates each with its module from src/islands/ once the visitor comes to it.
+// Pages without islands never load React (the import()s below are separate chunks,
+// fetched only when an island wakes).
+//
+// Why wait for the visitor: an island's HTML already works (its form posts without
+// JavaScript), and React DOM costs a phone 100 ms and more of main thread to compile
+// and hydrate. Spent while the page loads, that holds up the visitor's first taps and
+// is what Lighthouse's Total Blocking Time counted on /contact. So an island hydrates
+// when the visitor points at, touches or focuses into it, or, once they have scrolled,
+// when it comes within a screen of the viewport (Astro's client:visible with a
+// rootMargin). Until the first scroll the viewport is not watched: a form a screen or
+// less below the top (on /contact it starts 1,030 px down on a 412 x 823 phone) would
+// otherwise hydrate during the load on some screens and not on others.
+// What is typed before React takes over stays: React leaves a field's value alone when
+// it hydrates, and react-hook-form keeps a field edited before it was ready
+// (tests/contact.test.ts, "keeps what was typed before the form hydrated").
 
 const roots = new Map<Element, Root>();
 
+/** Islands on the page not yet woken: when each was shown, and how to stop waiting for it. */
+const waiting = new Map<HTMLElement, { shownAt: number; stop: () => void }>();
+
+/** What the visitor does to an island that wakes it: a mouse on its way, a touch, keyboard or tap focus, autofill. */
+const wakeEvents = ["pointerover", "pointerdown", "focusin", "input"] as const;
+
+let scrolled = false;
+let viewport: IntersectionObserver | undefined;
+
+function watchViewport(): IntersectionObserver {
+  viewport ??= new IntersectionObserver(
+    (entries) => {
+      for (const entry of entries) if (entry.isIntersecting && entry.target instanceof HTMLElement) wake(entry.target);
+    },
+    { rootMargin: "100% 0px" },
+  );
+  return viewport;
+}
+
+function onFirstScroll(): void {
+  scrolled = true;
+  for (const element of waiting.keys()) watchViewport().observe(element);
+}
+
 const isComponent = (value: unknown): value is React.ComponentType<object> => typeof value === "function";
 
-async function hydrateOne(element: HTMLElement): Promise<void> {
+async function hydrateOne(element: HTMLElement, shownAt: number): Promise<void> {
   const name = element.dataset.island ?? "";
   // First, so Zod is set up for the CSP before any island's schema exists (zod-jitless.ts).
   const { hydrateIsland } = await import("./hydrate");
@@ -19,21 +57,52 @@ async function hydrateOne(element: HTMLElement): Promise<void> {
   const props: unknown = JSON.parse(element.dataset.props ?? "{}");
   if (typeof props !== "object" || props === null) throw new Error(`island ${name}: props are not an object`);
   if (!element.isConnected || roots.has(element)) return;
-  roots.set(element, hydrateIsland(element, component, props, element.dataset.islandId ?? name));
+  roots.set(element, hydrateIsland(element, component, props, { id: element.dataset.islandId ?? name, shownAt }));
 }
 
-/** Hydrates every island under `scope` not yet hydrated. An island that fails stays as the build rendered it (its form still posts). */
-export async function hydrateIslands(scope: ParentNode): Promise<void> {
-  const found = [...scope.querySelectorAll<HTMLElement>("[data-island]")].filter((element) => !roots.has(element));
-  const results = await Promise.allSettled(found.map(hydrateOne));
-  for (const r of results) if (r.status === "rejected") console.error("Island:", r.reason);
+/** Hydrates a waiting island now. One that fails stays as the build rendered it (its form still posts). */
+function wake(element: HTMLElement): void {
+  const entry = waiting.get(element);
+  if (!entry) return;
+  waiting.delete(element);
+  entry.stop();
+  hydrateOne(element, entry.shownAt).catch((err: unknown) => console.error("Island:", err));
 }
 
-/** Unmounts the islands no longer in the document (the page was swapped by a client navigation). */
+/**
+ * Starts the islands under `scope` (a page just shown: the first load, or a client
+ * navigation): each hydrates when the visitor comes to it (see the top of this file).
+ */
+export function startIslands(scope: ParentNode): void {
+  for (const element of scope.querySelectorAll<HTMLElement>("[data-island]")) {
+    if (roots.has(element) || waiting.has(element)) continue;
+    const onVisit = () => wake(element);
+    for (const type of wakeEvents) element.addEventListener(type, onVisit, { passive: true });
+    const stop = () => {
+      for (const type of wakeEvents) element.removeEventListener(type, onVisit);
+      viewport?.unobserve(element);
+    };
+    waiting.set(element, { shownAt: Date.now(), stop });
+    if (scrolled) watchViewport().observe(element);
+    // Focus already inside: the no-JavaScript answer's problem list takes it (autofocus), or a quick Tab.
+    if (element.contains(document.activeElement)) wake(element);
+  }
+  if (scrolled) return;
+  // A page opened at an anchor or with its scroll restored counts as scrolled.
+  if (window.scrollY > 0) onFirstScroll();
+  else window.addEventListener("scroll", onFirstScroll, { passive: true, once: true });
+}
+
+/** Forgets the islands no longer in the document (the page was swapped by a client navigation): unmounts them or stops waiting. */
 export function releaseIslands(): void {
   for (const [element, root] of roots) {
     if (element.isConnected) continue;
     root.unmount();
     roots.delete(element);
+  }
+  for (const [element, entry] of waiting) {
+    if (element.isConnected) continue;
+    entry.stop();
+    waiting.delete(element);
   }
 }

@@ -1,7 +1,7 @@
 import { pageHeadMarker } from "../app/head";
 import { matchRoute } from "../routes";
 import { visuallyHidden } from "../styles/layout.css";
-import { hydrateIslands, releaseIslands } from "./islands";
+import { releaseIslands, startIslands } from "./islands";
 import { showSkeleton } from "./skeletons";
 
 // Client-side navigation without a framework: a same-origin link click fetches
@@ -101,7 +101,7 @@ function settle(url: URL, scrollY: number | undefined): void {
   }
   if (announcer) announcer.textContent = document.title;
   const root = document.getElementById("root");
-  if (root) void hydrateIslands(root);
+  if (root) startIslands(root);
   document.dispatchEvent(new CustomEvent("site:navigated"));
 }
 
@@ -189,12 +189,12 @@ export function startNavigation(): void {
   document.addEventListener("touchstart", onHint, { passive: true });
   document.addEventListener("focusin", onHint);
   showNotFoundKind();
-  // Islands' code is fetched after the first paint (a frame, then a task), so it never
-  // competes with the stylesheet for the page's first paint on a slow connection.
+  // Islands start after the first paint (a frame, then a task): one that wakes at once
+  // (focus or a scroll already in it) never competes with the stylesheet for that paint.
   requestAnimationFrame(() =>
     setTimeout(() => {
       const root = document.getElementById("root");
-      if (root) void hydrateIslands(root);
+      if (root) startIslands(root);
     }),
   );
   document.documentElement.setAttribute("data-nav", "");

@@ -83,6 +83,8 @@ export interface ContactFormProps {
   services: readonly ServiceChoice[];
   /** Put the cursor in the first field when the form appears (after "Send Another Message"). */
   focusOnMount?: boolean;
+  /** When the page showed this form, if before it mounted (the anti-spam shown-at time; see useContactSubmit). */
+  shownAt?: number;
 }
 
 /**
@@ -92,7 +94,7 @@ export interface ContactFormProps {
  * function validates and answers with this page again (see `refused`).
  * noValidate: the browser's own bubbles would hide the spec's messages.
  */
-export function ContactForm({ refused, onSent, phone: business, services, focusOnMount = false }: ContactFormProps) {
+export function ContactForm({ refused, onSent, phone: business, services, focusOnMount = false, shownAt: shownSince }: ContactFormProps) {
   const [defaults] = useState(() => startValues(refused));
   const [initialErrors] = useState(() => serverErrors(refused));
   const {
@@ -106,7 +108,7 @@ export function ContactForm({ refused, onSent, phone: business, services, focusO
     defaultValues: defaults,
     errors: initialErrors,
   });
-  const { shownAt, submit } = useContactSubmit();
+  const { shownAt, submit } = useContactSubmit(shownSince);
   const toast = useToast();
   const honeypot = useRef<HTMLInputElement>(null);
   // The phone field's formatted value before each keystroke (phoneEdit needs it to tell a deleted bracket from a deleted digit).

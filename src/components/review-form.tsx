@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useIslandShownAt } from "../app/island-root";
 import { HONEYPOT_FIELD, SHOWN_AT_FIELD } from "../content/anti-spam-fields";
 import { ratingValues, reviewFields, type ReviewErrors, type ReviewField } from "../content/review-fields";
 import { visuallyHidden } from "../styles/layout.css";
@@ -31,8 +32,10 @@ export function ReviewForm({ towns, refused }: { towns: readonly string[]; refus
   const [state, setState] = useState<"editing" | "sending" | "sent">("editing");
   const [shownAt, setShownAt] = useState<number>();
   const sentHeading = useRef<HTMLHeadingElement>(null);
-  // The server render has no "now" for the visitor (see use-contact-submit.ts).
-  useEffect(() => setShownAt(Date.now()), []);
+  // When the page showed the form, not when it hydrated (that waits for the visitor); the
+  // server render has no "now" for the visitor (see use-contact-submit.ts).
+  const shownSince = useIslandShownAt();
+  useEffect(() => setShownAt(shownSince ?? Date.now()), [shownSince]);
   useEffect(() => {
     if (state === "sent") sentHeading.current?.focus();
   }, [state]);

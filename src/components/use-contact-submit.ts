@@ -32,13 +32,14 @@ export interface ContactSubmit {
 
 /**
  * Sends validated contact messages with the anti-spam extras judged in
- * the contact function's spam.ts. The shown-at time is set in an effect: the server
- * render has no "now" for the visitor, and setting it during render would not
- * match the prerendered HTML.
+ * the contact function's spam.ts. The shown-at time is `shownSince` (when the page
+ * showed the form, which can be long before the form hydrated: useIslandShownAt) or
+ * else when the form mounted. It is set in an effect: the server render has no "now"
+ * for the visitor, and setting it during render would not match the prerendered HTML.
  */
-export function useContactSubmit(): ContactSubmit {
+export function useContactSubmit(shownSince?: number): ContactSubmit {
   const [shownAt, setShownAt] = useState<number>();
-  useEffect(() => setShownAt(Date.now()), []);
+  useEffect(() => setShownAt(shownSince ?? Date.now()), [shownSince]);
 
   const submit = useCallback(
     async (values: ContactInput, honeypot: string) => {

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { useIslandShownAt } from "../app/island-root";
 import { button } from "../components/button.css";
 import { ContactForm, type RefusedSubmission } from "../components/contact-form";
 import * as css from "../components/contact-page.css";
@@ -24,6 +25,7 @@ export function Component({ phone, services, refused }: ContactPanelProps) {
   const [sent, setSent] = useState<string | false>(false);
   const [round, setRound] = useState(0);
   const thanksHeading = useRef<HTMLHeadingElement>(null);
+  const shownAt = useIslandShownAt();
 
   // Focus follows the swap so keyboard and screen reader users land on the outcome.
   useEffect(() => {
@@ -58,6 +60,8 @@ export function Component({ phone, services, refused }: ContactPanelProps) {
               key={round}
               // What a refused post typed belongs to the first form only, not to the one after a success.
               refused={round === 0 ? refused : undefined}
+              // The first form was shown with the page; a later one when it mounts.
+              shownAt={round === 0 ? shownAt : undefined}
               focusOnMount={round > 0}
               phone={phone}
               services={services}
