@@ -30,5 +30,5 @@ globalStyle(`${prose} th[align="center"], ${prose} td[align="center"]`, { textAl
 globalStyle(`${prose} .contains-task-list`, { listStyle: "none", paddingLeft: vars.space.md });
 globalStyle(`${prose} .task-list-item input`, { marginRight: vars.space.sm, accentColor: vars.color.brand });
 globalStyle(`${prose} .footnotes`, { marginTop: vars.space.xl, borderTop: `1px solid ${vars.color.border}`, fontSize: "0.95rem", color: vars.color.muted });
-// The footnotes' heading is for screen readers (mdast-util-to-hast names it sr-only).
+// The footnotes' heading is for screen readers (src/content/markdown.ts names it sr-only, as GitHub does).
 globalStyle(`${prose} .sr-only`, visuallyHiddenRules);

@@ -11,9 +11,11 @@ export const MAX_CONTENT_FILE_BYTES = 1_000_000;
 
 /**
  * How long reading one file (front matter, fields, Markdown) may take. A normal post
- * takes milliseconds; the Markdown parser (micromark) takes time that grows with the
- * square of the length on unmatched `*` and `_` runs (36 KB took 24 s), and no
- * release avoids that, so a deadline is the only bound.
+ * takes a fraction of a millisecond; the Markdown parser (markdown-it) takes time that
+ * grows with the length on every input we know of, but up to ~10 ms a kilobyte on long
+ * runs of unclosed `[` or `![`, so a file near the size limit can take seconds, and a
+ * parser release could bring back the slower cases micromark had (36 KB of unmatched
+ * `*` and `_` took 24 s): the deadline stays the bound.
  */
 export const FILE_PARSE_LIMIT_MS = 5_000;
 
@@ -24,5 +26,5 @@ export const megabytes = (bytes: number): string => `${(bytes / 1_000_000).toFix
 export const tookTooLong = (file: string) => ({
   file,
   field: "(file)",
-  problem: `took longer than ${FILE_PARSE_LIMIT_MS / 1000} s to read; look for long runs of * or _ marks that do not pair up, or split the file into smaller ones`,
+  problem: `took longer than ${FILE_PARSE_LIMIT_MS / 1000} s to read; look for long runs of [, *, or _ marks that do not pair up, or split the file into smaller ones`,
 });

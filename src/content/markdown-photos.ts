@@ -1,29 +1,11 @@
 // Photos in Markdown: `![alt](./oak.jpg)` beside a post becomes a <picture> of the
 // processed photo (build/photos.ts made the files). A photo that is not there, has
 // no alt text, or lives on another site is a problem naming the file.
-import type { Element } from "hast";
-import type { Image, Nodes, Root } from "mdast";
-import { defaultHandlers, type State } from "mdast-util-to-hast";
+// The Markdown step (src/content/markdown.ts) calls localPhoto for each image and
+// pictureHtml to write the ones it returned a photo for.
 import path from "node:path";
-import type { VFile } from "vfile";
 import type { ContentProblem } from "./content-error";
 import { pictureParts, PROSE_SIZES, type Photo } from "./photo";
-
-declare module "mdast" {
-  interface ImageData {
-    /** Set by localPhotos when the image is one of the owner's processed photos. */
-    photo?: Photo;
-  }
-}
-
-declare module "vfile" {
-  interface DataMap {
-    /** The build's processed photos, by shown path (build/photos.ts preparePhotos). */
-    photos: Readonly<Record<string, Photo>>;
-    /** What localPhotos found wrong, as problems naming the file. */
-    photoProblems: ContentProblem[];
-  }
-}
 
 /**
  * Where `src`, written in the file `file` (a shown path like content/blog/oak/index.md),
@@ -45,75 +27,47 @@ function decodedOrAsWritten(path: string): string {
   }
 }
 
-/** The remark step: image nodes that name a photo beside the content get the processed photo, or a problem. */
-export function localPhotos() {
-  return (tree: Root, file: VFile) => {
-    const photos = file.data.photos ?? {};
-    const problems: ContentProblem[] = [];
-    const where = file.path || "(text)";
-    const visit = (node: Nodes): void => {
-      if (node.type === "image") checkPhoto(node, where, photos, problems);
-      else if ("children" in node) for (const child of node.children) visit(child);
-    };
-    visit(tree);
-    file.data.photoProblems = problems;
-  };
-}
-
-function checkPhoto(image: Image, file: string, photos: Readonly<Record<string, Photo>>, problems: ContentProblem[]): void {
+/**
+ * The processed photo an image written `![alt](url)` in `file` shows, when it names
+ * one beside the content; otherwise undefined, with a problem pushed when the
+ * image is on another site, missing, or undescribed. Other images (site paths) pass as they are.
+ */
+export function localPhoto(
+  image: { url: string; alt: string },
+  file: string,
+  photos: Readonly<Record<string, Photo>>,
+  problems: ContentProblem[],
+): Photo | undefined {
   const field = `photo ${image.url}`;
   if (/^(https?:)?\/\//i.test(image.url)) {
     problems.push({ file, field, problem: "is on another website; save the photo beside the post and write ![what it shows](./photo.jpg)" });
-    return;
+    return undefined;
   }
   const target = photoPath(file, image.url);
-  if (target === undefined) return;
+  if (target === undefined) return undefined;
   const photo = photos[target];
   if (!photo) {
     problems.push({ file, field, problem: `is not there (looked for ${target}); check the file name, or put the photo beside the post` });
-    return;
+    return undefined;
   }
-  if ((image.alt ?? "").trim() === "") {
+  if (image.alt.trim() === "") {
     problems.push({ file, field, problem: "has no description: write what it shows between the brackets, like ![a split oak on a roof](./oak.jpg), for people who cannot see it" });
-    return;
+    return undefined;
   }
-  image.data = { ...image.data, photo };
+  return photo;
 }
 
-/** mdast-util-to-hast handler: an owner photo as <picture>, lazy (photos inside the text are below the fold); other images as usual. */
-export function imageHandler(state: State, node: Image): Element {
-  const photo = node.data?.photo;
-  if (!photo) return defaultHandlers.image(state, node);
+/**
+ * An owner photo as <picture>, lazy (photos inside the text are below the fold).
+ * `attribute` escapes a double-quoted attribute value (the Markdown step's, so its output stays one style).
+ */
+export function pictureHtml(photo: Photo, alt: string, title: string | undefined, attribute: (value: string) => string): string {
   const { sources, img } = pictureParts(photo);
-  return {
-    type: "element",
-    tagName: "picture",
-    properties: {},
-    children: [
-      ...sources.map((source): Element => ({ type: "element", tagName: "source", properties: { type: source.type, srcSet: source.srcSet, sizes: PROSE_SIZES }, children: [] })),
-      {
-        type: "element",
-        tagName: "img",
-        properties: {
-          src: img.src,
-          srcSet: img.srcSet,
-          sizes: PROSE_SIZES,
-          width: img.width,
-          height: img.height,
-          alt: (node.alt ?? "").trim(),
-          ...(node.title ? { title: node.title } : {}),
-          loading: "lazy",
-          decoding: "async",
-        },
-        children: [],
-      },
-    ],
-  };
+  const sizes = attribute(PROSE_SIZES);
+  const sourceTags = sources.map((source) => `<source type="${attribute(source.type)}" srcset="${attribute(source.srcSet)}" sizes="${sizes}">`).join("");
+  const titleAttribute = title ? ` title="${attribute(title)}"` : "";
+  return (
+    `<picture>${sourceTags}<img src="${attribute(img.src)}" srcset="${attribute(img.srcSet)}" sizes="${sizes}" width="${img.width}" height="${img.height}"` +
+    ` alt="${attribute(alt.trim())}"${titleAttribute} loading="lazy" decoding="async"></picture>`
+  );
 }
-
-/** Sanitizer additions for photo nodes: picture and source, and img's responsive attributes. */
-export const photoSanitizeTags = ["picture", "source"];
-export const photoSanitizeAttributes = {
-  source: ["type", "srcSet", "sizes"],
-  img: ["srcSet", "sizes", "loading", "decoding", "width", "height", "title"],
-};

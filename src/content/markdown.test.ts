@@ -48,6 +48,24 @@ describe("renderMarkdown", () => {
   it("drops raw id attributes that could shadow heading ids", () => {
     expect(renderMarkdown('<div id="why">x</div>\n\n## Why')).toBe('<h2 id="why">Why</h2>\n');
   });
+
+  it("keeps only addresses with GitHub's protocols, in links and images", () => {
+    const html = renderMarkdown("[v](vbscript:x) [d](data:text/html,x) [t](tel:+1803) <javascript:alert(1)> ![i](javascript:x) ![p](https://x.example/p.png)");
+    expect(html).toBe('<p><a>v</a> <a>d</a> <a>t</a> <a>javascript:alert(1)</a> <img alt="i"> <img src="https://x.example/p.png" alt="p"></p>\n');
+  });
+
+  it("escapes text and attributes", () => {
+    expect(renderMarkdown('[a "b" & 1 < 2](/x?y=1&z=2 "t\'s \\"q\\"")')).toBe(
+      '<p><a href="/x?y=1&#x26;z=2" title="t&#x27;s &#x22;q&#x22;">a "b" &#x26; 1 &#x3C; 2</a></p>\n',
+    );
+  });
+
+  it("numbers many headings of the same name in one pass", () => {
+    const started = performance.now();
+    const html = renderMarkdown("#\n".repeat(20_000) + "# Section 1\n");
+    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(html).toContain('<h1 id="section-19999"></h1>\n<h1 id="section-1-1">Section 1</h1>');
+  });
 });
 
 describe("renderMarkdownWithSummary", () => {
@@ -117,12 +135,58 @@ describe("GitHub-flavoured Markdown", () => {
     expect(html).toContain('<li id="user-content-fn-1">');
   });
 
+  it("links www. addresses and e-mail addresses, but not ftp:// ones", () => {
+    expect(renderMarkdown("www.arborday.org, info@example.com and ftp://files.example.com")).toBe(
+      '<p><a href="http://www.arborday.org">www.arborday.org</a>, <a href="mailto:info@example.com">info@example.com</a> and ftp://files.example.com</p>\n',
+    );
+  });
+
+  it("lists a note once with a link back to each reference, and keeps the first of two definitions", () => {
+    const notes = renderMarkdown("A[^n] and B[^n].\n\n[^n]: First.\n[^n]: Second.\n");
+    expect(notes).toContain('<a href="#user-content-fn-n" id="user-content-fnref-n-2" data-footnote-ref aria-describedby="footnote-label">1</a>');
+    expect(notes).toContain(
+      '<li id="user-content-fn-n">\n<p>First. <a href="#user-content-fnref-n" data-footnote-backref="" aria-label="Back to reference 1" class="data-footnote-backref">↩</a> ' +
+        '<a href="#user-content-fnref-n-2" data-footnote-backref="" aria-label="Back to reference 1-2" class="data-footnote-backref">↩<sup>2</sup></a></p>\n</li>',
+    );
+    expect(notes).not.toContain("Second");
+  });
+
+  it("makes a task of a marker followed by text only", () => {
+    expect(renderMarkdown("- [x]\n- [x]done\n- [ ]\ttab")).toBe(
+      '<ul class="contains-task-list">\n<li>[x]</li>\n<li>[x]done</li>\n<li class="task-list-item"><input type="checkbox" disabled aria-label="tab"> tab</li>\n</ul>\n',
+    );
+  });
+
   it("still sanitizes: no raw HTML inside a table cell", () => {
     expect(renderMarkdown("| a |\n|---|\n| <img src=x onerror=alert(1)> |")).not.toMatch(/<img|onerror/);
   });
 });
 
 describe("photos in Markdown", () => {
+  const photo = {
+    width: 1600,
+    height: 1200,
+    fallback: "jpeg" as const,
+    variants: (["avif", "webp", "jpeg"] as const).map((format) => ({ format, width: 800, height: 600, url: `/assets/photos/oak-0123456789-800.${format}` })),
+  };
+  const source = { file: "content/blog/oak/index.md", photos: { "content/blog/oak/oak.jpg": photo } };
+
+  it("places a photo beside the post as a lazy <picture>, also when written as a reference", () => {
+    const { html, problems } = renderMarkdownWithSummary('![The split oak](./oak.jpg "After")\n\n![Again][oak]\n\n[oak]: oak.jpg', source);
+    expect(problems).toEqual([]);
+    expect(html).toContain(
+      '<picture><source type="image/avif" srcset="/assets/photos/oak-0123456789-800.avif 800w" sizes="(min-width: 52rem) 48rem, 100vw">' +
+        '<source type="image/webp" srcset="/assets/photos/oak-0123456789-800.webp 800w" sizes="(min-width: 52rem) 48rem, 100vw">' +
+        '<img src="/assets/photos/oak-0123456789-800.jpeg" srcset="/assets/photos/oak-0123456789-800.jpeg 800w" sizes="(min-width: 52rem) 48rem, 100vw" width="800" height="600" alt="The split oak" title="After" loading="lazy" decoding="async"></picture>',
+    );
+    expect(html.match(/<picture>/g)).toHaveLength(2);
+  });
+
+  it("names photos that are undescribed, on another site or missing, in the order written", () => {
+    const { problems } = renderMarkdownWithSummary("![](./oak.jpg) ![x](https://x.example/a.jpg) ![y](./nope.jpg) ![z](/static/a.jpg)", source);
+    expect(problems.map((p) => p.field)).toEqual(["photo ./oak.jpg", "photo https://x.example/a.jpg", "photo ./nope.jpg"]);
+  });
+
   it("reads a photo name with a stray % as written instead of failing the build", () => {
     const { problems } = renderMarkdownWithSummary("![A stump](./100%.jpg)", { file: "content/blog/x/index.md", photos: {} });
     expect(problems).toEqual([
