@@ -70,7 +70,17 @@ export function rssXml(site: Site, posts: readonly SitePost[]): string {
 
 /** dist/api/blog.json: every post, newest first, full fields: [path in the output, text]. */
 export function blogListFile(posts: readonly SitePost[]): [file: string, text: string] {
-  return ["api/blog.json", JSON.stringify(posts.map(postApiJson))];
+  // The same text as JSON.stringify of the list, from each post's JSON made once per post object:
+  // a long-running process keeps its unchanged posts (src/content/content-pipeline.ts), and 4,000 posts are 12 MB.
+  return ["api/blog.json", `[${posts.map(postJsonText).join(",")}]`];
+}
+
+const postJsonTexts = new WeakMap<SitePost, string>();
+
+function postJsonText(post: SitePost): string {
+  let text = postJsonTexts.get(post);
+  if (text === undefined) postJsonTexts.set(post, (text = JSON.stringify(postApiJson(post))));
+  return text;
 }
 
 /**
@@ -78,5 +88,10 @@ export function blogListFile(posts: readonly SitePost[]): [file: string, text: s
  * render worker that has the post's body for its page (build/render-worker.ts).
  */
 export function postApiFile(post: SitePost): [file: string, text: string] {
-  return [`api/blog/${post.slug}.json`, JSON.stringify(postApiJson(post))];
+  return [postApiFileName(post.slug), JSON.stringify(postApiJson(post))];
+}
+
+/** Where a post's API file is in the output. */
+export function postApiFileName(slug: string): string {
+  return `api/blog/${slug}.json`;
 }

@@ -4,7 +4,8 @@ import type { Photo } from "../src/content/photo";
 import type { PostFile } from "../src/content/post-list";
 import type { Post } from "../src/content/posts";
 import type { Site } from "../src/content/site";
-import { postCacheKey, readPostCache, type CachedPost } from "./build-cache";
+import { postCacheKey, readPostCache } from "./build-cache";
+import { fileStamp, type BuildSession, type StampedPost } from "./build-session";
 import { ParseTimeout, type WorkerPool } from "./worker-pool";
 
 type Photos = Readonly<Record<string, Photo>>;
@@ -15,11 +16,13 @@ type Photos = Readonly<Record<string, Photo>>;
  * Worker 0 reads site.json and the pages' content (the Markdown of services under
  * the parse deadline), then its share of the posts; each other worker parses its
  * share. Posts whose text is unchanged since the previous build come from its
- * cache: only their hashes cross to the workers and back.
+ * cache: only their hashes cross to the workers and back. In a long-running
+ * process (a BuildSession) the cache is in memory, and a file whose stamp is
+ * unchanged is not even read.
  */
 export class WorkerContentReaders implements ContentReaders {
   /** After posts(): every post with the hash of its text (the next build's cache), in file order. */
-  parsed: CachedPost[] = [];
+  parsed: StampedPost[] = [];
   /** After posts(): files of the posts parsed again (new or edited since the previous build). */
   readonly changed = new Set<string>();
   /** After posts(): the cache key the posts were parsed under, and how many the cache held. */
@@ -28,7 +31,7 @@ export class WorkerContentReaders implements ContentReaders {
 
   constructor(
     private readonly pool: WorkerPool,
-    private readonly opts: { photos: Photos; codeHash: string; prevServerDir: string },
+    private readonly opts: { photos: Photos; codeHash: string; prevServerDir: string; session?: BuildSession },
   ) {}
 
   async site(contentDir: string): Promise<Site> {
@@ -40,25 +43,32 @@ export class WorkerContentReaders implements ContentReaders {
   }
 
   async posts(contentDir: string, files: PostFile[], site: Site): Promise<{ posts: Post[]; problems: ContentProblem[] }> {
-    const { photos, codeHash, prevServerDir } = this.opts;
+    const { photos, codeHash, prevServerDir, session } = this.opts;
     // A changed photo changes the HTML of the posts showing it, a changed site.json their
     // author and categories (SITE_URL is in the site): posts are parsed again.
     this.cacheKey = postCacheKey(codeHash, JSON.stringify(site) + JSON.stringify(photos));
-    const cache = await readPostCache(prevServerDir, this.cacheKey);
+    const cache: Map<string, StampedPost> = session?.postsUnder(this.cacheKey) ?? (await readPostCache(prevServerDir, this.cacheKey));
     this.cacheSize = cache.size;
-    const withKnown = files.map((f) => ({ ...f, known: cache.get(f.shown)?.sha }));
-    const share = Math.ceil(withKnown.length / this.pool.size);
+    // Stamped before the workers read: a save after this gives the next build a new stamp.
+    const stamps = new Map(session ? files.map((f) => [f.shown, fileStamp(f.abs)]) : []);
+    const kept = (f: PostFile) => {
+      const cached = cache.get(f.shown);
+      return cached?.stamp && cached.stamp === stamps.get(f.shown) ? cached : undefined;
+    };
+    const toRead = files.filter((f) => !kept(f)).map((f) => ({ ...f, known: cache.get(f.shown)?.sha }));
+    const share = Math.ceil(toRead.length / this.pool.size);
     const replies = await Promise.all(
-      Array.from({ length: this.pool.size }, (_, i) => this.parseShare(i, { contentDir, site, photos }, withKnown.slice(i * share, (i + 1) * share))),
+      Array.from({ length: this.pool.size }, (_, i) => this.parseShare(i, { contentDir, site, photos }, toRead.slice(i * share, (i + 1) * share))),
     );
     const problems = replies.flatMap((r) => r.problems);
-    this.parsed = replies.flatMap((r) =>
-      r.posts.flatMap(({ file, sha, post }): CachedPost[] => {
-        if (post) this.changed.add(post.file);
-        const known = post ? { sha, post } : cache.get(file);
-        return known ? [known] : [];
-      }),
-    );
+    const read = new Map<string, StampedPost>();
+    for (const { file, sha, post } of replies.flatMap((r) => r.posts)) {
+      if (post) this.changed.add(post.file);
+      const known = post ? { sha, post } : cache.get(file);
+      if (known) read.set(file, { sha: known.sha, post: known.post, stamp: stamps.get(file) });
+    }
+    this.parsed = files.flatMap((f) => kept(f) ?? read.get(f.shown) ?? []);
+    session?.keepPosts(this.cacheKey, this.parsed);
     return { posts: this.parsed.map((c) => c.post), problems };
   }
 

@@ -47,6 +47,17 @@ export function ogImageSvg(site: Site): string {
   ].join("");
 }
 
-export async function ogImagePng(site: Site): Promise<Buffer> {
-  return sharp(Buffer.from(ogImageSvg(site))).png({ compressionLevel: 9 }).toBuffer();
+// The last image drawn, by the facts on it: a long-running process (npm start, npm run dev) draws it again only when they change.
+let last: { facts: string; png: Promise<Buffer> } | undefined;
+
+export function ogImagePng(site: Site): Promise<Buffer> {
+  const facts = JSON.stringify(site);
+  if (last?.facts === facts) return last.png;
+  const drawing = { facts, png: sharp(Buffer.from(ogImageSvg(site))).png({ compressionLevel: 9 }).toBuffer() };
+  last = drawing;
+  // A failed drawing is not kept.
+  drawing.png.catch(() => {
+    if (last === drawing) last = undefined;
+  });
+  return drawing.png;
 }

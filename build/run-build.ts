@@ -1,7 +1,7 @@
 import { mkdir, readFile, rm } from "node:fs/promises";
 import { availableParallelism } from "node:os";
 import { join, relative, resolve } from "node:path";
-import { ContentError, type ContentProblem } from "../src/content/content-error";
+import { ContentError, isContentError, type ContentProblem } from "../src/content/content-error";
 import { readStaticFiles } from "../src/content/content-file";
 import { FILE_PARSE_LIMIT_MS } from "../src/content/content-limits";
 import type { AssetManifest } from "../src/app/document";
@@ -27,6 +27,7 @@ import {
   renderKey,
 } from "./build-cache";
 import { WorkerContentReaders } from "./content-readers";
+import type { BuildSession } from "./build-session";
 import { BuildOutput, removeAbandoned, stagingDirFor } from "./build-output";
 import { OG_IMAGE_FILE, ogImagePng } from "./og-image";
 import { preparePhotos } from "./photos";
@@ -51,6 +52,8 @@ export interface BuildOptions {
   strict?: boolean;
   /** Problems that do not stop the build (links to missing pages, unless strict). */
   onWarning?: (problems: ContentProblem[]) => void;
+  /** What a long-running process keeps between its builds (build/build-session.ts): workers and parsed posts. */
+  session?: BuildSession;
 }
 
 /** Server-side files the servers read from the output folder (never served). */
@@ -75,7 +78,9 @@ export async function runBuild(opts: BuildOptions): Promise<BuildResult> {
   const outDir = resolve(opts.outDir);
   const stageDir = stagingDirFor(outDir);
   const progress = opts.onProgress ?? (() => {});
+  const session = opts.session;
   let pool: WorkerPool | undefined;
+  let renderStarted = false;
   try {
     await removeAbandoned(outDir);
     await mkdir(stageDir, { recursive: true });
@@ -88,7 +93,8 @@ export async function runBuild(opts: BuildOptions): Promise<BuildResult> {
     const codeInputs = reused ? previous.hashes : await hashFiles(opts.root, bundleSourceFiles(bundles.inputs), previous.hashes);
     const codeHash = inputsKey(codeInputs);
     const t = { bundle: performance.now() - started, content: 0, render: 0 };
-    pool = new WorkerPool(bundles.workerEntry, opts.workers ?? Math.max(1, availableParallelism()), { serverEntry: bundles.serverEntry }, FILE_PARSE_LIMIT_MS);
+    const newPool = () => new WorkerPool(bundles.workerEntry, opts.workers ?? Math.max(1, availableParallelism()), { serverEntry: bundles.serverEntry }, FILE_PARSE_LIMIT_MS);
+    pool = session ? await session.pool(codeHash, newPool) : newPool();
 
     progress("preparing photos");
     const contentDir = resolve(opts.contentDir);
@@ -96,7 +102,7 @@ export async function runBuild(opts: BuildOptions): Promise<BuildResult> {
     if (prepared.problems.length > 0) throw new ContentError(prepared.problems);
     progress("loading content");
     const builtAt = (opts.now ?? new Date()).toISOString();
-    const readers = new WorkerContentReaders(pool, { photos: prepared.photos, codeHash, prevServerDir });
+    const readers = new WorkerContentReaders(pool, { photos: prepared.photos, codeHash, prevServerDir, session });
     const { content, posts } = await loadContent(contentDir, { mode: opts.mode, builtAt }, readers);
     const staticFiles = await readStaticFiles(contentDir, join(contentDir, "static"));
     // Workers get the posts without their bodies; each render batch brings the bodies its post pages show.
@@ -113,16 +119,18 @@ export async function runBuild(opts: BuildOptions): Promise<BuildResult> {
     const previousFiles = reused && (await readOutputRecord(prevServerDir, outputKey));
     const output = new BuildOutput(outDir, stageDir, { dirName: serverDirName, recordName: outputRecordName }, previousFiles ? { outDir, files: previousFiles } : undefined);
     if (reused && output.mode === "fresh") bundles = await copyBundles(reused, outDir, stageDir, serverDirName);
-    const live = output.previous;
-    if (live) await pool.broadcast(() => ({ type: "previous", previous: live }), "ready");
     t.content = performance.now() - started - t.bundle;
 
+    const kept = session?.keptPostPages(outputKey, output.previous, paths, posts) ?? { toRender: paths, pages: [], beside: [], live: output.previous };
+    const live = kept.live;
+    if (live) await pool.broadcast(() => ({ type: "previous", previous: live }), "ready");
     let done = 0;
     const renderStart = performance.now();
+    renderStarted = true;
     const batchOf = (batch: PagePath[]): WorkerRequest => ({ type: "render", paths: batch, posts: batch.flatMap((p) => bodies.get(p.path) ?? []) });
-    const rendering = pool.drain(paths, 64, batchOf, "rendered", (r) => {
+    const rendering = pool.drain(kept.toRender, 64, batchOf, "rendered", (r) => {
       done += r.files.length;
-      progress(`rendered ${done}/${paths.length} pages`);
+      progress(`rendered ${done}/${kept.toRender.length} pages`);
     });
     // Meanwhile this thread writes everything beside the pages.
     await output.putAll(siteFiles(content));
@@ -130,29 +138,36 @@ export async function runBuild(opts: BuildOptions): Promise<BuildResult> {
     await output.putAll(await Promise.all(prepared.files.map(async (f): Promise<[string, Buffer]> => [f.urlPath.slice(1), await readFile(f.cachedFile)])));
     await output.putAll([[OG_IMAGE_FILE, await ogImagePng(content.site)]]);
     const batches = await rendering;
-    const files: RenderedFile[] = batches.flatMap((b) => b.files);
-    output.addRendered([...files, ...batches.flatMap((b) => b.beside)]);
+    const files: RenderedFile[] = [...kept.pages, ...batches.flatMap((b) => b.files)];
+    const beside = [...kept.beside, ...batches.flatMap((b) => b.beside)];
+    output.addRendered([...files, ...beside]);
     await output.putAll([["sitemap.xml", sitemapXml(content.site, sitemapEntries(paths, files))]]);
     t.render = performance.now() - renderStart;
 
     await output.writeServerFile(bundleRecordName, bundleRecordJson(codeInputs, bundles));
-    // 12 MB for 4,000 posts: rewritten only when a post was parsed or removed, or into a new folder.
-    if (output.mode === "fresh" || readers.changed.size > 0 || readers.cacheSize !== readers.parsed.length) {
-      await output.writeServerFile(postRecordName, postCacheJson(readers.cacheKey, readers.parsed));
-    }
+    // 12 MB for 4,000 posts: rewritten only when a post was parsed or removed, or into a new folder;
+    // in a long-running process (which keeps the posts in memory), after the build, for the next process.
+    const postsChanged = output.mode === "fresh" || readers.changed.size > 0 || readers.cacheSize !== readers.parsed.length;
+    const postCache = () => postCacheJson(readers.cacheKey, readers.parsed);
+    if (postsChanged && !session) await output.writeServerFile(postRecordName, postCache());
     // Budgets (build/budgets.ts) before the switch: a page over its weight leaves the live site as it is.
     const weights = await measureAssets(bundles, [stageDir, outDir]);
     const overweight = overBudget(files.map((f) => ({ path: f.path, islands: f.islands ?? [], jsGzip: weights.js(f.islands ?? []) })), weights.cssGzip);
     if (overweight.length > 0) throw new BudgetError(overweight);
     await output.commit(outputRecordJson(outputKey, output.files));
+    session?.keepPostPages(outputKey, posts, files, beside);
+    if (postsChanged) session?.saveLater(join(outDir, serverDirName, postRecordName), postCache);
     const postNotes = { posts, changed: readers.changed, now: new Date(builtAt), mode: opts.mode, timeZone: content.site.timeZone };
     const summary = await summarize({ files, weights, wallMs: performance.now() - started, phases: t, posts: postNotes });
     return { ...summary, placeholders: placeholderReminder(content.site), rendered: { content: { ...content, posts: [] }, assets: bundles.assets } };
   } catch (err) {
+    // A failed render batch leaves the other workers busy with this build's batches: the next build
+    // starts new ones. A content problem found before rendering leaves them idle, and they are kept.
+    if (renderStarted || !isContentError(err)) await session?.discardPool();
     await rm(stageDir, { recursive: true, force: true });
     throw err;
   } finally {
-    await pool?.close();
+    if (!session) await pool?.close();
   }
 }
 

@@ -84,8 +84,12 @@ export interface Weights {
 }
 
 /** Reads the client assets (from the first of `dirs` holding each: the staging folder, then the live one) and gzips them. */
+// Asset names carry a hash of their bytes (build/bundle.ts), so a name always weighs the same:
+// a long-running process gzips each asset once.
+const gzipped = new Map<string, number>();
+
 export async function measureAssets(bundles: Bundles, dirs: readonly string[]): Promise<Weights> {
-  const gz = new Map<string, number>();
+  const gz = gzipped;
   const read = async (url: string) => {
     for (const dir of dirs) {
       const bytes = await readFile(join(dir, url)).catch(() => undefined);
@@ -93,7 +97,7 @@ export async function measureAssets(bundles: Bundles, dirs: readonly string[]): 
     }
     throw new Error(`asset ${url} is missing`);
   };
-  await Promise.all(bundles.assetFiles.map(async (url) => gz.set(url, gzipSync(await read(url)).length)));
+  await Promise.all(bundles.assetFiles.map(async (url) => gz.has(url) || gz.set(url, gzipSync(await read(url)).length)));
   const size = (urls: Iterable<string>) => [...urls].reduce((n, u) => n + (gz.get(u) ?? 0), 0);
   const { assets } = bundles;
   // A name declared in src/app/islands.ts without its file would load nothing in the browser.

@@ -8,6 +8,7 @@ import { watch } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { join, relative, resolve } from "node:path";
 import { parseArgs } from "node:util";
+import { BuildSession } from "../build/build-session";
 import { runBuild, serverDirName } from "../build/run-build";
 import { createContactFunction, type FormPages } from "../functions/contact/app";
 import { createLimitedServer } from "../functions/http/server-limits";
@@ -24,6 +25,8 @@ const distDir = resolve(args.out);
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? "127.0.0.1";
 const channel = new DevChannel();
+// Workers and parsed posts kept between rebuilds: one edited post is rendered again, not the site.
+const session = new BuildSession();
 // Replaced after every rebuild, so an invalid no-JavaScript post gets the current contact page (plain pages until the first).
 let formPages: FormPages | undefined;
 
@@ -31,7 +34,7 @@ let formPages: FormPages | undefined;
 async function rebuild(reason: string): Promise<boolean> {
   const started = Date.now();
   try {
-    const summary = await runBuild({ root, contentDir, outDir: distDir, mode: "development" });
+    const summary = await runBuild({ root, contentDir, outDir: distDir, mode: "development", session });
     // Pages first: the open browser reloads while the rest catches up.
     channel.rebuilt();
     formPages = await createFormPages(distDir, summary.rendered, { reload: true });

@@ -3,6 +3,7 @@
 import { existsSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { join, resolve } from "node:path";
+import { BuildSession } from "../build/build-session";
 import { runBuild, type BuildResult } from "../build/run-build";
 import { formatPostNews, formatSummary } from "../build/summary";
 import { createContactFunction, type FormPages } from "../functions/contact/app";
@@ -20,6 +21,8 @@ const contentDir = resolve("content");
 const distDir = resolve("dist");
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? "127.0.0.1";
+// Workers and parsed posts kept from the first build to every publish: one changed post is rendered again, not the site.
+const session = new BuildSession();
 
 const first = await buildAtStart();
 // Replaced after every publish, so an invalid no-JavaScript post gets the current contact page.
@@ -42,7 +45,7 @@ const server = createLimitedServer(app, { behindProxy: contact.trustProxy !== fa
  */
 async function buildAtStart(): Promise<{ summary?: BuildResult; problems?: ContentProblem[] }> {
   try {
-    const summary = await runBuild({ root, contentDir, outDir: distDir, mode: "production" });
+    const summary = await runBuild({ root, contentDir, outDir: distDir, mode: "production", session });
     console.log(formatSummary(summary));
     return { summary };
   } catch (err) {
@@ -69,6 +72,7 @@ function startPublishing(site: Site, start: { summary?: BuildResult; problems?: 
     root,
     contentDir,
     distDir,
+    session,
     async onPublished(summary, reason, ms) {
       formPages = await createFormPages(distDir, summary.rendered);
       const changed = summary.totalPages - summary.reusedPages;
@@ -84,6 +88,7 @@ function startPublishing(site: Site, start: { summary?: BuildResult; problems?: 
   return async () => {
     unwatch();
     await publisher.stop();
+    await session.close();
     problemMailer?.close();
   };
 }

@@ -52,12 +52,48 @@ export interface PagePath {
   page: string;
 }
 
-/** Everything done once per build: page modules, routes, the static handler. Then render(url) per page. */
-export async function createRenderer(content: SiteContent, assets: AssetManifest) {
+/**
+ * The page modules, routes and static handler: the same for every content, so made
+ * once per thread (a long-running process renders many builds with them).
+ */
+async function createRouting() {
   const modules = await loadPageModules();
-  const routes = createServerRoutes(modules);
   // Only for its dataRoutes (routes with ids), which the static router needs.
-  const handler = createStaticHandler(routes);
+  const handler = createStaticHandler(createServerRoutes(modules));
+  // react-router's matchRoutes flattens, ranks and compiles the whole table on
+  // every call (a third of a page's render time); with the page known, a table of
+  // just the root and that page does the same job. Matches keep the real route ids.
+  const singleRouteTables = new Map<string, DataRouteObject[]>();
+  for (const root of handler.dataRoutes) {
+    if (root.index) continue;
+    for (const child of root.children ?? []) singleRouteTables.set(child.id, [{ ...root, children: [child] }]);
+  }
+  function matchOnce(pathname: string, page?: string) {
+    const table = (page && singleRouteTables.get(page)) || handler.dataRoutes;
+    const matches = matchRoutes(table, pathname);
+    const leaf = matches?.[matches.length - 1];
+    if (!matches || !leaf) throw new Error(page ? `src/pages/${page}.tsx: paths() gave "${pathname}", which its route does not match` : `${pathname}: no route matched`);
+    const mod = modules.get(leaf.route.id);
+    if (!mod) throw new Error(`${pathname}: no page module for route ${leaf.route.id}`);
+    return { matches, leaf, page: leaf.route.id, mod };
+  }
+  // A path always matches the same way: matched once per thread, not once per build.
+  const matched = new Map<string, ReturnType<typeof matchOnce>>();
+  function match(pathname: string, page?: string) {
+    const key = `${page ?? ""} ${pathname}`;
+    let found = matched.get(key);
+    if (!found) matched.set(key, (found = matchOnce(pathname, page)));
+    return found;
+  }
+  return { modules, handler, match };
+}
+
+let routing: ReturnType<typeof createRouting> | undefined;
+
+/** Everything done once per build: the content's paths and shared data. Then render(url) per page. */
+export async function createRenderer(content: SiteContent, assets: AssetManifest) {
+  routing ??= createRouting();
+  const { modules, handler, match } = await routing;
 
   /** Every path to render, with its page (so render need not search the whole table); the not-found page last. */
   function listPaths(): PagePath[] {
@@ -109,26 +145,6 @@ export async function createRenderer(content: SiteContent, assets: AssetManifest
     );
     return { html, islands };
   }
-
-  // react-router's matchRoutes flattens, ranks and compiles the whole table on
-  // every call (a third of a page's render time); with the page known, a table of
-  // just the root and that page does the same job. Matches keep the real route ids.
-  const singleRouteTables = new Map<string, DataRouteObject[]>();
-  for (const root of handler.dataRoutes) {
-    if (root.index) continue;
-    for (const child of root.children ?? []) singleRouteTables.set(child.id, [{ ...root, children: [child] }]);
-  }
-
-  function match(pathname: string, page?: string) {
-    const table = (page && singleRouteTables.get(page)) || handler.dataRoutes;
-    const matches = matchRoutes(table, pathname);
-    const leaf = matches?.[matches.length - 1];
-    if (!matches || !leaf) throw new Error(page ? `src/pages/${page}.tsx: paths() gave "${pathname}", which its route does not match` : `${pathname}: no route matched`);
-    const mod = modules.get(leaf.route.id);
-    if (!mod) throw new Error(`${pathname}: no page module for route ${leaf.route.id}`);
-    return { matches, leaf, page: leaf.route.id, mod };
-  }
-
 
   /**
    * A page's data, before any rendering: the build compares `dataJson` with the

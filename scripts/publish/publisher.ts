@@ -1,3 +1,4 @@
+import type { BuildSession } from "../../build/build-session";
 import { runBuild, type BuildResult } from "../../build/run-build";
 import { isContentError, type ContentProblem } from "../../src/content/content-error";
 
@@ -5,6 +6,8 @@ export interface PublisherOptions {
   root: string;
   contentDir: string;
   distDir: string;
+  /** Kept from build to build (build/build-session.ts). */
+  session?: BuildSession;
   /** After every build that replaced the live site. */
   onPublished: (summary: BuildResult, reason: string, ms: number) => void | Promise<void>;
   /** A build that failed: the live site is as it was. */
@@ -66,7 +69,7 @@ export class Publisher {
   private async buildOnce(reason: string) {
     const started = performance.now();
     try {
-      const summary = await runBuild({ root: this.opts.root, contentDir: this.opts.contentDir, outDir: this.opts.distDir, mode: "production" });
+      const summary = await runBuild({ root: this.opts.root, contentDir: this.opts.contentDir, outDir: this.opts.distDir, mode: "production", session: this.opts.session });
       this.schedule(summary.posts.nextPublishAt);
       await this.opts.onPublished(summary, reason, performance.now() - started);
     } catch (err) {

@@ -3,7 +3,7 @@ import { ContentError, isContentError, type ContentProblem } from "./content-err
 import { findDuplicateSlugs, listPostFiles, selectPublished, toPostJson, type PostFile } from "./post-list";
 import type { Post } from "./posts";
 import type { Site } from "./site";
-import type { SiteContent } from "./site-content";
+import type { SiteContent, SitePost } from "./site-content";
 
 /** What the pages read besides the site facts and the posts. */
 export type PageContent = Pick<SiteContent, "home" | "services" | "locations" | "reviews">;
@@ -35,6 +35,17 @@ export interface LoadedContent {
   posts: Post[];
 }
 
+// One object per parsed post: a long-running process keeps unchanged posts from build to build
+// (build/build-session.ts), and what is made from a post can then be kept with it (build/blog-files.ts).
+const sitePosts = new WeakMap<Post, SitePost>();
+
+/** A post as the pages and API files read it. */
+function sitePost(post: Post): SitePost {
+  let shown = sitePosts.get(post);
+  if (!shown) sitePosts.set(post, (shown = { ...toPostJson(post), draft: post.draft }));
+  return shown;
+}
+
 /**
  * The one way content is loaded, by the build, `npm run dev`, `npm start` and the tests:
  * lists the post files, reads everything with `readers`, checks what no single
@@ -63,7 +74,7 @@ export async function loadContent(contentDir: string, opts: LoadContentOptions, 
   const content: SiteContent = {
     site,
     ...pages,
-    posts: published.map((p) => ({ ...toPostJson(p), draft: p.draft })),
+    posts: published.map(sitePost),
     builtAt: opts.builtAt,
     mode: opts.mode,
   };

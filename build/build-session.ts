@@ -1,0 +1,152 @@
+import { statSync } from "node:fs";
+import { rename, writeFile } from "node:fs/promises";
+import type { PagePath } from "../src/entry-server";
+import type { Post } from "../src/content/posts";
+import { pathTo } from "../src/routes";
+import { postApiFileName } from "./blog-files";
+import type { CachedPost } from "./build-cache";
+import type { PreviousOutput } from "./build-output";
+import type { WorkerPool } from "./worker-pool";
+import type { PageFile, RenderedFile } from "./worker-protocol";
+
+/** A post's page and API file as a build made them, and the post they were made from. */
+interface PostOutput {
+  post: Post;
+  page: RenderedFile;
+  api: PageFile;
+}
+
+/** A post as last parsed, with the stamp its file had just before it was read (fileStamp). */
+export interface StampedPost extends CachedPost {
+  stamp?: string;
+}
+
+/**
+ * Size, times and inode: any save changes at least the modification time (ext4 and
+ * APFS keep nanoseconds), a file replaced by a rename changes the inode. "" when
+ * the file cannot be stat'ed: never equal to a recorded stamp, so it is read.
+ */
+export function fileStamp(file: string): string {
+  try {
+    const s = statSync(file, { bigint: true });
+    return `${s.size}:${s.mtimeNs}:${s.ctimeNs}:${s.ino}`;
+  } catch {
+    return "";
+  }
+}
+
+// After the last build of a burst of saves, not after each: the post cache of 4,000 posts is 12 MB of JSON.
+const SAVE_DELAY_MS = 2_000;
+
+/**
+ * What a long-running process (`npm run dev`, `npm start`) keeps from one build to
+ * the next, so that publishing one edited post costs about as much as rendering it:
+ * the render workers with the server bundle loaded (while the code is the same), and
+ * every post as parsed with its file's stamp (files whose stamp is unchanged are
+ * not read again), and the pages of posts (not rendered again while their post
+ * and everything all pages share are the same). A one-off `npm run build` has none and reads the previous
+ * build's records from the output folder instead (build/build-cache.ts).
+ */
+export class BuildSession {
+  private workers?: { codeHash: string; pool: WorkerPool };
+  private posts?: { key: string; byFile: Map<string, StampedPost> };
+  private postPages?: { key: string; byPath: Map<string, PostOutput> };
+  private pendingSave?: { timer: NodeJS.Timeout; file: string; text: () => string };
+  private saving: Promise<void> = Promise.resolve();
+
+  /** The last build's workers when they run this code; otherwise `make`'s (the old ones are ended). */
+  async pool(codeHash: string, make: () => WorkerPool): Promise<WorkerPool> {
+    if (this.workers?.codeHash === codeHash) return this.workers.pool;
+    await this.workers?.pool.close();
+    const pool = make();
+    this.workers = { codeHash, pool };
+    return pool;
+  }
+
+  /**
+   * Ends the workers after a build that failed: they may still be busy with its
+   * requests (writing into its staging folder, already removed). The next build starts new ones.
+   */
+  async discardPool(): Promise<void> {
+    const pool = this.workers?.pool;
+    this.workers = undefined;
+    await pool?.close();
+  }
+
+  /** The posts as last parsed under `key` (code, site.json and photos: postCacheKey), if any. */
+  postsUnder(key: string): Map<string, StampedPost> | undefined {
+    return this.posts?.key === key ? this.posts.byFile : undefined;
+  }
+
+  keepPosts(key: string, posts: readonly StampedPost[]): void {
+    this.posts = { key, byFile: new Map(posts.map((p) => [p.post.file, p])) };
+  }
+
+  /**
+   * The paths to render, and the post pages (with their API files) to keep as the
+   * last build made them: a post's page shows its post and nothing else
+   * (src/pages/blog-post-page.tsx), so while the post was not parsed again, the
+   * data all pages share is the same (`renderKey`), and the live folder's record
+   * has the files, they are what rendering would give again. Only when this build
+   * updates the live folder (`live`). `live` comes back without the kept files.
+   */
+  keptPostPages(renderKey: string, live: PreviousOutput | undefined, paths: readonly PagePath[], posts: readonly Post[]) {
+    const last = live && this.postPages?.key === renderKey ? this.postPages.byPath : undefined;
+    const bySlug = new Map(posts.map((p) => [p.slug, p]));
+    // This process made those files; unlike a one-off build (isUnchanged) it does not look for each on disk.
+    const recorded = (f: PageFile) => live?.files.get(f.file)?.[0] === f.sha;
+    const kept: PostOutput[] = [];
+    const toRender = paths.filter(({ path }) => {
+      const was = last?.get(path);
+      if (!was || bySlug.get(was.post.slug) !== was.post || !recorded(was.page) || !recorded(was.api)) return true;
+      kept.push(was);
+      return false;
+    });
+    // The workers compare what they render with the live folder's record: only the rest of it concerns them.
+    const keptFiles = new Set(kept.flatMap((k) => [k.page.file, k.api.file]));
+    const rest = live && keptFiles.size > 0 ? { outDir: live.outDir, files: new Map([...live.files].filter(([file]) => !keptFiles.has(file))) } : live;
+    return { toRender, pages: kept.map((k) => ({ ...k.page, staged: false })), beside: kept.map((k) => ({ ...k.api, staged: false })), live: rest };
+  }
+
+  /** After a build was put in place: its post pages, for keptPostPages. */
+  keepPostPages(renderKey: string, posts: readonly Post[], pages: readonly RenderedFile[], beside: readonly PageFile[]): void {
+    const pageByPath = new Map(pages.map((f) => [f.path, f]));
+    const apiByFile = new Map(beside.map((f) => [f.file, f]));
+    const byPath = new Map<string, PostOutput>();
+    for (const post of posts) {
+      const path = pathTo.post(post.slug);
+      const page = pageByPath.get(path);
+      const api = apiByFile.get(postApiFileName(post.slug));
+      if (page && api) byPath.set(path, { post, page, api });
+    }
+    this.postPages = { key: renderKey, byPath };
+  }
+
+  /**
+   * Writes `file` (a cache for the next process) a little later, replacing an
+   * earlier pending write of it: a build does not wait for it.
+   */
+  saveLater(file: string, text: () => string): void {
+    if (this.pendingSave) clearTimeout(this.pendingSave.timer);
+    const timer = setTimeout(() => this.flush(), SAVE_DELAY_MS);
+    timer.unref();
+    this.pendingSave = { timer, file, text };
+  }
+
+  private flush(): Promise<void> {
+    const pending = this.pendingSave;
+    this.pendingSave = undefined;
+    if (!pending) return this.saving;
+    clearTimeout(pending.timer);
+    const tmp = `${pending.file}.tmp-${process.pid}`;
+    // A cache: when it cannot be written, the next process parses the posts again.
+    this.saving = this.saving.then(() => writeFile(tmp, pending.text()).then(() => rename(tmp, pending.file))).catch(() => undefined);
+    return this.saving;
+  }
+
+  /** Writes what is pending and ends the workers. */
+  async close(): Promise<void> {
+    await this.flush();
+    await this.discardPool();
+  }
+}
