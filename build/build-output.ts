@@ -133,7 +133,8 @@ export class BuildOutput {
     }
     for (const [name, text] of this.serverFiles) replaceServerFile(name, text);
     replaceServerFile(this.server.recordName, record);
-    discard(this.stageDir);
+    // Only empty folders are left: removed at once (a detached rm costs more to start).
+    rmSync(this.stageDir, { recursive: true, force: true });
   }
 
   private async writeStaged(file: string, data: string | Uint8Array): Promise<void> {

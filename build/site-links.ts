@@ -36,6 +36,16 @@ export function siteLinks(html: string): string[] {
   return [...found];
 }
 
+// A long-running process keeps its unchanged posts from build to build (build/build-session.ts):
+// their links are found once, not in 12 MB of HTML per build with 4,000 posts.
+const linksByPost = new WeakMap<object, string[]>();
+
+function linksOf(post: object, html: string): string[] {
+  let links = linksByPost.get(post);
+  if (!links) linksByPost.set(post, (links = siteLinks(html)));
+  return links;
+}
+
 /** One problem per link to an address of this site that the build does not make. */
 export function findBrokenLinks(sources: LinkSources): ContentProblem[] {
   const known = new Set([...sources.pages.map(clean), ...FIXED, ...sources.staticFiles.map((f) => `/${f.split(sep).join("/")}`)]);
@@ -51,14 +61,14 @@ export function findBrokenLinks(sources: LinkSources): ContentProblem[] {
     return path === "" || known.has(path) || known.has(path.replace(/\.json$/, "")) || GENERATED.some((dir) => path.startsWith(dir));
   };
   const problems: ContentProblem[] = [];
-  const check = (file: string, html: string) => {
-    for (const link of siteLinks(html)) {
+  const check = (file: string, html: string, from?: object) => {
+    for (const link of from ? linksOf(from, html) : siteLinks(html)) {
       if (!exists(link)) {
         problems.push({ file, field: "(body)", problem: `the link to ${link} leads to no page of this site: check the address (dist/sitemap.xml lists every page)` });
       }
     }
   };
-  for (const post of sources.posts) check(post.file, post.html);
+  for (const post of sources.posts) check(post.file, post.html, post);
   for (const service of sources.services) {
     check(relative(process.cwd(), join(sources.contentDir, "services", `${service.slug}.md`)).split(sep).join("/"), service.bodyHtml);
   }

@@ -37,7 +37,7 @@ async function rebuild(reason: string): Promise<boolean> {
     const summary = await runBuild({ root, contentDir, outDir: distDir, mode: "development", session });
     // Pages first: the open browser reloads while the rest catches up.
     channel.rebuilt();
-    formPages = await createFormPages(distDir, summary.rendered, { reload: true });
+    formPages = await createFormPages(distDir, summary.rendered);
     console.log(`${reason}: rebuilt in ${Date.now() - started} ms (${summary.totalPages - summary.reusedPages} of ${summary.totalPages} pages rendered)`);
     return true;
   } catch (err) {

@@ -1,11 +1,7 @@
 import { chromium, type Browser, type BrowserContextOptions, type Page } from "playwright-core";
 import { inject } from "vitest";
 
-/** Debian's Chromium (apt-get install chromium); .ci/run installs it when missing. */
-export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-
-// Without the background-networking flags Chromium keeps dialling Google, which this machine refuses.
-export const chromiumArgs = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-quic", "--no-first-run"];
+export { chromiumArgs, chromiumPath } from "../scripts/chromium-flags";
 
 export const phone = { width: 390, height: 844 };
 export const desktop = { width: 1280, height: 900 };
