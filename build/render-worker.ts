@@ -8,6 +8,7 @@ import { pathTo } from "../src/routes";
 import { postApiFile } from "./blog-files";
 import { textSha } from "./build-cache";
 import { isUnchanged, type PreviousOutput } from "./build-output";
+import { ParseClock } from "./parse-clock";
 import type { PageFile, RenderedFile, WorkerReply, WorkerRequest } from "./worker-protocol";
 
 // The worker runs code from the one server bundle the build just made; this
@@ -21,16 +22,18 @@ let renderer: Renderer | undefined;
 let outDir = "";
 let previous: PreviousOutput | undefined;
 
+const clock = new ParseClock(workerData.parseClock);
+
 /**
  * Runs one file's parse with the pool's clock on it (build/worker-pool.ts): a parse
  * that cannot finish in time ends this worker, and the build names the file.
  */
 function timed<T>(file: string, parse: () => T): T {
-  parentPort?.postMessage({ type: "parsing", file } satisfies WorkerReply);
+  clock.start(file);
   try {
     return parse();
   } finally {
-    parentPort?.postMessage({ type: "parsing", file: null } satisfies WorkerReply);
+    clock.stop();
   }
 }
 

@@ -1,6 +1,7 @@
 import { Worker } from "node:worker_threads";
 import { ContentError } from "../src/content/content-error";
 import { tookTooLong } from "../src/content/content-limits";
+import { ParseClock } from "./parse-clock";
 import type { WorkerReply, WorkerRequest } from "./worker-protocol";
 
 type Reply<T extends WorkerReply["type"]> = Extract<WorkerReply, { type: T }>;
@@ -17,12 +18,13 @@ export class ParseTimeout extends ContentError {
 
 /**
  * A fixed set of render workers, each answering one request at a time (later requests
- * to a busy worker wait their turn). A worker tells
- * which file it is parsing ("parsing" messages); one that stays on a file longer than
- * `parseLimitMs` is ended, since a parse cannot be interrupted from inside, and replaced.
+ * to a busy worker wait their turn). A worker shows which file it is parsing on its
+ * ParseClock; one that stays on a file longer than `parseLimitMs` is ended, since a
+ * parse cannot be interrupted from inside, and replaced.
  */
 export class WorkerPool {
   private readonly workers: Worker[];
+  private readonly clocks: ParseClock[] = [];
   /** Per worker: settles when its last request is answered; the next one is sent then. */
   private readonly turns: Promise<unknown>[];
 
@@ -37,8 +39,10 @@ export class WorkerPool {
   }
 
   // execArgv: [] keeps the tsx loader of build.ts out of the workers: they run plain bundled JS.
-  private spawn(): Worker {
-    return new Worker(this.script, { workerData: this.workerData, execArgv: [] });
+  private spawn(i = this.clocks.length): Worker {
+    const clock = new ParseClock();
+    this.clocks[i] = clock;
+    return new Worker(this.script, { workerData: { ...(this.workerData as object), parseClock: clock.buffer }, execArgv: [] });
   }
 
   get size(): number {
@@ -55,15 +59,19 @@ export class WorkerPool {
   private send<T extends WorkerReply["type"]>(i: number, msg: WorkerRequest, expect: T): Promise<Reply<T>> {
     const worker = this.workers[i];
     if (!worker) throw new Error(`no worker ${i}`);
+    const clock = this.clocks[i];
     return new Promise((resolve, reject) => {
-      let deadline: NodeJS.Timeout | undefined;
+      // The clock's counter moves at every start and end of a parse: standing still on a file past the limit is a timeout.
+      let seen = clock?.read().changes;
+      let since = performance.now();
+      const watchdog = setInterval(() => {
+        const now = clock?.read();
+        if (!now || now.changes !== seen) {
+          seen = now?.changes;
+          since = performance.now();
+        } else if (now.file !== null && performance.now() - since >= this.parseLimitMs) onTimeout(now.file);
+      }, Math.min(250, this.parseLimitMs / 4));
       const onMessage = (reply: WorkerReply) => {
-        if (reply.type === "parsing") {
-          clearTimeout(deadline);
-          const file = reply.file;
-          deadline = file === null ? undefined : setTimeout(() => onTimeout(file), this.parseLimitMs);
-          return;
-        }
         cleanup();
         if (reply.type === "error") reject(new Error(reply.message));
         else if (reply.type === "content-error") reject(new ContentError(reply.problems));
@@ -73,7 +81,7 @@ export class WorkerPool {
       const onTimeout = (file: string) => {
         cleanup();
         void worker.terminate();
-        this.workers[i] = this.spawn();
+        this.workers[i] = this.spawn(i);
         reject(new ParseTimeout(file));
       };
       const onError = (err: Error) => {
@@ -81,7 +89,7 @@ export class WorkerPool {
         reject(err);
       };
       const cleanup = () => {
-        clearTimeout(deadline);
+        clearInterval(watchdog);
         worker.off("message", onMessage);
         worker.off("error", onError);
       };

@@ -85,9 +85,4 @@ export type WorkerReply =
   /** `files`: the pages; `beside`: other files written with them (each post's API file). */
   | { type: "rendered"; files: RenderedFile[]; beside: PageFile[] }
   | { type: "content-error"; problems: ContentProblem[] }
-  | { type: "error"; message: string }
-  /**
-   * Sent while answering a request: the worker starts parsing `file` (or, null, is done
-   * with it). build/worker-pool.ts ends a worker that stays on one file past FILE_PARSE_LIMIT_MS.
-   */
-  | { type: "parsing"; file: string | null };
+  | { type: "error"; message: string };
