@@ -28,15 +28,18 @@ export interface StampedPost extends CachedPost {
  */
 export function fileStamp(file: string): string {
   try {
-    const s = statSync(file, { bigint: true });
-    return `${s.size}:${s.mtimeNs}:${s.ctimeNs}:${s.ino}`;
+    // Milliseconds as doubles keep sub-microsecond steps for today's dates.
+    const s = statSync(file);
+    return `${s.size}:${s.mtimeMs}:${s.ctimeMs}:${s.ino}`;
   } catch {
     return "";
   }
 }
 
-// After the last build of a burst of saves, not after each: the post cache of 4,000 posts is 12 MB of JSON.
-const SAVE_DELAY_MS = 2_000;
+// Once the owner has paused, not after each save: the post cache of 4,000 posts is 12 MB of JSON,
+// whose making would slow the next rebuild (and its garbage the one after). Lost on a crash, it only
+// means the posts edited in the last half minute are parsed again at the next start.
+const SAVE_DELAY_MS = 30_000;
 
 /**
  * What a long-running process (`npm run dev`, `npm start`) keeps from one build to

@@ -32,10 +32,18 @@ export async function listPostFiles(blogDir: string): Promise<PostFile[]> {
   // A folder without index.md is not a post (photos only, or work in progress). Only those are looked at:
   // a stat per file costs a third of a second with 4,000 posts, and a file that cannot be read is reported when read.
   const present = await Promise.all(candidates.map((file) => path.basename(file) !== "index.md" || stat(file).then(() => true, () => false)));
+  // Each file is in the folder: its shown path is the folder's (relative to where the command runs) and its own
+  // part (path.relative per file was a tenth of a rebuild with 4,000 posts).
+  const dir = path.join(blogDir, ".");
+  const shownDir = path.relative(process.cwd(), dir).split(path.sep).join("/");
+  const shown = (abs: string) => {
+    const own = abs.slice(dir.length + 1).split(path.sep).join("/");
+    return shownDir ? `${shownDir}/${own}` : own;
+  };
   return candidates
     .filter((_, i) => present[i])
     .sort()
-    .map((abs) => ({ abs, shown: path.relative(process.cwd(), abs).split(path.sep).join("/") || abs }));
+    .map((abs) => ({ abs, shown: shown(abs) }));
 }
 
 /**
