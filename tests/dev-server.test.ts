@@ -35,8 +35,16 @@ afterAll(async () => {
   await repo?.remove();
 });
 
-/** The page after the next reload the dev server triggers. */
-const nextLoad = (page: import("playwright-core").Page) => page.waitForEvent("load", { timeout: 60_000 });
+/**
+ * The page after the next refresh the dev server triggers: the site script swaps in the new
+ * page where it is (site:navigated), or the page loads again in full (new script or styles).
+ */
+const nextLoad = (page: import("playwright-core").Page) =>
+  Promise.race([
+    page.waitForEvent("load", { timeout: 60_000 }),
+    // Rejected when a full load replaces the page first; the load event settles the race then.
+    page.evaluate(() => new Promise<void>((done) => document.addEventListener("site:navigated", () => done(), { once: true }))).catch(() => page.waitForEvent("load")),
+  ]);
 
 describe("npm run dev, as written", () => {
   it.each([
@@ -78,12 +86,18 @@ describe("npm run dev, as written", () => {
     await expect.poll(() => page.getByText("Development preview: drafts are shown.").count()).toBe(1);
 
     const text = await readFile(postFile(), "utf8");
+    // The owner is reading further down: the refresh swaps the page in place and keeps the scroll.
+    await page.evaluate(() => {
+      window.scrollTo(0, 300);
+      (window as unknown as { sameDocument: boolean }).sameDocument = true;
+    });
     let reloaded = nextLoad(page);
     const edited = Date.now();
     await writeFile(postFile(), text.replace(/^title: .*$/m, "title: Pruning Oaks, Edited While Open"));
     await reloaded;
     await expect.poll(() => page.locator("h1").textContent(), { timeout: 10_000 }).toBe("Pruning Oaks, Edited While Open");
     console.log(`npm run dev: edit to visible ${Date.now() - edited} ms (5 posts)`);
+    expect(await page.evaluate(() => [(window as unknown as { sameDocument?: boolean }).sameDocument, window.scrollY])).toEqual([true, 300]);
 
     await page.goto("/blog");
     reloaded = nextLoad(page);

@@ -9,7 +9,13 @@ import type { DevProblems } from "./dev-events";
 const overlayId = "dev-overlay";
 const events = new EventSource(liveReload.eventsPath);
 
-events.addEventListener("reload", () => location.reload());
+// The site's script refreshes the page in place (src/client/navigate.ts), keeping the scroll; it loads
+// the page in full itself when the script or styles changed. Without it (it failed to start), a reload.
+events.addEventListener("reload", () => {
+  document.getElementById(overlayId)?.remove();
+  if (document.documentElement.hasAttribute("data-nav")) document.dispatchEvent(new CustomEvent("site:refresh"));
+  else location.reload();
+});
 events.addEventListener("problems", (e) => showOverlay(JSON.parse((e as MessageEvent<string>).data) as DevProblems));
 events.addEventListener("fixed", () => document.getElementById(overlayId)?.remove());
 

@@ -22,8 +22,8 @@ interface Page {
 const ahead = new Map<string, { page: Promise<Page>; ready: boolean }>();
 const AHEAD_MAX = 24;
 
-async function fetchPage(url: string): Promise<Page> {
-  const res = await fetch(url, { headers: { accept: "text/html" }, credentials: "same-origin" });
+async function fetchPage(url: string, cache: RequestCache = "default"): Promise<Page> {
+  const res = await fetch(url, { headers: { accept: "text/html" }, credentials: "same-origin", cache });
   // 404 brings the site's not-found page, which is shown like any page; anything else unusual loads normally.
   if ((!res.ok && res.status !== 404) || !res.headers.get("content-type")?.includes("text/html")) throw new Error(`${res.status}: ${url}`);
   return { html: await res.text(), url: res.url || url };
@@ -85,8 +85,12 @@ function swap(next: Document): void {
   releaseIslands();
 }
 
-/** The script a page runs: when a deploy changed it, the next page must load in full to get the new one. */
-const siteScript = (doc: Document) => doc.querySelector<HTMLScriptElement>("script[type=module][src]")?.src ?? "";
+/**
+ * The script and stylesheets a page loads (hashed names): when a deploy changed them, the next
+ * page must load in full to get the new ones (new markup with old class names would look broken).
+ */
+const pageAssets = (doc: Document) =>
+  [doc.querySelector<HTMLScriptElement>("script[type=module][src]")?.src, ...[...doc.querySelectorAll<HTMLLinkElement>("link[rel=stylesheet][href^='/assets/']")].map((l) => l.href)].join(" ");
 
 /** After a swap or a first load: focus the page's heading, say where we are, start its islands. */
 function settle(url: URL, scrollY: number | undefined): void {
@@ -125,7 +129,7 @@ async function go(url: URL, how: "push" | "pop", scrollY?: number): Promise<void
     const loaded = await page;
     if (token !== latest) return;
     const next = new DOMParser().parseFromString(loaded.html, "text/html");
-    if (siteScript(next) !== siteScript(document)) throw new Error("the site's script changed");
+    if (pageAssets(next) !== pageAssets(document)) return location.assign(url);
     const shown = new URL(loaded.url);
     shown.hash = url.hash;
     if (how === "push") history.pushState({ scrollY: 0 }, "", shown);
@@ -188,6 +192,14 @@ export function startNavigation(): void {
   document.addEventListener("pointerover", onHint, { passive: true });
   document.addEventListener("touchstart", onHint, { passive: true });
   document.addEventListener("focusin", onHint);
+  // The page on screen again, fetched afresh, where it is scrolled: `npm run dev` asks for it after a
+  // rebuild (scripts/dev-client/), faster than a reload since the script and styles stay.
+  document.addEventListener("site:refresh", () => {
+    const here = location.pathname + location.search;
+    // "ready": no skeleton; the page on screen stays until the new one is in.
+    ahead.set(here, { page: fetchPage(here, "no-cache"), ready: true });
+    void go(new URL(location.href), "pop", window.scrollY);
+  });
   showNotFoundKind();
   // Islands start after the first paint (a frame, then a task): one that wakes at once
   // (focus or a scroll already in it) never competes with the stylesheet for that paint.
