@@ -4,6 +4,8 @@
 //    each the median of RUNS runs (default 3) by ../shared/bench/anchors.sh, with the ratios
 //    of that same run;
 //  - the peak memory of this project's cold build of 4,000 posts (/usr/bin/time -v);
+//  - one saved post among the largest size's posts: the rebuild in a long-running process and
+//    npm run dev's edit-to-visible time in Chromium (scripts/bench-rebuild.ts);
 //  - the contact load (scripts/bench-contact.ts).
 // The build part needs ../shared/bench (beside this checkout) and `apt-get install hugo hyperfine`;
 // without them it says so and still runs the contact load. BENCH_SIZES="250 1000" picks sizes.
@@ -14,6 +16,7 @@ import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { benchContact, contactSettingsFromEnv, describeFigures, describeSettings } from "./bench-contact";
+import { benchRebuild, describeRebuild, median } from "./bench-rebuild";
 
 const root = path.resolve(import.meta.dirname, "..");
 const benchDir = path.resolve(process.env.BENCH_DIR || path.join(root, "../shared/bench"));
@@ -120,6 +123,14 @@ if (missing.length > 0) {
   }
 }
 
+// One saved post in a long-running process (npm start, npm run dev), with the largest size.
+const rebuildPosts = Math.max(...sizes);
+console.error(`one post edited among ${rebuildPosts} (npm start's rebuild, npm run dev's edit-to-visible)...`);
+const rebuild = existsSync(path.join(benchDir, "gen-posts.mjs")) ? await benchRebuild(rebuildPosts, Math.max(runs, 3), (line) => console.error(line)) : undefined;
+say("");
+say(rebuild ? `Rebuild after one saved post, medians of ${rebuild.rebuildMs.length} saves:` : "Rebuild: skipped (../shared/bench/gen-posts.mjs is missing)");
+if (rebuild) for (const line of describeRebuild(rebuild)) say(line);
+
 console.error("contact load...");
 const contactSettings = contactSettingsFromEnv(process.env);
 const contact = await benchContact(contactSettings, runs, (line) => console.error(line));
@@ -132,6 +143,10 @@ const cold4000 = rows.find((row) => row.mode === "cold" && row.posts === 4000);
 say("");
 say("Targets (issue 12):");
 if (cold4000) say(`  cold build of 4,000 posts faster than Eleventy: ${cold4000.project < cold4000.eleventy ? "yes" : "no"} (${cold4000.project.toFixed(2)} s vs ${cold4000.eleventy.toFixed(2)} s)`);
+if (rebuild && rebuild.posts === 4000) {
+  say(`  one-post rebuild with 4,000 posts under 0.5 s: ${median(rebuild.rebuildMs) < 500 ? "yes" : "no"} (${median(rebuild.rebuildMs).toFixed(0)} ms)`);
+  say(`  edit-to-visible in npm run dev with 4,000 posts under 500 ms (issue 10): ${median(rebuild.editToVisibleMs) < 500 ? "yes" : "no"} (${median(rebuild.editToVisibleMs).toFixed(0)} ms)`);
+}
 if (!cold4000 && contactSettings.rate < 1000) say("  (neither is measured by this run's settings)");
 if (contactSettings.rate >= 1000) {
   const met = contact.open.acceptedPerSecond >= 1000 * 0.99 && contact.open.p99Ms < 50;
