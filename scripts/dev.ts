@@ -57,14 +57,14 @@ const server = createLimitedServer(site, { behindProxy: contact.trustProxy !== f
   console.log(`Dev server on http://${host}:${bound}/ (drafts shown)`);
 });
 
-// Changes come in bursts (an editor saves several files): one rebuild per burst, never two at once.
+// Changes come in bursts (an editor saves several files within a few milliseconds): one rebuild per burst, never two at once.
 let timer: NodeJS.Timeout | undefined;
 let running: Promise<void> = Promise.resolve();
 const changed = (what: string) => {
   clearTimeout(timer);
   timer = setTimeout(() => {
     running = running.then(async () => code.update(await rebuild(`${relative(root, what)} changed`)));
-  }, 50);
+  }, 20);
 };
 watch(contentDir, { recursive: true }, (_event, file) => changed(join(contentDir, String(file ?? ""))));
 // The code: the files the last good build bundled, wherever they are, as the bundle cache checks them.
