@@ -29,3 +29,12 @@ export async function openPage(browser: Browser, options: BrowserContextOptions 
   page.on("requestfailed", (req) => problems.push(`request failed: ${req.url()} ${req.failure()?.errorText ?? ""}`));
   return { page, problems, close: () => context.close() };
 }
+
+/**
+ * Draws the sections a page leaves undrawn until they come near the viewport (the home page's
+ * lower four, src/styles/layout.css.ts: drawnNearViewport, whose attribute this sets), so that
+ * a full-page screenshot shows them.
+ */
+export async function drawWholePage(page: Page): Promise<void> {
+  await page.evaluate(() => document.documentElement.setAttribute("data-draw-all", ""));
+}

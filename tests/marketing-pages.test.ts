@@ -129,7 +129,10 @@ describe("home", () => {
 
     const trees = page.locator("#native-trees li");
     expect(await texts(page, "#native-trees li h3")).toEqual(["Southern Live Oak", "Longleaf Pine", "Eastern Redbud", "Bald Cypress", "Southern Magnolia", "Sweetgum"]);
-    expect(await trees.first().locator("i").innerText()).toBe("Quercus virginiana");
+    // innerText is the text as drawn, and the section is drawn as it comes near the viewport
+    // (src/styles/layout.css.ts: drawnNearViewport): read where a visitor reads it.
+    await trees.first().scrollIntoViewIfNeeded();
+    await expect.poll(() => trees.first().locator("i").innerText()).toBe("Quercus virginiana");
     expect(await trees.first().innerText()).toMatch(/Mature height: 40-80 ft/);
     expect(await trees.first().innerText()).toMatch(/evergreen oak/);
     await close();

@@ -15,7 +15,7 @@ import { createFormPages } from "../scripts/contact-form-renderer";
 import { Publisher } from "../scripts/publish/publisher";
 import { createSiteApp } from "../scripts/site-app";
 import { axeViolations } from "./axe";
-import { connectBrowser, desktop, openPage, phone } from "./chromium";
+import { connectBrowser, desktop, drawWholePage, openPage, phone } from "./chromium";
 import { pageReady } from "./page-ready";
 
 // The reviews flow as a visitor and the owner live it, with `npm start`'s parts: a
@@ -267,6 +267,7 @@ describe("reviews", () => {
         for (const path of ["/reviews", "/"]) {
           await page.goto(path, { waitUntil: "networkidle" });
           const name = path === "/" ? "home" : "reviews";
+          await drawWholePage(page);
           await page.screenshot({ path: join(process.env.REVIEWS_SCREENSHOTS, `${name}-${viewport.width}.png`), fullPage: true });
           if (path === "/") await page.locator("#testimonials").screenshot({ path: join(process.env.REVIEWS_SCREENSHOTS, `testimonials-${viewport.width}.png`) });
         }

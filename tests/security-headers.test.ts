@@ -4,7 +4,7 @@ import type { Browser, BrowserContextOptions, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { MIN_FILL_MS } from "../functions/contact/spam";
 import { httpsOnlyHeaders, securityHeaders } from "../functions/http/security-headers";
-import { connectBrowser, openPage } from "./chromium";
+import { connectBrowser, drawWholePage, openPage } from "./chromium";
 import { pageReady } from "./page-ready";
 
 // The security headers of functions/http/security-headers.ts on the shared server (built by
@@ -145,7 +145,10 @@ describe("security headers on the pages", () => {
       await pageReady(page);
       // The build's stylesheet applied: the body is not the browser's default serif at 8 px margin.
       expect(await page.evaluate(() => getComputedStyle(document.body).margin)).toBe("0px");
-      if (process.env.SCREENSHOT_DIR) await page.screenshot({ path: join(process.env.SCREENSHOT_DIR, `home-${viewport.width}.png`), fullPage: true });
+      if (process.env.SCREENSHOT_DIR) {
+        await drawWholePage(page);
+        await page.screenshot({ path: join(process.env.SCREENSHOT_DIR, `home-${viewport.width}.png`), fullPage: true });
+      }
       expect(violations).toEqual([]);
       await close();
     }

@@ -172,6 +172,38 @@ describe("islands", () => {
     await close();
   });
 
+  // The home page's lower sections are drawn only near the viewport and count at a guessed
+  // height until then (styles/layout.css.ts: drawnNearViewport): back must still land on the same words.
+  it("restores the home page's scroll on back to the same place, though its lower sections are drawn late", async () => {
+    const { page, problems, close } = await openPage(browser);
+    await page.goto("/", { waitUntil: "networkidle" });
+    await pageReady(page);
+    const link = page.locator('#service-areas ul a[href="/locations/irmo-sc"]');
+    const frames = () => page.evaluate(() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(ok)))));
+    // Down to it the way a visitor scrolls, a wheel turn at a time, each section drawn as it comes near.
+    await page.mouse.move(200, 400);
+    while (!(await link.evaluate((a) => a.getBoundingClientRect().bottom < innerHeight - 100))) {
+      await page.mouse.wheel(0, 600);
+      await frames();
+    }
+    const top = () => link.evaluate((a) => Math.round(a.getBoundingClientRect().top));
+    const [leftAt, linkTop] = [await page.evaluate(() => window.scrollY), await top()];
+    expect(leftAt).toBeGreaterThan(4000);
+    await link.click();
+    await page.waitForURL("**/locations/irmo-sc");
+    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe("H1");
+    await page.goBack();
+    await page.waitForURL(/\/$/);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(leftAt);
+    // Two frames later the sections far from view are skipped again, at the heights they were drawn at.
+    await frames();
+    expect(await page.evaluate(() => document.documentElement.hasAttribute("data-draw-all"))).toBe(false);
+    expect(await top()).toBe(linkTop);
+    expect(await page.evaluate(() => window.scrollY)).toBe(leftAt);
+    expect(problems).toEqual([]);
+    await close();
+  });
+
   it("fetches a page ahead when a link is hovered", async () => {
     const { page, close } = await openPage(browser, { viewport: { width: 1280, height: 900 } });
     await page.goto("/", { waitUntil: "networkidle" });

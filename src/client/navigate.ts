@@ -1,6 +1,6 @@
 import { pageHeadMarker } from "../app/head";
 import { matchRoute } from "../routes";
-import { visuallyHidden } from "../styles/layout.css";
+import { drawAllAttribute, visuallyHidden } from "../styles/layout.css";
 import { releaseIslands, startIslands } from "./islands";
 import { showSkeleton } from "./skeletons";
 
@@ -96,6 +96,7 @@ const pageAssets = (doc: Document) =>
 function settle(url: URL, scrollY: number | undefined): void {
   showNotFoundKind();
   const target = url.hash ? document.getElementById(decodeURIComponent(url.hash.slice(1))) : null;
+  if (target || scrollY) drawAllForOneScroll();
   if (target) target.scrollIntoView();
   else window.scrollTo(0, scrollY ?? 0);
   const heading = document.querySelector<HTMLElement>("main h1") ?? document.getElementById("main");
@@ -107,6 +108,18 @@ function settle(url: URL, scrollY: number | undefined): void {
   const root = document.getElementById("root");
   if (root) startIslands(root);
   document.dispatchEvent(new CustomEvent("site:navigated"));
+}
+
+/**
+ * Sections drawn only near the viewport (styles/layout.css.ts: drawnNearViewport) count at a
+ * guessed height until drawn, so a scroll back to where a page was left would land elsewhere.
+ * For that one scroll they are all drawn; they keep their real heights after (contain-intrinsic-size:
+ * auto, recorded in the next frame), and the frame after that those far from view are skipped again.
+ */
+function drawAllForOneScroll(): void {
+  const html = document.documentElement;
+  html.setAttribute(drawAllAttribute, "");
+  requestAnimationFrame(() => requestAnimationFrame(() => html.removeAttribute(drawAllAttribute)));
 }
 
 /**

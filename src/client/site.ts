@@ -1,5 +1,7 @@
 // The one script every page loads (a few KB): client navigation, tooltips, the
-// floating call button, and the loader that hydrates a page's islands, if it has any.
+// floating call button, the home page's sections drawn near the viewport, and the
+// loader that hydrates a page's islands, if it has any.
+import { startDrawnSections } from "./drawn-sections";
 import { startFloatingCall } from "./floating-call";
 import { startNavigation } from "./navigate";
 import { startTooltips } from "./tooltips";
@@ -7,3 +9,4 @@ import { startTooltips } from "./tooltips";
 startNavigation();
 startTooltips();
 startFloatingCall();
+startDrawnSections();

@@ -121,3 +121,22 @@ export const mapFrame = style({
   boxShadow: vars.shadow.card,
   padding: vars.space.sm,
 });
+
+/**
+ * What each lower section (styles/layout.css.ts: drawnNearViewport) counts as until first drawn:
+ * its content's height (padding aside) on a phone, from 640 px and from 1024 px, as measured with
+ * the content of issue 12. Close guesses keep the page still when a jump (the End key, a link to a
+ * section) draws sections it skipped over.
+ */
+const heightUntilDrawn = (phone: number, tablet: number, desktop: number) =>
+  style({
+    containIntrinsicBlockSize: `auto ${phone}px`,
+    "@media": { "(min-width: 640px)": { containIntrinsicBlockSize: `auto ${tablet}px` }, "(min-width: 1024px)": { containIntrinsicBlockSize: `auto ${desktop}px` } },
+  });
+
+export const untilDrawn = {
+  services: heightUntilDrawn(1500, 1050, 780),
+  testimonials: heightUntilDrawn(950, 650, 530),
+  nativeTrees: heightUntilDrawn(1600, 1000, 700),
+  serviceAreas: heightUntilDrawn(1100, 1000, 740),
+};

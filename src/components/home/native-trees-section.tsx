@@ -1,5 +1,5 @@
 import type { Home } from "../../content/home";
-import { container, section } from "../../styles/layout.css";
+import { container, drawnNearViewport, section } from "../../styles/layout.css";
 import { TreeIcon } from "../icons";
 import { SectionHeader } from "../section-header";
 import * as css from "./home.css";
@@ -7,7 +7,7 @@ import * as css from "./home.css";
 /** Top Native Trees (id "native-trees"). */
 export function NativeTreesSection({ heading, trees }: { heading: Home["sections"]["nativeTrees"]; trees: Home["nativeTrees"] }) {
   return (
-    <section id="native-trees" className={`${section} ${css.alt}`} aria-labelledby="native-trees-title">
+    <section id="native-trees" className={`${section} ${css.alt} ${drawnNearViewport} ${css.untilDrawn.nativeTrees}`} aria-labelledby="native-trees-title">
       <div className={container}>
         <SectionHeader id="native-trees-title" title={heading.heading} intro={heading.intro} centered />
         <ul className={css.cardGrid}>

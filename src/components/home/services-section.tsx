@@ -1,5 +1,5 @@
 import type { Home } from "../../content/home";
-import { container, section } from "../../styles/layout.css";
+import { container, drawnNearViewport, section } from "../../styles/layout.css";
 import { SectionHeader } from "../section-header";
 import { ServiceCardGrid, type ServiceCardData } from "../service-card-grid";
 import * as css from "./home.css";
@@ -9,7 +9,7 @@ export type { ServiceCardData };
 /** Services (id "services"): one card per service page. */
 export function ServicesSection({ heading, services }: { heading: Home["sections"]["services"]; services: readonly ServiceCardData[] }) {
   return (
-    <section id="services" className={`${section} ${css.alt}`} aria-labelledby="services-title">
+    <section id="services" className={`${section} ${css.alt} ${drawnNearViewport} ${css.untilDrawn.services}`} aria-labelledby="services-title">
       <div className={container}>
         <SectionHeader id="services-title" title={heading.heading} intro={heading.intro} centered />
         <ServiceCardGrid services={services} />

@@ -1,5 +1,5 @@
 import type { Home } from "../../content/home";
-import { container, section } from "../../styles/layout.css";
+import { container, drawnNearViewport, section } from "../../styles/layout.css";
 import { AllReviewsLink } from "../all-reviews-link";
 import { StarIcon } from "../icons";
 import { SectionHeader } from "../section-header";
@@ -20,7 +20,7 @@ function Stars({ rating }: { rating: number }) {
 /** Satisfied Clients (id "testimonials"). */
 export function TestimonialsSection({ heading, testimonials }: { heading: Home["sections"]["testimonials"]; testimonials: readonly TestimonialData[] }) {
   return (
-    <section id="testimonials" className={section} aria-labelledby="testimonials-title">
+    <section id="testimonials" className={`${section} ${drawnNearViewport} ${css.untilDrawn.testimonials}`} aria-labelledby="testimonials-title">
       <div className={container}>
         <SectionHeader id="testimonials-title" title={heading.heading} intro={heading.intro} centered />
         <ul className={css.quoteGrid}>
