@@ -44,11 +44,11 @@ const SAVE_DELAY_MS = 30_000;
 /**
  * What a long-running process (`npm run dev`, `npm start`) keeps from one build to
  * the next, so that publishing one edited post costs about as much as rendering it:
- * the render workers with the server bundle loaded (while the code is the same), and
- * every post as parsed with its file's stamp (files whose stamp is unchanged are
- * not read again), and the pages of posts (not rendered again while their post
- * and everything all pages share are the same). A one-off `npm run build` has none and reads the previous
- * build's records from the output folder instead (build/build-cache.ts).
+ * the render workers with the server bundle loaded (while the code is the same),
+ * every post as parsed with its file's stamp (a file whose stamp is unchanged is
+ * not read again), and the posts' pages (not rendered again while their post and
+ * what all pages share are the same). A one-off `npm run build` has none: it reads
+ * the previous build's records from the output folder (build/build-cache.ts).
  */
 export class BuildSession {
   private workers?: { codeHash: string; pool: WorkerPool };
@@ -67,8 +67,9 @@ export class BuildSession {
   }
 
   /**
-   * Ends the workers after a build that failed: they may still be busy with its
-   * requests (writing into its staging folder, already removed). The next build starts new ones.
+   * Ends the workers: on close, and after a build that failed while they may still be
+   * busy with its requests (writing into its staging folder, already removed). The
+   * next build starts new ones.
    */
   async discardPool(): Promise<void> {
     const pool = this.workers?.pool;
