@@ -22,7 +22,7 @@ export const postRecordName = "posts-cache.json";
  * the dependencies' versions, the compiler settings, and the esbuild options
  * (written in build/bundle.ts; it runs in the build process, so it is not bundled).
  */
-const settingsFiles = ["package.json", "package-lock.json", "tsconfig.json", "build/bundle.ts"];
+const settingsFiles = ["package.json", "package-lock.json", "tsconfig.json", "build/bundle.ts", "build/vanilla-css.ts"];
 
 /** Root-relative path -> sha1 of the file's bytes ("" for a file that is not there). */
 export type BundleInputs = Record<string, string>;

@@ -1,10 +1,10 @@
-import { vanillaExtractPlugin } from "@vanilla-extract/esbuild-plugin";
 import { build, type Metafile } from "esbuild";
 import { createHash } from "node:crypto";
 import { readFile, rename } from "node:fs/promises";
 import { basename, join, relative } from "node:path";
 
 import type { AssetManifest } from "../src/app/document";
+import { vanillaCss } from "./vanilla-css";
 
 export interface Bundles {
   /** Absolute path of the server entry (render, loaders) and of the worker script. */
@@ -25,13 +25,14 @@ const define = { "process.env.NODE_ENV": '"production"' };
  * Two esbuild runs in parallel: the browser build (the small site script every
  * page loads, and one chunk per island with React split out; hashed names) and
  * one server bundle (with the build's worker script sharing its code).
- * Class names from vanilla-extract are the same in both (same files, same
- * identifier scheme); the server build is the one that emits the CSS, which holds
+ * Class names from vanilla-extract are the same in both: each `*.css.ts` is
+ * evaluated once for both (build/vanilla-css.ts); the server build is the one that emits the CSS, which holds
  * every style of the site in one cacheable file. The worker script is bundled
  * beside it and imports the server entry at run time, so the code exists once.
  */
 export async function bundle(root: string, outDir: string, serverDir: string): Promise<Bundles> {
   const assetsDir = join(outDir, "assets");
+  const css = vanillaCss(root);
   const [client, server] = await Promise.all([
     build({
       absWorkingDir: root,
@@ -50,7 +51,7 @@ export async function bundle(root: string, outDir: string, serverDir: string): P
       jsx: "automatic",
       define,
       logLevel: "silent",
-      plugins: [vanillaExtractPlugin({ outputCss: false, identifiers: "short" })],
+      plugins: [css.plugin(false)],
     }),
     build({
       absWorkingDir: root,
@@ -69,18 +70,19 @@ export async function bundle(root: string, outDir: string, serverDir: string): P
       logLevel: "silent",
       // Some dependencies (gray-matter) are CommonJS and call require().
       banner: { js: 'import { createRequire as __cr } from "node:module"; const require = __cr(import.meta.url);' },
-      plugins: [vanillaExtractPlugin({ outputCss: true, identifiers: "short" })],
+      plugins: [css.plugin(true)],
     }),
   ]);
-  const css = await publishServerCss(server.metafile, root, assetsDir);
-  const { manifest, entryFiles } = clientManifest(client.metafile, root, outDir, css);
+  const stylesheets = await publishServerCss(server.metafile, root, assetsDir);
+  const { manifest, entryFiles } = clientManifest(client.metafile, root, outDir, stylesheets);
   return {
     serverEntry: join(serverDir, "entry-server.mjs"),
     workerEntry: join(serverDir, "render-worker.mjs"),
     assets: manifest,
     entryFiles,
-    assetFiles: [...Object.keys(client.metafile.outputs).map((f) => toUrl(join(root, f), outDir)), ...css],
-    inputs: [...Object.keys(client.metafile.inputs), ...Object.keys(server.metafile.inputs)],
+    assetFiles: [...Object.keys(client.metafile.outputs).map((f) => toUrl(join(root, f), outDir)), ...stylesheets],
+    // With what the `*.css.ts` files import (their modules in the bundles are made from those, not read).
+    inputs: [...Object.keys(client.metafile.inputs), ...Object.keys(server.metafile.inputs), ...css.sourceFiles()],
   };
 }
 
