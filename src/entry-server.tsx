@@ -1,8 +1,9 @@
 import { renderToString } from "react-dom/server";
-import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider, type DataRouteObject, type StaticHandlerContext } from "react-router-dom";
+import { createStaticHandler, createStaticRouter, StaticRouterProvider, type StaticHandlerContext } from "react-router-dom";
 import { pageAssets, renderDocument, type AssetManifest } from "./app/document";
 import { IslandsOnPage } from "./app/island";
 import type { PageModule } from "./app/page-module";
+import { pageMatcher } from "./app/page-matcher";
 import { renderHead, type Head } from "./app/head";
 import { loadRootData, rootRouteId } from "./app/root-data";
 import { createServerRoutes, loadPageModules } from "./app/server-routes";
@@ -60,17 +61,9 @@ async function createRouting() {
   const modules = await loadPageModules();
   // Only for its dataRoutes (routes with ids), which the static router needs.
   const handler = createStaticHandler(createServerRoutes(modules));
-  // react-router's matchRoutes flattens, ranks and compiles the whole table on
-  // every call (a third of a page's render time); with the page known, a table of
-  // just the root and that page does the same job. Matches keep the real route ids.
-  const singleRouteTables = new Map<string, DataRouteObject[]>();
-  for (const root of handler.dataRoutes) {
-    if (root.index) continue;
-    for (const child of root.children ?? []) singleRouteTables.set(child.id, [{ ...root, children: [child] }]);
-  }
+  const matchPage = pageMatcher(handler.dataRoutes);
   function matchOnce(pathname: string, page?: string) {
-    const table = (page && singleRouteTables.get(page)) || handler.dataRoutes;
-    const matches = matchRoutes(table, pathname);
+    const matches = matchPage(pathname, page);
     const leaf = matches?.[matches.length - 1];
     if (!matches || !leaf) throw new Error(page ? `src/pages/${page}.tsx: paths() gave "${pathname}", which its route does not match` : `${pathname}: no route matched`);
     const mod = modules.get(leaf.route.id);
