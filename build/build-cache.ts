@@ -5,6 +5,7 @@ import { z } from "zod";
 import type { Post } from "../src/content/posts";
 import type { Bundles } from "./bundle";
 import type { OutputFile, RecordedFile } from "./build-output";
+import { textSha } from "./text-sha";
 
 /**
  * What a build can take over from the previous one in the same output folder
@@ -161,8 +162,6 @@ export async function readOutputRecord(prevServerDir: string, key: string): Prom
 
 export const outputRecordJson = (key: string, files: readonly OutputFile[]) =>
   JSON.stringify({ key, files: Object.fromEntries(files.map((f): [string, RecordedFile] => [f.file, f.islands ? [f.sha, f.bytes, f.islands] : [f.sha, f.bytes]])) } satisfies OutputRecord);
-
-export const textSha = (data: string | Uint8Array) => createHash("sha1").update(data).digest("hex");
 
 async function readJson<T>(file: string): Promise<T | undefined> {
   try {

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, renameSync, rmdirSync, rmSync, unlinkSync, write
 import { mkdir, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import { spawn } from "node:child_process";
 import { basename, dirname, join, relative } from "node:path";
-import { textSha } from "./build-cache";
+import { textSha } from "./text-sha";
 
 // Many small files (4,000 posts' API files): a bounded number in flight keeps file handles in check.
 const MAX_WRITES_IN_FLIGHT = 64;

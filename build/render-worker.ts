@@ -6,7 +6,7 @@ import type { SitePost } from "../src/content/site-content";
 import type { PagePath, Renderer } from "../src/entry-server";
 import { pathTo } from "../src/routes";
 import { postApiFile } from "./blog-files";
-import { textSha } from "./build-cache";
+import { textSha } from "./text-sha";
 import { isUnchanged, type PreviousOutput } from "./build-output";
 import { ParseClock } from "./parse-clock";
 import type { PageFile, RenderedFile, WorkerReply, WorkerRequest } from "./worker-protocol";

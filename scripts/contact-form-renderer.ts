@@ -5,7 +5,7 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { textSha } from "../build/build-cache";
+import { textSha } from "../build/text-sha";
 import { serverDirName, type BuildResult } from "../build/run-build";
 import type { FormPages } from "../functions/contact/app";
 
