@@ -4,11 +4,11 @@
 // text uses the machine's fonts (DejaVu or Liberation on Debian and Ubuntu).
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import sharp from "sharp";
 import { escapeHtml } from "../src/format/escape-html";
 import { Scenery } from "../src/components/scenery";
 import type { Site } from "../src/content/site";
 import { palette } from "../src/styles/palette";
+import { loadSharp } from "./sharp";
 
 export const OG_IMAGE_FILE = "og-image.png";
 const W = 1200;
@@ -53,7 +53,7 @@ let last: { facts: string; png: Promise<Buffer> } | undefined;
 export function ogImagePng(site: Site): Promise<Buffer> {
   const facts = JSON.stringify(site);
   if (last?.facts === facts) return last.png;
-  const drawing = { facts, png: sharp(Buffer.from(ogImageSvg(site))).png({ compressionLevel: 9 }).toBuffer() };
+  const drawing = { facts, png: loadSharp().then((sharp) => sharp(Buffer.from(ogImageSvg(site))).png({ compressionLevel: 9 }).toBuffer()) };
   last = drawing;
   // A failed drawing is not kept.
   drawing.png.catch(() => {

@@ -6,7 +6,8 @@
 import { createHash } from "node:crypto";
 import { mkdir, readdir, readFile, rename, writeFile } from "node:fs/promises";
 import { basename, join, relative, sep } from "node:path";
-import sharp, { type Sharp } from "sharp";
+import type { Sharp } from "sharp";
+import { loadSharp } from "./sharp";
 import { resolveContentFile } from "../src/content/content-file";
 import { isContentError, type ContentProblem } from "../src/content/content-error";
 import { z } from "zod";
@@ -20,9 +21,7 @@ const photoSchema: z.ZodType<Photo> = z.object({
   variants: z.array(z.object({ format: z.enum(photoFormats), width: z.number().int().positive(), height: z.number().int().positive(), url: z.string() })),
 });
 
-// Owner photos are JPEG, PNG, WebP or AVIF; the loaders for other formats, where
-// libvips' past vulnerabilities were, are switched off for the whole build.
-sharp.block({ operation: ["VipsForeignLoadNsgif", "VipsForeignLoadTiff", "VipsForeignLoadVips"] });
+// Owner photos are JPEG, PNG, WebP or AVIF (the other loaders are off: build/sharp.ts).
 const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "heif"]);
 /** A photo this large (60 megapixels) is a mistake or an attack, not a camera picture. */
 const MAX_INPUT_PIXELS = 60_000_000;
@@ -73,6 +72,7 @@ export async function processPhoto(bytes: Buffer, name: string, cacheDir: string
   const cached = await readManifest(manifestFile);
   if (cached) return withFiles(cached, dir);
 
+  const sharp = await loadSharp();
   const meta = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS })
     .metadata()
     .catch(() => undefined);
