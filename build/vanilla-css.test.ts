@@ -62,6 +62,17 @@ describe("vanillaCss", () => {
     expect(css.sourceFiles().sort()).toEqual(["src/card.css.ts", "src/theme.css.ts"]);
   });
 
+  it("does not fail on a .css.ts that nothing imports, even one that throws", async () => {
+    await writeFile(join(root, "src", "unused.css.ts"), `throw new Error("never imported");\n`);
+    try {
+      const { browser, server } = await both();
+      expect(js(browser)).toContain("classes");
+      expect(js(server)).toContain("classes");
+    } finally {
+      await rm(join(root, "src", "unused.css.ts"));
+    }
+  });
+
   it("names the file when a .css.ts exports what cannot be written out", async () => {
     await writeFile(join(root, "src", "bad.css.ts"), `export const pick = () => "x";\n`);
     await writeFile(join(root, "src", "bad.ts"), `export { pick } from "./bad.css";\n`);

@@ -21,28 +21,28 @@ export function vanillaCss(root: string) {
   const compiled = new Map<string, Promise<Compiled>>();
   const inputs = new Set<string>();
 
+  const compile = (files: string[]) =>
+    childCompile(root, packageName, files).then((outputs) => {
+      for (const input of outputs.inputs) inputs.add(input);
+      return outputs;
+    });
+  // Awaited by the runs that import the file; one no run imports must not fail the build.
+  const keep = (file: string, module: Promise<Compiled>) => {
+    module.catch(() => {});
+    compiled.set(file, module);
+    return module;
+  };
+
   /** Every `*.css.ts` under src/ in one esbuild call (each file still bundled on its own, as the official plugin does). */
   function compileAll(): void {
     const files = cssFilesUnder(join(root, "src")).filter((f) => !compiled.has(f));
     if (files.length === 0) return;
-    const all = childCompile(root, packageName, files).then((outputs) => {
-      for (const input of outputs.inputs) inputs.add(input);
-      return outputs;
-    });
-    for (const file of files) compiled.set(file, all.then((outputs) => evaluate(root, file, outputs.byEntry.get(file))));
+    const all = compile(files);
+    for (const file of files) keep(file, all.then((outputs) => evaluate(root, file, outputs.byEntry.get(file))));
   }
 
-  function compiledModule(file: string): Promise<Compiled> {
-    let found = compiled.get(file);
-    if (!found) {
-      found = childCompile(root, packageName, [file]).then((outputs) => {
-        for (const input of outputs.inputs) inputs.add(input);
-        return evaluate(root, file, outputs.byEntry.get(file));
-      });
-      compiled.set(file, found);
-    }
-    return found;
-  }
+  const compiledModule = (file: string): Promise<Compiled> =>
+    compiled.get(file) ?? keep(file, compile([file]).then((outputs) => evaluate(root, file, outputs.byEntry.get(file))));
 
   /** The plugin for one run: `outputCss` for the run that emits the site's stylesheet (the server run). */
   function plugin(outputCss: boolean): Plugin {
