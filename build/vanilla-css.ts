@@ -2,7 +2,7 @@ import { build, type Plugin } from "esbuild";
 import { readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, relative, sep } from "node:path";
-import { gzipSync, gunzipSync } from "node:zlib";
+import { gzipSync } from "node:zlib";
 
 /**
  * vanilla-extract for the two esbuild runs of build/bundle.ts, with every `*.css.ts`
@@ -20,6 +20,8 @@ export function vanillaCss(root: string) {
   const packageName = nearestPackageName(root);
   const compiled = new Map<string, Promise<Compiled>>();
   const inputs = new Set<string>();
+  /** Each file scope's CSS by the virtual path its module imports it by: the server run loads it from here. */
+  const cssByPath = new Map<string, string>();
 
   const compile = (files: string[]) =>
     childCompile(root, packageName, files).then((outputs) => {
@@ -28,7 +30,7 @@ export function vanillaCss(root: string) {
     });
   // Awaited by the runs that import the file; one no run imports must not fail the build.
   const keep = (file: string, module: Promise<Compiled>) => {
-    module.catch(() => {});
+    module.then((m) => m.css.forEach(([path, css]) => cssByPath.set(path, css))).catch(() => {});
     compiled.set(file, module);
     return module;
   };
@@ -52,8 +54,9 @@ export function vanillaCss(root: string) {
         b.onStart(compileAll);
         b.onResolve({ filter: virtualCssFilter }, (args) => ({ path: args.path, namespace: "vanilla-css" }));
         b.onLoad({ filter: /.*/, namespace: "vanilla-css" }, ({ path }) => {
-          const { fileName, css } = fromVirtualPath(path);
-          return { contents: css, loader: "css", resolveDir: dirname(join(root, fileName)) };
+          const css = cssByPath.get(path);
+          if (css === undefined) return { errors: [{ text: `${path}: no .css.ts file made this CSS` }] };
+          return { contents: css, loader: "css", resolveDir: dirname(join(root, path.slice(0, path.indexOf("?")))) };
         });
         b.onLoad({ filter: cssFileFilter }, async ({ path }) => {
           const module = await compiledModule(path);
@@ -77,6 +80,8 @@ interface Compiled {
   withCss: string;
   /** The module for the browser run: its exports only. */
   withoutCss: string;
+  /** Each file scope's CSS, by the virtual path withCss imports it by. */
+  css: [path: string, css: string][];
   watchFiles: string[];
 }
 
@@ -185,16 +190,16 @@ async function evaluate(root: string, file: string, output: { code: string; watc
   }
   // What the code itself marked used; making the CSS marks the compositions its selectors use.
   const usedByCode = new Set(usedCompositions);
-  const cssImports: string[] = [];
+  const css: [path: string, css: string][] = [];
   for (const [key, cssObjs] of cssByScope) {
     adapter.setAdapter(cssAdapter);
-    let css: string;
+    let text: string;
     try {
-      css = transformCss({ localClassNames: [...localClassNames], composedClassLists: compositions, cssObjs }).join("\n");
+      text = transformCss({ localClassNames: [...localClassNames], composedClassLists: compositions, cssObjs }).join("\n");
     } finally {
       adapter.removeAdapter();
     }
-    cssImports.push(`import '${key.split("$$$")[0]}.vanilla.css?source=${toSource(css)}';`);
+    css.push([`${key.split("$$$")[0]}.vanilla.css?source=${toSource(text)}`, text]);
   }
   // Class lists drop compositions nothing uses; the browser run, which makes no CSS, counts only the code's uses (as the official plugin does).
   const unused = (used: Set<string>) => {
@@ -203,23 +208,19 @@ async function evaluate(root: string, file: string, output: { code: string; watc
   };
   const exports = module.exports;
   return {
-    withCss: [...cssImports, ...exportStatements(file, exports, unused(usedCompositions))].join("\n"),
+    withCss: [...css.map(([path]) => `import '${path}';`), ...exportStatements(file, exports, unused(usedCompositions))].join("\n"),
     withoutCss: exportStatements(file, exports, unused(usedByCode)).join("\n"),
     watchFiles: output.watchFiles,
+    css,
   };
 }
 
-// The official plugin's encoding of a file's CSS in its virtual import path (gzip past 1,000 characters).
+// The official plugin's encoding of a file's CSS in its virtual import path (gzip past 1,000
+// characters), kept so the bundles are the same; the CSS itself is looked up, not decoded.
 function toSource(css: string): string {
   return css.length > 1000 ? "#" + gzipSync(css).toString("base64url") : Buffer.from(css).toString("base64url");
 }
 
-function fromVirtualPath(path: string): { fileName: string; css: string } {
-  const at = path.indexOf("?source=");
-  const source = path.slice(at + "?source=".length);
-  const css = source.startsWith("#") ? gunzipSync(Buffer.from(source.slice(1), "base64url")).toString("utf8") : Buffer.from(source, "base64url").toString("utf8");
-  return { fileName: path.slice(0, at), css };
-}
 
 /**
  * `export var name = value;` for each export. A `*.css.ts` may export strings,
