@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { copyFile, mkdir, readFile, stat } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
-import { z } from "zod";
+import * as z from "zod";
 import type { Post } from "../src/content/posts";
 import type { Bundles } from "./bundle";
 import type { OutputFile, RecordedFile } from "./build-output";

@@ -10,7 +10,7 @@ import type { Sharp } from "sharp";
 import { loadSharp } from "./sharp";
 import { resolveContentFile } from "../src/content/content-file";
 import { isContentError, type ContentProblem } from "../src/content/content-error";
-import { z } from "zod";
+import * as z from "zod";
 import { photoFormats, type Photo, type PhotoFormat } from "../src/content/photo";
 
 /** A cache entry's photo.json, checked before it is trusted. */

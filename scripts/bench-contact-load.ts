@@ -11,7 +11,7 @@ import http from "node:http";
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { z } from "zod";
+import * as z from "zod";
 
 export const contactLoadSettingsSchema = z.object({
   /** Closed loop: the clients; open loop: the most connections open at once (the server allows 64 per address). */

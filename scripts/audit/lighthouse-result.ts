@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 // The parts of a Lighthouse result (LH.Result, lighthouse 12) that npm run audit reads.
 // Parsed rather than trusted: a Lighthouse upgrade that moves a field fails here, by name.

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 // The blog's categories: a content list (`blogCategories` in content/site.json), so the
 // owner adds one without touching code. The filter buttons and the category pages come

@@ -1,6 +1,6 @@
 import { readdir } from "node:fs/promises";
 import path from "node:path";
-import { z } from "zod";
+import * as z from "zod";
 import { ContentError, type ContentProblem } from "./content-error";
 import { readContentFile } from "./content-file";
 import { splitFrontMatter } from "./front-matter";

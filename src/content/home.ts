@@ -1,5 +1,5 @@
 import path from "node:path";
-import { z } from "zod";
+import * as z from "zod";
 import { parseContent } from "./content-error";
 import { readContentFile } from "./content-file";
 import { choice, group, list, relativePath, text } from "./fields";

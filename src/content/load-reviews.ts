@@ -1,6 +1,6 @@
 import { stat } from "node:fs/promises";
 import { join, relative, resolve } from "node:path";
-import { z } from "zod";
+import * as z from "zod";
 import { ContentError, parseContent } from "./content-error";
 import { readContentFile } from "./content-file";
 import { newestFirst, reviewSchema, type Review } from "./review";

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { z } from "zod";
+import * as z from "zod";
 import { ContentError, problemsFromZod, type ContentProblem } from "./content-error";
 import { contactServiceTypes } from "./services";
 import { card, choice, duplicateProblems, group, flag, list, metaDescription, order, readMarkdownDir, relativePath, text } from "./fields";

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import path from "node:path";
-import { z } from "zod";
+import * as z from "zod";
 import { ContentError, problemsFromZod, type ContentProblem } from "./content-error";
 import { findCategory } from "./blog-categories";
 import { splitFrontMatter } from "./front-matter";

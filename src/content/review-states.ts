@@ -1,5 +1,5 @@
 import path from "node:path";
-import { z } from "zod";
+import * as z from "zod";
 import { consoleLogger, readJsonl, type Logger } from "./jsonl-file";
 import { newestFirst, reviewSchema, type Review } from "./review";
 

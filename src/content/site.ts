@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { blogCategoriesSchema } from "./blog-categories";
 
 const time = z.string().regex(/^\d{2}:\d{2}$/, "expected a 24-hour time like 07:00");
