@@ -68,7 +68,7 @@ export async function bundle(root: string, outDir: string, serverDir: string): P
       jsx: "automatic",
       define,
       logLevel: "silent",
-      // Some dependencies (gray-matter) are CommonJS and call require().
+      // Some dependencies (js-yaml) are CommonJS and call require().
       banner: { js: 'import { createRequire as __cr } from "node:module"; const require = __cr(import.meta.url);' },
       plugins: [css.plugin(true)],
     }),

@@ -1,29 +1,14 @@
-import matter from "gray-matter";
 import yaml from "js-yaml";
 import { ContentError } from "./content-error";
 
 // The only place that splits front matter from the body (posts.ts, fields.ts).
 //
-// gray-matter picks its parser from whatever follows the opening `---`, and
-// `---js` runs the block with eval. So front matter must open with a bare `---`
-// line (checked before gray-matter sees the text), and as a second guard the
-// engines that run code are replaced by ones that refuse. Its YAML engine is
-// js-yaml's CORE schema: no !!js/function tags (front-matter.test.ts), and no
-// timestamp type, so `publishDate: 2025-02-30` stays the text the owner wrote instead
-// of rolling over to March 2; the post schema checks the calendar (posts.ts).
-
-const notYaml = (): object => {
-  throw new Error("front matter must be YAML");
-};
-/**
- * What splitFrontMatter passes gray-matter: every name it maps to a code or
- * non-YAML engine (its lib/engine.js aliases) refuses. Exported for its test.
- */
-export const grayMatterOptions = {
-  engines: {
-    yaml: (text: string): object => yaml.load(text, { schema: yaml.CORE_SCHEMA }) as object,
-    javascript: notYaml, js: notYaml, coffee: notYaml, coffeescript: notYaml, cson: notYaml, json: notYaml, toml: notYaml },
-};
+// Front matter is YAML and nothing else: it must open with a bare `---` line (a
+// language named there, like `---js`, which gray-matter would have run with eval, is
+// refused), and there is no other parser to pick. The YAML engine is js-yaml's CORE
+// schema: no !!js/function tags (front-matter.test.ts), and no timestamp type, so
+// `publishDate: 2025-02-30` stays the text the owner wrote instead of rolling over to
+// March 2; the post schema checks the calendar (posts.ts).
 
 export interface SplitFile {
   /** The parsed YAML; `{}` when the file has no front matter. */
@@ -134,10 +119,29 @@ export function describeYamlError(source: string, error: unknown): string {
 export function splitFrontMatter(file: string, source: string): SplitFile {
   if (namesFrontMatterLanguage(source)) throw new ContentError([{ file, field: "front matter", problem: "must be YAML" }]);
   try {
-    // Passing options also turns off gray-matter's cache, which would keep every source in memory.
-    const parsed = matter(source, grayMatterOptions);
-    return { data: parsed.data, body: parsed.content };
+    return split(source);
   } catch (error) {
     throw new ContentError([{ file, field: "front matter", problem: describeYamlError(source, error) }]);
   }
+}
+
+/**
+ * The split gray-matter 4 made (its parseMatter, with the language check above done
+ * first), without what this site never used: its per-file Buffer copy, option merging
+ * and other parsers. Front matter opens with a `---` line and ends at the next line
+ * starting with `---`; a block of only comments is no data.
+ */
+function split(source: string): SplitFile {
+  const text = source.startsWith("\uFEFF") ? source.slice(1) : source;
+  // `----`: not an opening line, so the whole file is the body.
+  if (!text.startsWith("---") || text[3] === "-") return { data: {}, body: text };
+  const rest = text.slice(3);
+  const found = rest.indexOf("\n---");
+  const close = found === -1 ? rest.length : found;
+  const block = rest.slice(0, close);
+  const data = block.replace(/^\s*#[^\n]+/gm, "").trim() === "" ? {} : (yaml.load(block, { schema: yaml.CORE_SCHEMA }) as Record<string, unknown>);
+  let body = found === -1 ? "" : rest.slice(close + 4);
+  if (body.startsWith("\r")) body = body.slice(1);
+  if (body.startsWith("\n")) body = body.slice(1);
+  return { data, body };
 }

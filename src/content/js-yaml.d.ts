@@ -1,5 +1,5 @@
-// js-yaml 3 is gray-matter's own YAML parser (its dependency, locked in package-lock.json);
-// front-matter.ts hands gray-matter a YAML engine built on it. Only what that file uses.
+// js-yaml 3, the YAML parser front-matter.ts reads front matter with (gray-matter's, which
+// the site used before). Only what that file uses.
 declare module "js-yaml" {
   interface Schema {
     readonly __schema: unique symbol;
