@@ -19,11 +19,11 @@ export interface SplitFile {
 
 /**
  * True when the text opens front matter with anything after `---` on that line
- * (`---js`, `--- toml`). gray-matter drops one byte-order mark first, so this does too.
+ * (`---js`, `--- toml`). One byte-order mark is dropped first, as split() below does.
  */
 export function namesFrontMatterLanguage(source: string): boolean {
   const text = source.startsWith("\uFEFF") ? source.slice(1) : source;
-  // `----` is not an opening line for gray-matter: it reads the file as having no front matter.
+  // `----` is not an opening line: split() reads such a file as having no front matter.
   if (!text.startsWith("---") || text[3] === "-") return false;
   const lineEnd = text.indexOf("\n");
   return /\S/.test(text.slice(3, lineEnd === -1 ? undefined : lineEnd));
