@@ -74,20 +74,23 @@ export async function readContentFile(root: string, absolute: string, shown: str
   }
 }
 
+/** `root` with its links resolved, as readContentFileSync compares files with it: resolved once for a batch of reads (readPostFiles). */
+export function resolvedRoot(root: string): string {
+  try {
+    return realpathSync.native(root);
+  } catch {
+    return path.resolve(root);
+  }
+}
+
 /**
  * readContentFile for worker threads, which read synchronously (see build/render-worker.ts).
  * One system call per step (realpath.native, not the per-folder lstat walk of realpathSync),
  * and the size checked on the open file that is then read: a build reads thousands of posts.
  */
-export function readContentFileSync(root: string, absolute: string, shown: string): string {
+export function readContentFileSync(root: string, absolute: string, shown: string, rootReal = resolvedRoot(root)): string {
   try {
     const real = realpathSync.native(absolute);
-    let rootReal: string;
-    try {
-      rootReal = realpathSync.native(root);
-    } catch {
-      rootReal = path.resolve(root);
-    }
     const outside = outsideProblem(root, rootReal, real, shown);
     if (outside) throw new ContentError([outside]);
     // Non-blocking, so a named pipe is refused by the check below instead of waiting for a writer.

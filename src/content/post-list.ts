@@ -1,7 +1,7 @@
 import { readdir, stat } from "node:fs/promises";
 import path from "node:path";
 import { isContentError, type ContentProblem } from "./content-error";
-import { readContentFileSync } from "./content-file";
+import { readContentFileSync, resolvedRoot } from "./content-file";
 import type { Post, PostJson, PostSummary } from "./posts";
 
 // What is done with the blog as a whole: which files are posts, reading them, unique
@@ -57,9 +57,10 @@ export async function listPostFiles(blogDir: string): Promise<PostFile[]> {
 export function readPostFiles<F extends PostFile, T>(contentDir: string, files: readonly F[], parse: (file: F, text: string) => T): { results: T[]; problems: ContentProblem[] } {
   const results: T[] = [];
   const problems: ContentProblem[] = [];
+  const rootReal = resolvedRoot(contentDir);
   for (const file of files) {
     try {
-      results.push(parse(file, readContentFileSync(contentDir, file.abs, file.shown)));
+      results.push(parse(file, readContentFileSync(contentDir, file.abs, file.shown, rootReal)));
     } catch (err) {
       if (isContentError(err)) problems.push(...err.problems);
       else problems.push({ file: file.shown, field: "(file)", problem: `could not be read: ${err instanceof Error ? err.message.split("\n")[0] : String(err)}` });

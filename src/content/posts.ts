@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import path from "node:path";
 import * as z from "zod";
 import { ContentError, problemsFromZod, type ContentProblem } from "./content-error";
@@ -108,7 +108,7 @@ export interface PostJson extends PostSummary {
 }
 
 /** First 16 hex digits of sha256(slug). */
-export const postId = (slug: string): string => createHash("sha256").update(slug).digest("hex").slice(0, 16);
+export const postId = (slug: string): string => hash("sha256", slug, "hex").slice(0, 16);
 
 /** Cuts `text` to about `max` characters at a word boundary, ending with "…" when cut. */
 export function truncateOnWord(text: string, max = EXCERPT_LENGTH): string {
