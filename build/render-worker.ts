@@ -149,14 +149,29 @@ async function handle(msg: WorkerRequest): Promise<WorkerReply> {
   }
 }
 
+// One message at a time, answered in the order they came (the pool matches answers to requests by order).
+let queue: Promise<void> = Promise.resolve();
 parentPort?.on("message", (msg: WorkerRequest) => {
-  handle(msg).then(
-    (reply) => parentPort?.postMessage(reply),
-    (err: unknown) =>
-      parentPort?.postMessage(
-        server.isContentError(err)
-          ? ({ type: "content-error", problems: err.problems } satisfies WorkerReply)
-          : ({ type: "error", message: err instanceof Error ? (err.stack ?? err.message) : String(err) } satisfies WorkerReply),
-      ),
-  );
+  queue = queue.then(() => answer(msg));
 });
+
+/** Never rejects, so one failed message cannot stop the queue: a failure is the answer. */
+async function answer(msg: WorkerRequest): Promise<void> {
+  let reply: WorkerReply;
+  try {
+    reply = await handle(msg);
+  } catch (err) {
+    reply = failure(err);
+  }
+  try {
+    parentPort?.postMessage(reply);
+  } catch (err) {
+    parentPort?.postMessage(failure(err));
+  }
+}
+
+function failure(err: unknown): WorkerReply {
+  return server.isContentError(err)
+    ? { type: "content-error", problems: err.problems }
+    : { type: "error", message: err instanceof Error ? (err.stack ?? err.message) : String(err) };
+}

@@ -16,17 +16,25 @@ export class ParseTimeout extends ContentError {
   }
 }
 
+/** A request sent to a worker and not answered yet. */
+interface Waiting {
+  resolve: (reply: WorkerReply) => void;
+  reject: (err: Error) => void;
+}
+
 /**
- * A fixed set of render workers, each answering one request at a time (later requests
- * to a busy worker wait their turn). A worker shows which file it is parsing on its
- * ParseClock; one that stays on a file longer than `parseLimitMs` is ended, since a
- * parse cannot be interrupted from inside, and replaced.
+ * A fixed set of render workers. Requests to a worker are posted at once and answered
+ * in order (build/render-worker.ts handles one message at a time), so a worker can
+ * have its next batch waiting while this thread is busy. A worker shows which file it
+ * is parsing on its ParseClock; one that stays on a file longer than `parseLimitMs` is
+ * ended, since a parse cannot be interrupted from inside, and replaced.
  */
 export class WorkerPool {
-  private readonly workers: Worker[];
+  private readonly workers: Worker[] = [];
   private readonly clocks: ParseClock[] = [];
-  /** Per worker: settles when its last request is answered; the next one is sent then. */
-  private readonly turns: Promise<unknown>[];
+  /** Per worker, its unanswered requests, oldest first. */
+  private readonly waiting: Waiting[][] = [];
+  private readonly watchdogs: (ReturnType<typeof setInterval> | undefined)[] = [];
 
   constructor(
     private readonly script: string,
@@ -34,69 +42,80 @@ export class WorkerPool {
     private readonly workerData: unknown,
     private readonly parseLimitMs: number,
   ) {
-    this.workers = Array.from({ length: size }, () => this.spawn());
-    this.turns = this.workers.map(() => Promise.resolve());
+    for (let i = 0; i < size; i++) this.spawn(i);
   }
 
   // execArgv: [] keeps the tsx loader of build.ts out of the workers: they run plain bundled JS.
-  private spawn(i = this.clocks.length): Worker {
+  private spawn(i: number): void {
     const clock = new ParseClock();
+    const worker = new Worker(this.script, { workerData: { ...(this.workerData as object), parseClock: clock.buffer }, execArgv: [] });
+    worker.on("message", (reply: WorkerReply) => this.answer(worker, reply));
+    worker.on("error", (err: Error) => this.failAll(worker, () => err));
+    this.workers[i] = worker;
     this.clocks[i] = clock;
-    return new Worker(this.script, { workerData: { ...(this.workerData as object), parseClock: clock.buffer }, execArgv: [] });
+    this.waiting[i] = [];
   }
 
   get size(): number {
     return this.workers.length;
   }
 
-  /** Sends one request to worker `i` once it has answered the ones before, and waits for its answer of the expected type. */
+  /** Sends one request to worker `i` (after the ones already sent to it) and waits for its answer of the expected type. */
   request<T extends WorkerReply["type"]>(i: number, msg: WorkerRequest, expect: T): Promise<Reply<T>> {
-    const answer = (this.turns[i] ?? Promise.resolve()).then(() => this.send(i, msg, expect));
-    this.turns[i] = answer.catch(() => undefined);
-    return answer;
-  }
-
-  private send<T extends WorkerReply["type"]>(i: number, msg: WorkerRequest, expect: T): Promise<Reply<T>> {
     const worker = this.workers[i];
-    if (!worker) throw new Error(`no worker ${i}`);
-    const clock = this.clocks[i];
-    return new Promise((resolve, reject) => {
-      // The clock's counter moves at every start and end of a parse: standing still on a file past the limit is a timeout.
-      let seen = clock?.read().changes;
-      let since = performance.now();
-      const watchdog = setInterval(() => {
-        const now = clock?.read();
-        if (!now || now.changes !== seen) {
-          seen = now?.changes;
-          since = performance.now();
-        } else if (now.file !== null && performance.now() - since >= this.parseLimitMs) onTimeout(now.file);
-      }, Math.min(250, this.parseLimitMs / 4));
-      const onMessage = (reply: WorkerReply) => {
-        cleanup();
-        if (reply.type === "error") reject(new Error(reply.message));
-        else if (reply.type === "content-error") reject(new ContentError(reply.problems));
-        else if (isReply(reply, expect)) resolve(reply);
-        else reject(new Error(`worker answered ${reply.type}, expected ${expect}`));
-      };
-      const onTimeout = (file: string) => {
-        cleanup();
-        void worker.terminate();
-        this.workers[i] = this.spawn(i);
-        reject(new ParseTimeout(file));
-      };
-      const onError = (err: Error) => {
-        cleanup();
-        reject(err);
-      };
-      const cleanup = () => {
-        clearInterval(watchdog);
-        worker.off("message", onMessage);
-        worker.off("error", onError);
-      };
-      worker.on("message", onMessage);
-      worker.on("error", onError);
+    const waiting = this.waiting[i];
+    if (!worker || !waiting) return Promise.reject(new Error(`no worker ${i}`));
+    return new Promise<Reply<T>>((resolve, reject) => {
+      const settle = (reply: WorkerReply) => (isReply(reply, expect) ? resolve(reply) : reject(new Error(`worker answered ${reply.type}, expected ${expect}`)));
+      waiting.push({ resolve: settle, reject });
+      this.watch(i);
       worker.postMessage(msg);
     });
+  }
+
+  private answer(worker: Worker, reply: WorkerReply): void {
+    const i = this.workers.indexOf(worker);
+    const next = this.waiting[i]?.shift();
+    if (!next) return;
+    if (this.waiting[i]?.length === 0) this.unwatch(i);
+    if (reply.type === "error") next.reject(new Error(reply.message));
+    else if (reply.type === "content-error") next.reject(new ContentError(reply.problems));
+    else next.resolve(reply);
+  }
+
+  /** Rejects every request a worker had not answered (it failed or was ended: they will not be). */
+  private failAll(worker: Worker, error: () => Error): void {
+    const i = this.workers.indexOf(worker);
+    if (i === -1) return;
+    this.unwatch(i);
+    for (const w of this.waiting[i]?.splice(0) ?? []) w.reject(error());
+  }
+
+  /** While worker `i` has requests: its clock standing still on one file past the limit ends it (a ParseTimeout naming the file). */
+  private watch(i: number): void {
+    if (this.watchdogs[i] !== undefined) return;
+    const clock = this.clocks[i];
+    let seen = clock?.read().changes;
+    let since = performance.now();
+    this.watchdogs[i] = setInterval(() => {
+      const now = clock?.read();
+      if (!now || now.changes !== seen) {
+        seen = now?.changes;
+        since = performance.now();
+      } else if (now.file !== null && performance.now() - since >= this.parseLimitMs) {
+        const worker = this.workers[i];
+        if (!worker) return;
+        const file = now.file;
+        this.failAll(worker, () => new ParseTimeout(file));
+        void worker.terminate();
+        this.spawn(i);
+      }
+    }, Math.min(250, this.parseLimitMs / 4));
+  }
+
+  private unwatch(i: number): void {
+    clearInterval(this.watchdogs[i]);
+    this.watchdogs[i] = undefined;
   }
 
   /** The same request to every worker. */
@@ -104,25 +123,29 @@ export class WorkerPool {
     return Promise.all(this.workers.map((_, i) => this.request(i, msg(i), expect)));
   }
 
-  /** Hands out `items` in batches to whichever worker is free, collecting every answer. */
+  /**
+   * Hands out `items` in batches to whichever worker is free, collecting every answer.
+   * Each worker has up to two batches at a time, so it starts its next one without
+   * waiting for this thread, which meanwhile writes the rest of the site.
+   */
   async drain<I, T extends WorkerReply["type"]>(items: I[], batchSize: number, msg: (batch: I[]) => WorkerRequest, expect: T, onBatch?: (r: Reply<T>) => void): Promise<Reply<T>[]> {
     let next = 0;
     const replies: Reply<T>[] = [];
-    await Promise.all(
-      this.workers.map(async (_, i) => {
-        while (next < items.length) {
-          const batch = items.slice(next, next + batchSize);
-          next += batchSize;
-          const reply = await this.request(i, msg(batch), expect);
-          replies.push(reply);
-          onBatch?.(reply);
-        }
-      }),
-    );
+    const lane = async (i: number) => {
+      while (next < items.length) {
+        const batch = items.slice(next, next + batchSize);
+        next += batchSize;
+        const reply = await this.request(i, msg(batch), expect);
+        replies.push(reply);
+        onBatch?.(reply);
+      }
+    };
+    await Promise.all(this.workers.flatMap((_, i) => [lane(i), lane(i)]));
     return replies;
   }
 
   async close(): Promise<void> {
+    this.watchdogs.forEach((_, i) => this.unwatch(i));
     await Promise.all(this.workers.map((w) => w.terminate()));
   }
 }

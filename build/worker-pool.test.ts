@@ -1,0 +1,79 @@
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { WorkerRequest } from "./worker-protocol";
+import { WorkerPool } from "./worker-pool";
+
+// The pool posts every request at once and matches answers to requests by their
+// order (build/render-worker.ts answers one message at a time). This worker does the
+// same with answers that name their request: "previous" messages carry an id in
+// `previous.outDir`, answered as a "ready" listing of that id after `ms` of work;
+// an id starting with "fail" is answered with an error instead. rootData says how many
+// messages the worker held when it answered (the one answered included).
+const echoWorker = `
+import { parentPort } from "node:worker_threads";
+let queue = Promise.resolve();
+let received = 0;
+let answered = 0;
+parentPort.on("message", (msg) => {
+  received++;
+  queue = queue.then(async () => {
+    const id = msg.previous.outDir;
+    await new Promise((r) => setTimeout(r, Number(id.split(":")[1] ?? 0)));
+    parentPort.postMessage(id.startsWith("fail")
+      ? { type: "error", message: "failed " + id }
+      : { type: "ready", listing: { paths: [{ path: "/" + id, page: "p" }], rootData: { waiting: received - answered++ } } });
+  });
+});
+`;
+
+let dir: string;
+let pool: WorkerPool;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), "worker-pool-"));
+  await writeFile(join(dir, "echo-worker.mjs"), echoWorker);
+  pool = new WorkerPool(join(dir, "echo-worker.mjs"), 2, {}, 5_000);
+});
+afterAll(async () => {
+  await pool.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+const ask = (id: string): WorkerRequest => ({ type: "previous", previous: { outDir: id, files: new Map() } });
+const idOf = (reply: { listing?: { paths: { path: string }[] } }) => reply.listing?.paths[0]?.path.slice(1);
+
+describe("WorkerPool", () => {
+  it("gives each of many requests sent to a busy worker its own answer", async () => {
+    const ids = ["a:30", "b:0", "c:10", "d:0", "e:5"];
+    const replies = await Promise.all(ids.map((id) => pool.request(0, ask(id), "ready")));
+    expect(replies.map(idOf)).toEqual(ids);
+  });
+
+  it("sends a request to a busy worker at once, so its next batch is waiting when it finishes one", async () => {
+    const [slow, next] = await Promise.all([pool.request(1, ask("slow:100"), "ready"), pool.request(1, ask("next:0"), "ready")]);
+    expect(slow.listing?.rootData).toEqual({ waiting: 2 });
+    expect(next.listing?.rootData).toEqual({ waiting: 1 });
+  });
+
+  it("fails only the request that failed; the worker answers the next ones", async () => {
+    const [before, failed, after] = await Promise.allSettled([
+      pool.request(1, ask("x:10"), "ready"),
+      pool.request(1, ask("fail:0"), "ready"),
+      pool.request(1, ask("y:0"), "ready"),
+    ]);
+    expect(before.status === "fulfilled" && idOf(before.value)).toBe("x:10");
+    expect(failed.status === "rejected" && String(failed.reason)).toMatch(/failed fail:0/);
+    expect(after.status === "fulfilled" && idOf(after.value)).toBe("y:0");
+  });
+
+  it("rejects an answer of another type than the one expected", async () => {
+    await expect(pool.request(0, ask("z:0"), "rendered")).rejects.toThrow(/worker answered ready, expected rendered/);
+  });
+
+  it("drains every item exactly once, with two batches at a time per worker", async () => {
+    const items = Array.from({ length: 23 }, (_, i) => `item${i}:${i % 3}`);
+    const replies = await pool.drain(items, 1, ([id]) => ask(id ?? ""), "ready");
+    expect(replies.map(idOf).sort()).toEqual([...items].sort());
+  });
+});
