@@ -76,7 +76,7 @@ export interface PagePath {
 }
 
 /**
- * The page modules, routes and static handler: the same for every content, so made
+ * The page modules and the route matcher: the same for every content, so made
  * once per thread (a long-running process renders many builds with them).
  */
 async function createRouting() {
@@ -90,7 +90,8 @@ async function createRouting() {
     if (!matches || !leaf) throw new Error(page ? `src/pages/${page}.tsx: paths() gave "${pathname}", which its route does not match` : `${pathname}: no route matched`);
     const mod = modules.get(leaf.route.id);
     if (!mod) throw new Error(`${pathname}: no page module for route ${leaf.route.id}`);
-    return { matches, leaf, page: leaf.route.id, mod, routes: branchOf(matches) };
+    const matched: Matched = { matches, routes: branchOf(matches) };
+    return { matched, leaf, page: leaf.route.id, mod };
   }
   // A path always matches the same way: matched once per thread, not once per build.
   const matched = new Map<string, ReturnType<typeof matchOnce>>();
@@ -100,7 +101,7 @@ async function createRouting() {
     if (!found) matched.set(key, (found = matchOnce(pathname, page)));
     return found;
   }
-  return { modules, handler, match };
+  return { modules, match };
 }
 
 let routing: ReturnType<typeof createRouting> | undefined;
@@ -108,7 +109,7 @@ let routing: ReturnType<typeof createRouting> | undefined;
 /** Everything done once per build: the content's paths and shared data. Then render(url) per page. */
 export async function createRenderer(content: SiteContent, assets: AssetManifest) {
   routing ??= createRouting();
-  const { modules, handler, match } = await routing;
+  const { modules, match } = await routing;
 
   /** Every path to render, with its page (so render need not search the whole table); the not-found page last. */
   function listPaths(): PagePath[] {
@@ -167,12 +168,12 @@ export async function createRenderer(content: SiteContent, assets: AssetManifest
    * listPaths) makes matching cheap.
    */
   function prepare(pathname: string, page?: string): PreparedPage {
-    const { matches, routes, leaf, mod, page: id } = match(pathname, page);
+    const { matched, leaf, mod, page: id } = match(pathname, page);
     const data = mod.load({ params: leaf.params, content });
     if (data === null) throw new Error(`${pathname}: the page's load() found no data`);
     const notFound = pathname === notFoundPath;
     const head = mod.head(data, { site: content.site });
-    return { pathname, page: id, data, dataJson: JSON.stringify(data), notFound, matched: { matches, routes }, mod, head: notFound ? { ...head, noindex: true } : head };
+    return { pathname, page: id, data, dataJson: JSON.stringify(data), notFound, matched, mod, head: notFound ? { ...head, noindex: true } : head };
   }
 
   /** The document for a prepared page. Pure: the same data always gives the same bytes. */
@@ -206,17 +207,17 @@ export async function createRenderer(content: SiteContent, assets: AssetManifest
    */
   function renderContactWithErrors(values: FormValues, errors: FieldErrors): string {
     const pathname = "/contact";
-    const { matches, routes, page } = match(pathname);
+    const { matched, page } = match(pathname);
     const data: ContactPageData = { ...loadContactPage({ params: {}, content }), refused: { values, errors } };
-    return renderRefused(pathname, { matches, routes }, page, data, contactHead(data, { site: content.site }));
+    return renderRefused(pathname, matched, page, data, contactHead(data, { site: content.site }));
   }
 
   /** /reviews as the answer to an invalid review posted without JavaScript, like renderContactWithErrors. */
   function renderReviewsWithErrors(values: Partial<Record<ReviewField, string>>, errors: ReviewErrors): string {
     const pathname = "/reviews";
-    const { matches, routes, page } = match(pathname);
+    const { matched, page } = match(pathname);
     const data: ReviewsPageData = { ...loadReviewsPage({ params: {}, content }), refused: { values, errors } };
-    return renderRefused(pathname, { matches, routes }, page, data, reviewsHead(data, { site: content.site }));
+    return renderRefused(pathname, matched, page, data, reviewsHead(data, { site: content.site }));
   }
 
   /** A form page answering a refused post (400): no scripts, noindex, "Error:" first in the title. */

@@ -17,14 +17,18 @@ export interface SplitFile {
   body: string;
 }
 
+/** The text without one leading byte-order mark. */
+const withoutBom = (source: string) => (source.startsWith("\uFEFF") ? source.slice(1) : source);
+/** True when the text's first line opens front matter: `---`, but not `----` (a file that starts so has no front matter). */
+const opensFrontMatter = (text: string) => text.startsWith("---") && text[3] !== "-";
+
 /**
  * True when the text opens front matter with anything after `---` on that line
  * (`---js`, `--- toml`). One byte-order mark is dropped first, as split() below does.
  */
 export function namesFrontMatterLanguage(source: string): boolean {
-  const text = source.startsWith("\uFEFF") ? source.slice(1) : source;
-  // `----` is not an opening line: split() reads such a file as having no front matter.
-  if (!text.startsWith("---") || text[3] === "-") return false;
+  const text = withoutBom(source);
+  if (!opensFrontMatter(text)) return false;
   const lineEnd = text.indexOf("\n");
   return /\S/.test(text.slice(3, lineEnd === -1 ? undefined : lineEnd));
 }
@@ -81,7 +85,7 @@ function hintForLine({ key, value }: KeyLine): string | undefined {
 export function describeYamlError(source: string, error: unknown): string {
   if (!isYamlError(error)) return `could not be read: ${firstLine(error)}`;
   // js-yaml counts from the opening `---` line (its text starts with the rest of that line).
-  const lines = source.replace(/^\uFEFF/, "").split(/\r?\n/);
+  const lines = withoutBom(source).split(/\r?\n/);
   const close = lines.findIndex((line, i) => i > 0 && /^---\s*$/.test(line));
   const last = close === -1 ? lines.length - 1 : close - 1;
   const index = Math.max(1, Math.min(error.mark.line, last));
@@ -132,9 +136,8 @@ export function splitFrontMatter(file: string, source: string): SplitFile {
  * starting with `---`; a block of only comments is no data.
  */
 function split(source: string): SplitFile {
-  const text = source.startsWith("\uFEFF") ? source.slice(1) : source;
-  // `----`: not an opening line, so the whole file is the body.
-  if (!text.startsWith("---") || text[3] === "-") return { data: {}, body: text };
+  const text = withoutBom(source);
+  if (!opensFrontMatter(text)) return { data: {}, body: text };
   const rest = text.slice(3);
   const found = rest.indexOf("\n---");
   const close = found === -1 ? rest.length : found;
