@@ -132,7 +132,12 @@ export async function runBuild(opts: BuildOptions): Promise<BuildResult> {
       done += r.files.length;
       progress(`rendered ${done}/${kept.toRender.length} pages`);
     });
-    // Meanwhile this thread writes everything beside the pages.
+    // 12 MB for 4,000 posts: rewritten only when a post was parsed or removed, or into a new folder;
+    // in a long-running process (which keeps the posts in memory), after the build, for the next process.
+    const postsChanged = output.mode === "fresh" || readers.changed.size > 0 || readers.cacheSize !== readers.parsed.length;
+    const postCache = () => postCacheJson(readers.cacheKey, readers.parsed);
+    // Meanwhile this thread writes everything beside the pages, the post cache first (the largest).
+    if (postsChanged && !session) await output.writeServerFile(postRecordName, postCache());
     await output.putAll(siteFiles(content));
     await output.putAll(staticFiles);
     await output.putAll(await Promise.all(prepared.files.map(async (f): Promise<[string, Buffer]> => [f.urlPath.slice(1), await readFile(f.cachedFile)])));
@@ -145,11 +150,6 @@ export async function runBuild(opts: BuildOptions): Promise<BuildResult> {
     t.render = performance.now() - renderStart;
 
     await output.writeServerFile(bundleRecordName, bundleRecordJson(codeInputs, bundles));
-    // 12 MB for 4,000 posts: rewritten only when a post was parsed or removed, or into a new folder;
-    // in a long-running process (which keeps the posts in memory), after the build, for the next process.
-    const postsChanged = output.mode === "fresh" || readers.changed.size > 0 || readers.cacheSize !== readers.parsed.length;
-    const postCache = () => postCacheJson(readers.cacheKey, readers.parsed);
-    if (postsChanged && !session) await output.writeServerFile(postRecordName, postCache());
     // Budgets (build/budgets.ts) before the switch: a page over its weight leaves the live site as it is.
     const weights = await measureAssets(bundles, [stageDir, outDir]);
     const overweight = overBudget(files.map((f) => ({ path: f.path, islands: f.islands ?? [], jsGzip: weights.js(f.islands ?? []) })), weights.cssGzip);
