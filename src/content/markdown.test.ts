@@ -157,6 +157,13 @@ describe("GitHub-flavoured Markdown", () => {
     );
   });
 
+  it("names a task's checkbox by its own text: not its nested tasks', and its paragraphs apart", () => {
+    const nested = renderMarkdown("- [x] parent task\n  - [ ] child one\n  - [x] child two\n- [ ] call us\n\n  before noon\n");
+    expect(nested).toContain('<input type="checkbox" checked disabled aria-label="parent task"> parent task');
+    expect(nested).toContain('<input type="checkbox" disabled aria-label="child one"> child one');
+    expect(nested).toContain('<input type="checkbox" disabled aria-label="call us before noon"> call us');
+  });
+
   it("still sanitizes: no raw HTML inside a table cell", () => {
     expect(renderMarkdown("| a |\n|---|\n| <img src=x onerror=alert(1)> |")).not.toMatch(/<img|onerror/);
   });

@@ -277,16 +277,22 @@ function taskCheckbox(tokens: Token[], item: number): Token | undefined {
   return checkbox;
 }
 
-/** The plain text of the list item opening at `item`, nested lists included. */
+/**
+ * The plain text of the list item opening at `item`, its paragraphs joined by a space.
+ * Nested lists are left out: their items are tasks (or not) of their own.
+ */
 function itemText(tokens: Token[], item: number): string {
   const level = at(tokens, item).level;
-  let text = "";
+  const texts: string[] = [];
+  let nested = 0;
   for (let i = item + 1; i < tokens.length; i += 1) {
     const token = at(tokens, i);
     if (token.type === "list_item_close" && token.level === level) break;
-    if (token.type === "inline") text += plainText(token.children ?? []);
+    if (token.type === "bullet_list_open" || token.type === "ordered_list_open") nested += 1;
+    else if (token.type === "bullet_list_close" || token.type === "ordered_list_close") nested -= 1;
+    else if (token.type === "inline" && nested === 0) texts.push(plainText(token.children ?? []));
   }
-  return text;
+  return texts.join(" ");
 }
 
 /**
