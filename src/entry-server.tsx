@@ -1,12 +1,12 @@
 import { renderToString } from "react-dom/server";
-import { createStaticHandler, createStaticRouter, StaticRouterProvider, type DataRouteObject, type StaticHandlerContext } from "react-router-dom";
 import { pageAssets, renderDocument, type AssetManifest } from "./app/document";
 import { IslandsOnPage } from "./app/island";
 import type { PageModule } from "./app/page-module";
 import { pageMatcher } from "./app/page-matcher";
 import { renderHead, type Head } from "./app/head";
-import { loadRootData, rootRouteId } from "./app/root-data";
-import { createServerRoutes, loadPageModules } from "./app/server-routes";
+import { loadRootData, PageFrameContext } from "./app/root-data";
+import { RootLayout } from "./app/root-layout";
+import { loadPageModules, routesToMatch } from "./app/server-routes";
 import type { SiteContent } from "./content/site-content";
 import type { FieldErrors, FormValues } from "./content/contact";
 import { head as contactHead, load as loadContactPage, type ContactPageData } from "./pages/contact-page";
@@ -29,32 +29,9 @@ export interface PreparedPage {
   /** The page's data as JSON: the build skips rendering a page whose data (and code) is unchanged. */
   dataJson: string;
   notFound: boolean;
-  matched: Matched;
   mod: PageModule;
   /** The page's head; the not-found page's is noindex. */
   head: Head;
-}
-
-/** A path's matched routes, and those routes alone as a table (branchOf) for the page's static router. */
-interface Matched {
-  matches: StaticHandlerContext["matches"];
-  routes: DataRouteObject[];
-}
-
-/**
- * The matched routes nested as in the route table, without the other pages' routes:
- * createStaticRouter converts the table it is given on every call, which for the
- * whole table was a twentieth of a worker's render time. Rendering needs only the
- * matched branch (the static router renders from the matches).
- */
-function branchOf(matches: StaticHandlerContext["matches"]): DataRouteObject[] {
-  let branch: DataRouteObject[] = [];
-  for (let i = matches.length - 1; i >= 0; i--) {
-    const route = matches[i]?.route;
-    // An index route is always the last match (it has no children).
-    if (route) branch = [branch.length === 0 || route.index ? route : { ...route, children: branch }];
-  }
-  return branch;
 }
 
 /** A page's document and the islands it holds (their code is what the page loads beyond the site script). */
@@ -81,17 +58,14 @@ export interface PagePath {
  */
 async function createRouting() {
   const modules = await loadPageModules();
-  // Only for its dataRoutes (routes with ids), which the static router needs.
-  const handler = createStaticHandler(createServerRoutes(modules));
-  const matchPage = pageMatcher(handler.dataRoutes);
+  const matchPage = pageMatcher(routesToMatch());
   function matchOnce(pathname: string, page?: string) {
     const matches = matchPage(pathname, page);
     const leaf = matches?.[matches.length - 1];
     if (!matches || !leaf) throw new Error(page ? `src/pages/${page}.tsx: paths() gave "${pathname}", which its route does not match` : `${pathname}: no route matched`);
     const mod = modules.get(leaf.route.id);
     if (!mod) throw new Error(`${pathname}: no page module for route ${leaf.route.id}`);
-    const matched: Matched = { matches, routes: branchOf(matches) };
-    return { matched, leaf, page: leaf.route.id, mod };
+    return { leaf, page: leaf.route.id, mod };
   }
   // A path always matches the same way: matched once per thread, not once per build.
   const matched = new Map<string, ReturnType<typeof matchOnce>>();
@@ -135,28 +109,20 @@ export async function createRenderer(content: SiteContent, assets: AssetManifest
   const rootData = loadRootData(content);
 
   /**
-   * The app's HTML for one matched path and its data. A build knows its data up
-   * front, so this fills react-router's static context itself (what
-   * createStaticHandler().query would do per request, without a Request object
-   * or async loaders): a large share of per-page time.
+   * The app's HTML for one page and its data: the root layout around the page's
+   * Component, with what every page shares (rootData) and the page's path in
+   * context. react-router matched the path (prepare); rendering needs none of its
+   * router state, and building it per page was a tenth of a page's render time.
    */
-  function renderApp(pathname: string, { matches, routes }: Matched, page: string, data: unknown, statusCode: number): PageHtml {
-    const context: StaticHandlerContext = {
-      basename: "/",
-      location: { pathname, search: "", hash: "", state: null, key: "default" },
-      matches,
-      loaderData: { [rootRouteId]: rootData, [page]: data },
-      actionData: null,
-      errors: null,
-      statusCode,
-      loaderHeaders: {},
-      actionHeaders: {},
-    };
-    const router = createStaticRouter(routes, context);
+  function renderApp(pathname: string, mod: PageModule, data: unknown): PageHtml {
     const islands: string[] = [];
     const html = renderToString(
       <IslandsOnPage.Provider value={islands}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
+        <PageFrameContext.Provider value={{ root: rootData, pathname }}>
+          <RootLayout>
+            <mod.Component data={data} />
+          </RootLayout>
+        </PageFrameContext.Provider>
       </IslandsOnPage.Provider>,
     );
     return { html, islands };
@@ -168,17 +134,17 @@ export async function createRenderer(content: SiteContent, assets: AssetManifest
    * listPaths) makes matching cheap.
    */
   function prepare(pathname: string, page?: string): PreparedPage {
-    const { matched, leaf, mod, page: id } = match(pathname, page);
+    const { leaf, mod, page: id } = match(pathname, page);
     const data = mod.load({ params: leaf.params, content });
     if (data === null) throw new Error(`${pathname}: the page's load() found no data`);
     const notFound = pathname === notFoundPath;
     const head = mod.head(data, { site: content.site });
-    return { pathname, page: id, data, dataJson: JSON.stringify(data), notFound, matched, mod, head: notFound ? { ...head, noindex: true } : head };
+    return { pathname, page: id, data, dataJson: JSON.stringify(data), notFound, mod, head: notFound ? { ...head, noindex: true } : head };
   }
 
   /** The document for a prepared page. Pure: the same data always gives the same bytes. */
   function renderPrepared(p: PreparedPage): PageHtml {
-    const app = renderApp(p.pathname, p.matched, p.page, p.data, 200);
+    const app = renderApp(p.pathname, p.mod, p.data);
     const html = renderDocument({
       headHtml: renderHead(p.head, content.site),
       appHtml: app.html,
@@ -207,25 +173,25 @@ export async function createRenderer(content: SiteContent, assets: AssetManifest
    */
   function renderContactWithErrors(values: FormValues, errors: FieldErrors): string {
     const pathname = "/contact";
-    const { matched, page } = match(pathname);
+    const { mod } = match(pathname);
     const data: ContactPageData = { ...loadContactPage({ params: {}, content }), refused: { values, errors } };
-    return renderRefused(pathname, matched, page, data, contactHead(data, { site: content.site }));
+    return renderRefused(pathname, mod, data, contactHead(data, { site: content.site }));
   }
 
   /** /reviews as the answer to an invalid review posted without JavaScript, like renderContactWithErrors. */
   function renderReviewsWithErrors(values: Partial<Record<ReviewField, string>>, errors: ReviewErrors): string {
     const pathname = "/reviews";
-    const { matched, page } = match(pathname);
+    const { mod } = match(pathname);
     const data: ReviewsPageData = { ...loadReviewsPage({ params: {}, content }), refused: { values, errors } };
-    return renderRefused(pathname, matched, page, data, reviewsHead(data, { site: content.site }));
+    return renderRefused(pathname, mod, data, reviewsHead(data, { site: content.site }));
   }
 
   /** A form page answering a refused post (400): no scripts, noindex, "Error:" first in the title. */
-  function renderRefused(pathname: string, matched: Matched, page: string, data: unknown, head: Head): string {
+  function renderRefused(pathname: string, mod: PageModule, data: unknown, head: Head): string {
     return renderDocument({
       // "Error:" first, so the tab and a screen reader's page announcement say what happened.
       headHtml: renderHead({ ...head, title: `Error: ${head.title}`, noindex: true }, content.site),
-      appHtml: renderApp(pathname, matched, page, data, 400).html,
+      appHtml: renderApp(pathname, mod, data).html,
       assets: { css: assets.css, entry: "", preload: [] },
       interactive: false,
       themeColor,

@@ -1,8 +1,6 @@
-import type { NonIndexRouteObject } from "react-router-dom";
-
 /**
- * The route table: the only list of pages. The server render (react-router on
- * the build's side), the build (which asks each dynamic route for its paths) and
+ * The route table: the only list of pages. The server render (react-router matches
+ * paths on the build's side), the build (which asks each dynamic route for its paths) and
  * the browser's navigation script (src/client/navigate.ts, which picks a loading
  * skeleton by matching this table) all read it. `page` names a file in
  * src/pages/ (kebab-case, `.tsx`). This module is data only: it is bundled into
@@ -36,9 +34,6 @@ export const routeTable: readonly RouteEntry[] = [
   { path: "/privacy", page: "privacy-page" },
   notFoundRoute,
 ];
-
-/** A page's react-router route before it is placed (index or path); pages have no children. */
-export type LeafRoute = Omit<NonIndexRouteObject, "children" | "index" | "path">;
 
 /** How a table entry sits under the root route in react-router terms. */
 export const routePlacement = (r: RouteEntry): { index: true } | { path: string } =>

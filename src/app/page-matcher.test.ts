@@ -1,11 +1,9 @@
-import { createStaticHandler, matchRoutes, type RouteObject } from "react-router-dom";
+import { matchRoutes } from "react-router-dom";
 import { describe, expect, it } from "vitest";
-import { routePlacement, routeTable } from "../routes";
 import { pageMatcher } from "./page-matcher";
+import { routesToMatch } from "./server-routes";
 
-// The routes as src/app/server-routes.ts makes them, without the page components (not needed to match).
-const routes: RouteObject[] = [{ id: "root", path: "/", children: routeTable.map((r) => ({ id: r.page, ...routePlacement(r) })) }];
-const { dataRoutes } = createStaticHandler(routes);
+const dataRoutes = routesToMatch();
 
 const cases: [path: string, page: string][] = [
   ["/", "home-page"],

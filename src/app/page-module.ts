@@ -10,15 +10,15 @@ export interface LoadArgs {
 
 /**
  * What every file in src/pages/ exports. `load` runs only at build time (and in
- * the servers that render a refused form) with the whole content; the render
- * reads its result with useLoaderData. Pages are rendered to HTML only: the
- * browser gets no page code, only the islands a page holds (src/app/island.tsx).
- * Returning null means "no such page".
+ * the servers that render a refused form) with the whole content; its result is
+ * `head`'s first argument and `Component`'s `data` prop. Pages are rendered to HTML
+ * only: the browser gets no page code, only the islands a page holds
+ * (src/app/island.tsx). Returning null means "no such page".
  */
 export interface PageModule<Data = unknown> {
   load: (args: LoadArgs) => Data | null;
   /** Dynamic routes list their concrete paths; the build asks for nothing else. */
   paths?: (content: SiteContent) => string[];
   head: (data: Data, ctx: HeadContext) => Head;
-  Component: ComponentType;
+  Component: ComponentType<{ data: Data }>;
 }

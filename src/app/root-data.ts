@@ -1,4 +1,4 @@
-import { useRouteLoaderData } from "react-router-dom";
+import { createContext, useContext } from "react";
 import type { SiteContent } from "../content/site-content";
 
 /** What every page shares (header, footer): loaded once per visit by the root route. */
@@ -16,8 +16,20 @@ export type RootData = ReturnType<typeof loadRootData>;
 
 export const rootRouteId = "root";
 
-export function useRootData(): RootData {
-  const data = useRouteLoaderData<typeof loadRootData>(rootRouteId);
-  if (!data) throw new Error("useRootData must be used inside the root route");
-  return data;
+/** The page being rendered, as every part of it may read it (src/entry-server.tsx provides it). */
+export interface PageFrame {
+  root: RootData;
+  /** The page's path: the header marks the section it is in. */
+  pathname: string;
 }
+
+export const PageFrameContext = createContext<PageFrame | null>(null);
+
+function usePageFrame(): PageFrame {
+  const frame = useContext(PageFrameContext);
+  if (!frame) throw new Error("a page part rendered outside PageFrameContext (src/entry-server.tsx provides it)");
+  return frame;
+}
+
+export const useRootData = (): RootData => usePageFrame().root;
+export const usePathname = (): string => usePageFrame().pathname;

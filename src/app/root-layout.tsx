@@ -1,4 +1,4 @@
-import { Outlet } from "react-router-dom";
+import type { ReactNode } from "react";
 import { SiteFooter } from "../components/site-footer";
 import { SiteHeader } from "../components/site-header";
 import "../styles/global.css";
@@ -10,7 +10,7 @@ import { useRootData } from "./root-data";
  * navigation (src/client/navigate.ts) swaps the whole of #root, so the header's
  * "current page" marks come with the new page.
  */
-export function RootLayout() {
+export function RootLayout({ children }: { children: ReactNode }) {
   const root = useRootData();
   return (
     <div className={css.shell}>
@@ -18,7 +18,7 @@ export function RootLayout() {
       {root.dev ? <p className={css.devBanner}>Development preview: drafts are shown.</p> : null}
       <SiteHeader />
       <main id="main" className={css.main} tabIndex={-1}>
-        <Outlet />
+        {children}
       </main>
       <SiteFooter />
     </div>

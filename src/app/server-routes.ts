@@ -1,8 +1,7 @@
-import type { RouteObject } from "react-router-dom";
-import { routePlacement, routeTable, type LeafRoute } from "../routes";
+import type { DataRouteObject } from "react-router-dom";
+import { routePlacement, routeTable } from "../routes";
 import type { PageModule } from "./page-module";
 import { rootRouteId } from "./root-data";
-import { RootLayout } from "./root-layout";
 
 /** One page module; esbuild bundles every file in src/pages/ for this template import. */
 async function importPage(page: string): Promise<PageModule> {
@@ -34,20 +33,11 @@ export async function loadPageModules(): Promise<Map<string, PageModule>> {
 }
 
 /**
- * The route table as react-router routes for the server render. They carry no
- * loaders: the render fills the loader data itself from each page's load()
- * (see createRenderer in src/entry-server.tsx).
+ * The route table as react-router routes, for matching a path to its page
+ * (src/app/page-matcher.ts). Rendering does not go through react-router: the
+ * renderer puts the page's Component, with its data, into the root layout
+ * (src/entry-server.tsx).
  */
-export function createServerRoutes(modules: Map<string, PageModule>): RouteObject[] {
-  const children = routeTable.map((r): RouteObject => {
-    const mod = modules.get(r.page);
-    if (!mod) throw new Error(`page ${r.page} did not load`);
-    const route: LeafRoute = {
-      id: r.page,
-      Component: mod.Component,
-      handle: { head: mod.head },
-    };
-    return { ...route, ...routePlacement(r) };
-  });
-  return [{ id: rootRouteId, path: "/", Component: RootLayout, children }];
+export function routesToMatch(): DataRouteObject[] {
+  return [{ id: rootRouteId, path: "/", children: routeTable.map((r): DataRouteObject => ({ id: r.page, ...routePlacement(r) })) }];
 }

@@ -1,6 +1,5 @@
 import { renderToStaticMarkup } from "react-dom/server";
-import { useLocation } from "react-router-dom";
-import { useRootData, type RootData } from "../app/root-data";
+import { usePathname, useRootData, type RootData } from "../app/root-data";
 import { button } from "./button.css";
 import { PhoneIcon, TreeIcon } from "./icons";
 import * as css from "./site-header.css";
@@ -26,7 +25,7 @@ const headerHtml = new WeakMap<RootData, Map<string, string>>();
 
 export function SiteHeader() {
   const root = useRootData();
-  const section = sectionOf(useLocation().pathname);
+  const section = sectionOf(usePathname());
   let bySection = headerHtml.get(root);
   if (!bySection) headerHtml.set(root, (bySection = new Map()));
   let html = bySection.get(section);

@@ -1,4 +1,3 @@
-import { useLoaderData } from "react-router-dom";
 import type { Head, HeadContext } from "../app/head";
 import type { LoadArgs } from "../app/page-module";
 import { BlogCardGrid } from "../components/blog-card";
@@ -33,10 +32,7 @@ export function head(data: BlogListData, { site }: HeadContext): Head {
   };
 }
 
-export function Component() {
-  const data = useLoaderData<typeof load>();
-  if (!data) return null;
-  const { category, categories, posts, page, pageCount, total } = data;
+export function Component({ data: { category, categories, posts, page, pageCount, total } }: { data: BlogListData }) {
   return (
     <div className={`${container} ${section}`}>
       <header className={css.intro}>

@@ -1,4 +1,3 @@
-import { useLoaderData } from "react-router-dom";
 import type { Head, HeadContext } from "../app/head";
 import type { LoadArgs } from "../app/page-module";
 import { useRootData } from "../app/root-data";
@@ -61,10 +60,8 @@ export function head(post: PostViewData, { site }: HeadContext): Head {
   };
 }
 
-export function Component() {
-  const post = useLoaderData<typeof load>();
+export function Component({ data: post }: { data: PostViewData }) {
   const { site } = useRootData();
-  if (!post) return null;
   return (
     <>
       <JsonLd data={blogPostingData(site, post)} />

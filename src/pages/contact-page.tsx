@@ -1,4 +1,3 @@
-import { useLoaderData } from "react-router-dom";
 import type { Head, HeadContext } from "../app/head";
 import type { LoadArgs } from "../app/page-module";
 import { ContactPanelIsland } from "../app/islands";
@@ -33,8 +32,7 @@ export function head(_data: ContactPageData, { site }: HeadContext): Head {
   };
 }
 
-export function Component() {
-  const { areas, services, refused } = useLoaderData<typeof load>();
+export function Component({ data: { areas, services, refused } }: { data: ContactPageData }) {
   const { site } = useRootData();
   return (
     <>

@@ -1,4 +1,3 @@
-import { useLoaderData } from "react-router-dom";
 import type { LoadArgs } from "../app/page-module";
 import type { Head, HeadContext } from "../app/head";
 import { useRootData } from "../app/root-data";
@@ -36,8 +35,7 @@ export function head(_data: Data, { site }: HeadContext): Head {
   };
 }
 
-export function Component() {
-  const { home, services, locations, rating } = useLoaderData<typeof load>();
+export function Component({ data: { home, services, locations, rating } }: { data: Data }) {
   const { site } = useRootData();
   const business = localBusinessData(
     { ...site, rating: { ...site.rating, ...rating } },

@@ -1,4 +1,3 @@
-import { useLoaderData } from "react-router-dom";
 import type { Head, HeadContext } from "../app/head";
 import type { LoadArgs } from "../app/page-module";
 import { useRootData } from "../app/root-data";
@@ -27,8 +26,7 @@ export function head({ towns }: Data, { site }: HeadContext): Head {
   };
 }
 
-export function Component() {
-  const { towns } = useLoaderData<typeof load>();
+export function Component({ data: { towns } }: { data: Data }) {
   const { site } = useRootData();
   const home = towns.find((t) => t.primary);
   return (

@@ -1,4 +1,3 @@
-import { useLoaderData } from "react-router-dom";
 import type { Head, HeadContext } from "../app/head";
 import type { LoadArgs } from "../app/page-module";
 import { ReviewFormIsland } from "../app/islands";
@@ -34,8 +33,7 @@ export function head(_data: ReviewsPageData, { site }: HeadContext): Head {
   };
 }
 
-export function Component() {
-  const { reviews, towns, refused } = useLoaderData<typeof load>();
+export function Component({ data: { reviews, towns, refused } }: { data: ReviewsPageData }) {
   const { site } = useRootData();
   return (
     <>

@@ -1,4 +1,3 @@
-import { useLoaderData } from "react-router-dom";
 import type { LoadArgs } from "../app/page-module";
 import type { Head, HeadContext } from "../app/head";
 import { useRootData } from "../app/root-data";
@@ -36,10 +35,8 @@ export function head(service: Data, { site }: HeadContext): Head {
   return { title: `${service.metaTitle} | ${site.name}`, description: service.metaDescription, path: pathTo.service(service.slug) };
 }
 
-export function Component() {
-  const service = useLoaderData<typeof load>();
+export function Component({ data: service }: { data: Data }) {
   const { site, services, locations } = useRootData();
-  if (!service) return null;
   const path = pathTo.service(service.slug);
   const others = services.filter((s) => s.slug !== service.slug);
   return (

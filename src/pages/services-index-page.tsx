@@ -1,4 +1,3 @@
-import { useLoaderData } from "react-router-dom";
 import type { Head, HeadContext } from "../app/head";
 import type { LoadArgs } from "../app/page-module";
 import { useRootData } from "../app/root-data";
@@ -28,8 +27,7 @@ export function head(_data: Data, { site }: HeadContext): Head {
   };
 }
 
-export function Component() {
-  const { services } = useLoaderData<typeof load>();
+export function Component({ data: { services } }: { data: Data }) {
   const { site } = useRootData();
   return (
     <>

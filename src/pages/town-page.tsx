@@ -1,4 +1,3 @@
-import { useLoaderData } from "react-router-dom";
 import type { LoadArgs } from "../app/page-module";
 import type { Head, HeadContext } from "../app/head";
 import { useRootData } from "../app/root-data";
@@ -44,10 +43,8 @@ export function head(town: Data, { site }: HeadContext): Head {
 }
 
 /** One layout for all twenty towns; the town's file supplies every line that differs. */
-export function Component() {
-  const town = useLoaderData<typeof load>();
+export function Component({ data: town }: { data: Data }) {
   const { site } = useRootData();
-  if (!town) return null;
   const path = pathTo.town(town.slug);
   const title = `Tree Service in ${town.name}, SC`;
   return (
