@@ -65,7 +65,7 @@ async function createRouting() {
     if (!matches || !leaf) throw new Error(page ? `src/pages/${page}.tsx: paths() gave "${pathname}", which its route does not match` : `${pathname}: no route matched`);
     const mod = modules.get(leaf.route.id);
     if (!mod) throw new Error(`${pathname}: no page module for route ${leaf.route.id}`);
-    return { leaf, page: leaf.route.id, mod };
+    return { params: leaf.params, page: leaf.route.id, mod };
   }
   // A path always matches the same way: matched once per thread, not once per build.
   const matched = new Map<string, ReturnType<typeof matchOnce>>();
@@ -134,8 +134,8 @@ export async function createRenderer(content: SiteContent, assets: AssetManifest
    * listPaths) makes matching cheap.
    */
   function prepare(pathname: string, page?: string): PreparedPage {
-    const { leaf, mod, page: id } = match(pathname, page);
-    const data = mod.load({ params: leaf.params, content });
+    const { params, mod, page: id } = match(pathname, page);
+    const data = mod.load({ params, content });
     if (data === null) throw new Error(`${pathname}: the page's load() found no data`);
     const notFound = pathname === notFoundPath;
     const head = mod.head(data, { site: content.site });

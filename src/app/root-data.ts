@@ -1,7 +1,7 @@
 import { createContext, useContext } from "react";
 import type { SiteContent } from "../content/site-content";
 
-/** What every page shares (header, footer): loaded once per visit by the root route. */
+/** What every page shares (header, footer): made once per build by the renderer (src/entry-server.tsx). */
 export function loadRootData(content: SiteContent) {
   return {
     site: content.site,
@@ -13,8 +13,6 @@ export function loadRootData(content: SiteContent) {
 }
 
 export type RootData = ReturnType<typeof loadRootData>;
-
-export const rootRouteId = "root";
 
 /** The page being rendered, as every part of it may read it (src/entry-server.tsx provides it). */
 export interface PageFrame {

@@ -1,7 +1,6 @@
 import type { DataRouteObject } from "react-router-dom";
 import { routePlacement, routeTable } from "../routes";
 import type { PageModule } from "./page-module";
-import { rootRouteId } from "./root-data";
 
 /** One page module; esbuild bundles every file in src/pages/ for this template import. */
 async function importPage(page: string): Promise<PageModule> {
@@ -39,5 +38,5 @@ export async function loadPageModules(): Promise<Map<string, PageModule>> {
  * (src/entry-server.tsx).
  */
 export function routesToMatch(): DataRouteObject[] {
-  return [{ id: rootRouteId, path: "/", children: routeTable.map((r): DataRouteObject => ({ id: r.page, ...routePlacement(r) })) }];
+  return [{ id: "root", path: "/", children: routeTable.map((r): DataRouteObject => ({ id: r.page, ...routePlacement(r) })) }];
 }
