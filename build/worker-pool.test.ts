@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { WorkerRequest } from "./worker-protocol";
-import { WorkerPool } from "./worker-pool";
+import { WorkerPool, workerExecArgv } from "./worker-pool";
 
 // The pool posts every request at once and matches answers to requests by their
 // order (build/render-worker.ts answers one message at a time). This worker does the
@@ -75,5 +75,20 @@ describe("WorkerPool", () => {
     const items = Array.from({ length: 23 }, (_, i) => `item${i}:${i % 3}`);
     const replies = await pool.drain(items, 1, ([id]) => ask(id ?? ""), "ready");
     expect(replies.map(idOf).sort()).toEqual([...items].sort());
+  });
+});
+
+describe("workerExecArgv", () => {
+  it("gives the workers node's profiler flags, with their values, and nothing else", () => {
+    expect(workerExecArgv([])).toEqual([]);
+    expect(workerExecArgv(["--import", "tsx", "--enable-source-maps"])).toEqual([]);
+    expect(workerExecArgv(["--cpu-prof", "--cpu-prof-dir=prof", "--import", "tsx"])).toEqual(["--cpu-prof", "--cpu-prof-dir=prof"]);
+    expect(workerExecArgv(["--cpu-prof", "--cpu-prof-dir", "prof", "--cpu-prof-interval", "500", "--import", "tsx"])).toEqual([
+      "--cpu-prof",
+      "--cpu-prof-dir",
+      "prof",
+      "--cpu-prof-interval",
+      "500",
+    ]);
   });
 });

@@ -6,6 +6,27 @@ import type { WorkerReply, WorkerRequest } from "./worker-protocol";
 
 type Reply<T extends WorkerReply["type"]> = Extract<WorkerReply, { type: T }>;
 
+const profileFlags = ["--cpu-prof", "--cpu-prof-dir", "--cpu-prof-name", "--cpu-prof-interval"];
+
+/**
+ * The flags of this process that its workers take: only node's CPU profiler's, so
+ * `node --cpu-prof build/launch.mjs ...` writes a profile for every thread (README,
+ * "Where a cold build's time goes"). Never a loader such as tsx's: the workers run
+ * plain bundled JavaScript.
+ */
+export function workerExecArgv(execArgv: readonly string[]): string[] {
+  const kept: string[] = [];
+  execArgv.forEach((arg, i) => {
+    const name = arg.split("=")[0] ?? arg;
+    if (!profileFlags.includes(name)) return;
+    kept.push(arg);
+    // "--cpu-prof-dir DIR": the value is the next argument.
+    const value = execArgv[i + 1];
+    if (name !== "--cpu-prof" && !arg.includes("=") && value !== undefined) kept.push(value);
+  });
+  return kept;
+}
+
 /**
  * A file's parse ran past the pool's time limit: its worker was ended and a fresh one
  * took its place. A ContentError (the build prints it as such) that also names the file.
@@ -45,10 +66,9 @@ export class WorkerPool {
     for (let i = 0; i < size; i++) this.spawn(i);
   }
 
-  // execArgv: [] keeps the tsx loader of build.ts out of the workers: they run plain bundled JS.
   private spawn(i: number): void {
     const clock = new ParseClock();
-    const worker = new Worker(this.script, { workerData: { ...(this.workerData as object), parseClock: clock.buffer }, execArgv: [] });
+    const worker = new Worker(this.script, { workerData: { ...(this.workerData as object), parseClock: clock.buffer }, execArgv: workerExecArgv(process.execArgv) });
     worker.on("message", (reply: WorkerReply) => this.answer(worker, reply));
     worker.on("error", (err: Error) => this.failAll(worker, () => err));
     this.workers[i] = worker;
