@@ -70,13 +70,18 @@ describe("rss.xml", () => {
 describe("blogListFile and postApiFile", () => {
   it("give the list newest first, and each post its own file under its slug", () => {
     const posts = Array.from({ length: 300 }, (_, i) => post(i));
-    const [listFile, text] = blogListFile(posts);
+    const [listFile, bytes] = blogListFile(posts);
     expect(listFile).toBe("api/blog.json");
-    const list: unknown = JSON.parse(text);
+    expect(bytes.toString()).toBe(JSON.stringify(posts.map(postApiJson)));
+    const list: unknown = JSON.parse(bytes.toString());
     expect(Array.isArray(list) && list.length).toBe(300);
     expect(list).toEqual(posts.map(postApiJson));
     const [file, json] = postApiFile(post(7));
     expect(file).toBe("api/blog/post-7.json");
     expect(JSON.parse(json)).toEqual(postApiJson(post(7)));
+  });
+
+  it("gives [] without posts", () => {
+    expect(blogListFile([])[1].toString()).toBe("[]");
   });
 });

@@ -160,8 +160,11 @@ export async function readOutputRecord(prevServerDir: string, key: string): Prom
   return record && record.key === key ? new Map(Object.entries(record.files)) : undefined;
 }
 
+/** What the output record keeps of a file. */
+export const recordedFile = (f: OutputFile): RecordedFile => (f.islands ? [f.sha, f.bytes, f.islands] : [f.sha, f.bytes]);
+
 export const outputRecordJson = (key: string, files: readonly OutputFile[]) =>
-  JSON.stringify({ key, files: Object.fromEntries(files.map((f): [string, RecordedFile] => [f.file, f.islands ? [f.sha, f.bytes, f.islands] : [f.sha, f.bytes]])) } satisfies OutputRecord);
+  JSON.stringify({ key, files: Object.fromEntries(files.map((f) => [f.file, recordedFile(f)])) } satisfies OutputRecord);
 
 async function readJson<T>(file: string): Promise<T | undefined> {
   try {

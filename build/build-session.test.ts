@@ -96,6 +96,15 @@ describe("builds in a long-running process", () => {
     expect(rendered(result)).toBe(result.totalPages);
   }, 60_000);
 
+  it("after another build into the same folder, the next build goes by what that build left there", async () => {
+    const original = post(9);
+    await writeFile(postFile(9), original.replace("Second paragraph.", "Second paragraph, from another build."));
+    await build(join(work, "live"), false);
+    await writeFile(postFile(9), original);
+    const result = await buildAndCompare();
+    expect(rendered(result)).toBe(1);
+  }, 60_000);
+
   it("after a broken post is fixed, the next build is right again", async () => {
     await writeFile(postFile(8), "---\ntitle: [unclosed\n---\nBody\n");
     await expect(build(join(work, "live"), true)).rejects.toThrow(/note-8\.md/);

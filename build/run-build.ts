@@ -116,7 +116,8 @@ export async function runBuild(opts: BuildOptions): Promise<BuildResult> {
     if (brokenLinks.length > 0) opts.onWarning?.(brokenLinks);
     // Everything every page shares; codeHash covers the assets, which come from the same sources.
     const outputKey = renderKey(codeHash, JSON.stringify(rootData), opts.mode);
-    const previousFiles = reused && (await readOutputRecord(prevServerDir, outputKey));
+    const recordFile = join(prevServerDir, outputRecordName);
+    const previousFiles = reused && (session?.recordedOutput(recordFile, outputKey) ?? (await readOutputRecord(prevServerDir, outputKey)));
     const output = new BuildOutput(outDir, stageDir, { dirName: serverDirName, recordName: outputRecordName }, previousFiles ? { outDir, files: previousFiles } : undefined);
     if (reused && output.mode === "fresh") bundles = await copyBundles(reused, outDir, stageDir, serverDirName);
     t.content = performance.now() - started - t.bundle;
@@ -155,6 +156,7 @@ export async function runBuild(opts: BuildOptions): Promise<BuildResult> {
     const overweight = overBudget(files.map((f) => ({ path: f.path, islands: f.islands ?? [], jsGzip: weights.js(f.islands ?? []) })), weights.cssGzip);
     if (overweight.length > 0) throw new BudgetError(overweight);
     await output.commit(outputRecordJson(outputKey, output.files));
+    session?.keepRecordedOutput(recordFile, outputKey, output.files);
     session?.keepPostPages(outputKey, posts, files, beside);
     if (postsChanged) session?.saveLater(join(outDir, serverDirName, postRecordName), postCache);
     const postNotes = { posts, changed: readers.changed, now: new Date(builtAt), mode: opts.mode, timeZone: content.site.timeZone };
@@ -182,7 +184,7 @@ async function freshBundles(root: string, outDir: string, serverDir: string): Pr
  * the output, text]. Posts are as the build selected them; drafts (dev builds
  * only) stay out of the feed, which is for the outside world.
  */
-function siteFiles(content: SiteContent): [file: string, text: string][] {
+function siteFiles(content: SiteContent): [file: string, data: string | Buffer][] {
   const { site, posts } = content;
   return [
     ["robots.txt", robotsTxt(site)],
