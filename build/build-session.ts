@@ -1,6 +1,6 @@
-import { statSync } from "node:fs";
 import { rename, writeFile } from "node:fs/promises";
 import type { PagePath } from "../src/entry-server";
+import { fileStamp } from "../src/content/file-stamp";
 import type { Post } from "../src/content/posts";
 import { pathTo } from "../src/routes";
 import { postApiFileName } from "./blog-files";
@@ -19,21 +19,6 @@ interface PostOutput {
 /** A post as last parsed, with the stamp its file had just before it was read (fileStamp). */
 export interface StampedPost extends CachedPost {
   stamp?: string;
-}
-
-/**
- * Size, times and inode: any save changes at least the modification time (ext4 and
- * APFS keep nanoseconds), a file replaced by a rename changes the inode. "" when
- * the file cannot be stat'ed: never equal to a recorded stamp, so it is read.
- */
-export function fileStamp(file: string): string {
-  try {
-    // Milliseconds as doubles keep sub-microsecond steps for today's dates.
-    const s = statSync(file);
-    return `${s.size}:${s.mtimeMs}:${s.ctimeMs}:${s.ino}`;
-  } catch {
-    return "";
-  }
 }
 
 // Once the owner has paused, not after each save: the post cache of 4,000 posts is 12 MB of JSON,

@@ -5,7 +5,8 @@ import type { PostFile } from "../src/content/post-list";
 import type { Post } from "../src/content/posts";
 import type { Site } from "../src/content/site";
 import { postCacheKey, readPostCache } from "./build-cache";
-import { fileStamp, type BuildSession, type StampedPost } from "./build-session";
+import { fileStamp } from "../src/content/file-stamp";
+import type { BuildSession, StampedPost } from "./build-session";
 import { ParseTimeout, type WorkerPool } from "./worker-pool";
 
 type Photos = Readonly<Record<string, Photo>>;

@@ -4,7 +4,7 @@ import { finalErrorHandler, rejectMalformedUrl } from "../http/final-error-handl
 import { sendSecurityHeaders } from "../http/security-headers";
 import { parseTrustProxy, type TrustProxy } from "../http/trust-proxy";
 import { loadSite } from "../../src/content/load-content";
-import { loadServiceChoices } from "../../src/content/services";
+import { serviceChoicesReader } from "../../src/content/services";
 import type { Site } from "../../src/content/site";
 import {
   renderInvalidFormPage,
@@ -171,13 +171,14 @@ export async function createContactFunction(env: ContactEnv, options: ContactFun
   checkReviewSecret(env);
 
   const tokens = lazyTokens(env, dataDir, logger);
+  const readServiceChoices = serviceChoicesReader(contentDir);
   const mailer = createMailer({
     transport: createTransportFromEnv(env, dataDir),
     site,
     addresses: defaultAddresses(site, env),
-    // Read for each email, so a service renamed in content/ is named so in the next one.
+    // Looked at for each email, so a service renamed in content/ is named so in the next one.
     async serviceChoices() {
-      const { choices, problem } = await loadServiceChoices(contentDir);
+      const { choices, problem } = await readServiceChoices();
       if (problem) logger.warn(`contact: content/services could not be read, the email names the service by its value (${String(problem)})`);
       return choices;
     },
@@ -223,7 +224,7 @@ export async function createContactFunction(env: ContactEnv, options: ContactFun
     renderInvalidForm: (values, errors) => options.formPages?.()?.contact(values, errors),
     contact: { name: site.name, phone: site.phone },
     // For the plain page only (no site renderer): read once, at start.
-    services: (await loadServiceChoices(contentDir)).choices,
+    services: (await readServiceChoices()).choices,
     logger,
   });
   const reviewsApp = createReviewsApp({

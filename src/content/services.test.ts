@@ -1,11 +1,11 @@
-import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, unlink, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import matter from "gray-matter";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ContentError } from "./content-error";
-import { contactServiceTypes, loadServiceChoices, loadServices } from "./services";
+import { contactServiceTypes, loadServiceChoices, loadServices, serviceChoicesReader } from "./services";
 
 const servicesDir = fileURLToPath(new URL("../../content/services", import.meta.url));
 
@@ -103,6 +103,24 @@ describe("loadServices on broken content", () => {
     const { choices, problem } = await loadServiceChoices(path.join(root, "content"));
     expect(choices).toEqual([]);
     expect(problem).toBeInstanceOf(ContentError);
+  });
+
+  it("reads the choices again only after a service file was saved, added or removed", async () => {
+    await writeVariant("tree-removal.md", () => {});
+    const read = serviceChoicesReader(path.join(root, "content"));
+    const first = await read();
+    expect(first.choices.map((c) => c.label)).toEqual(["Tree Removal", "Other"]);
+    expect(await read()).toBe(first);
+    await writeVariant("tree-removal.md", (data) => {
+      data.title = "Tree Felling";
+    });
+    expect((await read()).choices.map((c) => c.label)).toEqual(["Tree Felling", "Other"]);
+    await writeVariant("stump-grinding.md", (data) => {
+      Object.assign(data, { title: "Stump Grinding", serviceType: "stump-removal", order: 5 });
+    });
+    expect((await read()).choices.map((c) => c.label)).toEqual(["Tree Felling", "Stump Grinding", "Other"]);
+    await unlink(path.join(root, "content/services", "stump-grinding.md"));
+    expect((await read()).choices.map((c) => c.label)).toEqual(["Tree Felling", "Other"]);
   });
 
   it("names the file and field of every problem, in one error", async () => {
