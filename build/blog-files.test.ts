@@ -68,20 +68,23 @@ describe("rss.xml", () => {
 });
 
 describe("blogListFile and postApiFile", () => {
-  it("give the list newest first, and each post its own file under its slug", () => {
+  const apiJson = (p: SitePost) => postApiFile(p)[1];
+
+  it("give the list newest first, made of each post's own file under its slug", () => {
     const posts = Array.from({ length: 300 }, (_, i) => post(i));
-    const [listFile, bytes] = blogListFile(posts);
+    const [listFile, pieces] = blogListFile(posts, apiJson);
     expect(listFile).toBe("api/blog.json");
-    expect(bytes.toString()).toBe(JSON.stringify(posts.map(postApiJson)));
-    const list: unknown = JSON.parse(bytes.toString());
+    const text = Buffer.concat(pieces).toString();
+    expect(text).toBe(JSON.stringify(posts.map(postApiJson)));
+    const list: unknown = JSON.parse(text);
     expect(Array.isArray(list) && list.length).toBe(300);
     expect(list).toEqual(posts.map(postApiJson));
     const [file, json] = postApiFile(post(7));
     expect(file).toBe("api/blog/post-7.json");
-    expect(JSON.parse(json)).toEqual(postApiJson(post(7)));
+    expect(JSON.parse(json.toString())).toEqual(postApiJson(post(7)));
   });
 
   it("gives [] without posts", () => {
-    expect(blogListFile([])[1].toString()).toBe("[]");
+    expect(Buffer.concat(blogListFile([], apiJson)[1]).toString()).toBe("[]");
   });
 });

@@ -68,33 +68,26 @@ export function rssXml(site: Site, posts: readonly SitePost[]): string {
   );
 }
 
-/** dist/api/blog.json: every post, newest first, full fields: [path in the output, its UTF-8 bytes]. */
-export function blogListFile(posts: readonly SitePost[]): [file: string, bytes: Buffer] {
-  // The bytes of JSON.stringify of the list, put together from each post's JSON encoded once per post
-  // object: a long-running process keeps its unchanged posts (src/content/content-pipeline.ts), so
-  // publishing one edited post among 4,000 copies 12 MB instead of joining and encoding them again
-  // (that was a third of such a rebuild).
-  const parts = posts.flatMap((post, i) => [i === 0 ? open : comma, postJsonBytes(post)]);
-  return ["api/blog.json", Buffer.concat([...(parts.length > 0 ? parts : [open]), close])];
+/**
+ * dist/api/blog.json: every post, newest first, full fields: [path in the output, its UTF-8 bytes in
+ * pieces]. It is the posts' API files (postApiFile) in a list: `apiJson` gives each post's, as the
+ * render worker that wrote it sent it back (build/render-worker.ts), so no post is encoded twice.
+ */
+export function blogListFile(posts: readonly SitePost[], apiJson: (post: SitePost) => Uint8Array): [file: string, pieces: Uint8Array[]] {
+  const pieces = posts.flatMap((post, i) => [i === 0 ? open : comma, apiJson(post)]);
+  return ["api/blog.json", [...(pieces.length > 0 ? pieces : [open]), close]];
 }
 
 const open = Buffer.from("[");
 const comma = Buffer.from(",");
 const close = Buffer.from("]");
-const postJsonCache = new WeakMap<SitePost, Buffer>();
-
-function postJsonBytes(post: SitePost): Buffer {
-  let bytes = postJsonCache.get(post);
-  if (bytes === undefined) postJsonCache.set(post, (bytes = Buffer.from(JSON.stringify(postApiJson(post)))));
-  return bytes;
-}
 
 /**
- * dist/api/blog/{slug}.json: [path in the output, text]. The build writes it in the
+ * dist/api/blog/{slug}.json: [path in the output, its UTF-8 bytes]. The build writes it in the
  * render worker that has the post's body for its page (build/render-worker.ts).
  */
-export function postApiFile(post: SitePost): [file: string, text: string] {
-  return [postApiFileName(post.slug), JSON.stringify(postApiJson(post))];
+export function postApiFile(post: SitePost): [file: string, json: Buffer] {
+  return [postApiFileName(post.slug), Buffer.from(JSON.stringify(postApiJson(post)))];
 }
 
 /** Where a post's API file is in the output. */

@@ -7,13 +7,13 @@ import { postApiFileName } from "./blog-files";
 import { recordedFile, type CachedPost } from "./build-cache";
 import type { OutputFile, PreviousOutput, RecordedFile } from "./build-output";
 import type { WorkerPool } from "./worker-pool";
-import type { PageFile, RenderedFile } from "./worker-protocol";
+import type { ApiFile, PageFile, RenderedFile } from "./worker-protocol";
 
 /** A post's page and API file as a build made them, and the post they were made from. */
 interface PostOutput {
   post: Post;
   page: RenderedFile;
-  api: PageFile;
+  api: ApiFile;
 }
 
 /** A post as last parsed, with the stamp its file had just before it was read (fileStamp). */
@@ -41,7 +41,7 @@ export class BuildSession {
   private posts?: { key: string; byFile: Map<string, StampedPost> };
   private postPages?: { key: string; byPath: Map<string, PostOutput> };
   private outputRecord?: { file: string; stamp: string; key: string; files: Map<string, RecordedFile> };
-  private pendingSave?: { timer: NodeJS.Timeout; file: string; text: () => string };
+  private pendingSave?: { timer: NodeJS.Timeout; file: string; data: () => Promise<Uint8Array> };
   private saving: Promise<void> = Promise.resolve();
 
   /** The last build's workers when they run this code; otherwise `make`'s (the old ones are ended). */
@@ -100,7 +100,7 @@ export class BuildSession {
   }
 
   /** After a build was put in place: its post pages, for keptPostPages. */
-  keepPostPages(renderKey: string, posts: readonly Post[], pages: readonly RenderedFile[], beside: readonly PageFile[]): void {
+  keepPostPages(renderKey: string, posts: readonly Post[], pages: readonly RenderedFile[], beside: readonly ApiFile[]): void {
     const pageByPath = new Map(pages.map((f) => [f.path, f]));
     const apiByFile = new Map(beside.map((f) => [f.file, f]));
     const byPath = new Map<string, PostOutput>();
@@ -132,11 +132,11 @@ export class BuildSession {
    * Writes `file` (a cache for the next process) a little later, replacing an
    * earlier pending write of it: a build does not wait for it.
    */
-  saveLater(file: string, text: () => string): void {
+  saveLater(file: string, data: () => Promise<Uint8Array>): void {
     if (this.pendingSave) clearTimeout(this.pendingSave.timer);
     const timer = setTimeout(() => this.flush(), SAVE_DELAY_MS);
     timer.unref();
-    this.pendingSave = { timer, file, text };
+    this.pendingSave = { timer, file, data };
   }
 
   private flush(): Promise<void> {
@@ -146,7 +146,7 @@ export class BuildSession {
     clearTimeout(pending.timer);
     const tmp = `${pending.file}.tmp-${process.pid}`;
     // A cache: when it cannot be written, the next process parses the posts again.
-    this.saving = this.saving.then(() => writeFile(tmp, pending.text()).then(() => rename(tmp, pending.file))).catch(() => undefined);
+    this.saving = this.saving.then(async () => writeFile(tmp, await pending.data()).then(() => rename(tmp, pending.file))).catch(() => undefined);
     return this.saving;
   }
 

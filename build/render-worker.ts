@@ -9,7 +9,7 @@ import { postApiFile } from "./blog-files";
 import { textSha } from "./text-sha";
 import { isUnchanged, type PreviousOutput } from "./build-output";
 import { ParseClock } from "./parse-clock";
-import type { PageFile, RenderedFile, WorkerReply, WorkerRequest } from "./worker-protocol";
+import type { ApiFile, RenderedFile, WorkerReply, WorkerRequest } from "./worker-protocol";
 
 // The worker runs code from the one server bundle the build just made; this
 // file only moves messages and files (bundled on its own, see build/bundle.ts).
@@ -87,12 +87,15 @@ function renderBatch({ paths, posts }: Extract<WorkerRequest, { type: "render" }
   }
 }
 
-/** /api/blog/{slug}.json, written by the worker that has the post's body (its page's batch); unchanged ones are left alone. */
-function writeApiFile(post: SitePost): PageFile {
+/**
+ * /api/blog/{slug}.json, written by the worker that has the post's body (its page's batch); unchanged
+ * ones are left alone. Its bytes go back to the main thread either way, which makes api/blog.json of them.
+ */
+function writeApiFile(post: SitePost): ApiFile {
   const [file, json] = postApiFile(post);
   const sha = textSha(json);
-  if (isUnchanged(previous, file, sha)) return { file, sha, bytes: previous?.files.get(file)?.[1] ?? 0, staged: false };
-  return { file, sha, bytes: writeInto(file, json), staged: true };
+  if (isUnchanged(previous, file, sha)) return { file, sha, bytes: json.byteLength, staged: false, json };
+  return { file, sha, bytes: writeInto(file, json), staged: true, json };
 }
 
 function renderPaths(paths: PagePath[]): RenderedFile[] {
@@ -124,11 +127,11 @@ function ensureDir(dir: string) {
 }
 
 /** Writes a file of the output (path relative to it) into the staging folder; returns its size. */
-function writeInto(file: string, text: string): number {
+function writeInto(file: string, data: string | Uint8Array): number {
   const abs = join(outDir, file);
   ensureDir(dirname(abs));
-  writeFileSync(abs, text);
-  return Buffer.byteLength(text);
+  writeFileSync(abs, data);
+  return typeof data === "string" ? Buffer.byteLength(data) : data.byteLength;
 }
 
 async function handle(msg: WorkerRequest): Promise<WorkerReply> {

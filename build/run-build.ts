@@ -6,10 +6,11 @@ import { readStaticFiles } from "../src/content/content-file";
 import { FILE_PARSE_LIMIT_MS } from "../src/content/content-limits";
 import type { AssetManifest } from "../src/app/document";
 import { loadContent } from "../src/content/content-pipeline";
-import type { SiteContent } from "../src/content/site-content";
+import type { Site } from "../src/content/site";
+import type { SiteContent, SitePost } from "../src/content/site-content";
 import type { PagePath } from "../src/entry-server";
 import { pathTo } from "../src/routes";
-import { blogListFile, rssXml } from "./blog-files";
+import { blogListFile, postApiFileName, rssXml } from "./blog-files";
 import type { Bundles } from "./bundle";
 import {
   bundleRecordJson,
@@ -20,7 +21,7 @@ import {
   inputsKey,
   outputRecordJson,
   outputRecordName,
-  postCacheJson,
+  postCacheBytes,
   postRecordName,
   previousBundles,
   readOutputRecord,
@@ -31,6 +32,7 @@ import type { BuildSession } from "./build-session";
 import { BuildOutput, removeAbandoned, stagingDirFor } from "./build-output";
 import { OG_IMAGE_FILE, ogImagePng } from "./og-image";
 import { preparePhotos } from "./photos";
+import { loadSharp } from "./sharp";
 import { placeholderReminder } from "./placeholders";
 import { headersFile, redirectsFile, robotsTxt, sitemapEntries, sitemapXml } from "./site-files";
 import { findBrokenLinks } from "./site-links";
@@ -90,6 +92,9 @@ export async function runBuild(opts: BuildOptions): Promise<BuildResult> {
     const previous = await previousBundles(prevServerDir, opts.root);
     const reused = previous.bundles;
     let bundles = reused ?? (await freshBundles(opts.root, stageDir, join(stageDir, serverDirName)));
+    // sharp (0.1-0.2 s of this thread to load) for the share image: loaded while the workers start and
+    // parse, when this thread waits; while they render it hands them their pages. Its own use reports a failure.
+    loadSharp().catch(() => undefined);
     const codeInputs = reused ? previous.hashes : await hashFiles(opts.root, bundleSourceFiles(bundles.inputs), previous.hashes);
     const codeHash = inputsKey(codeInputs);
     const t = { bundle: performance.now() - started, content: 0, render: 0 };
@@ -136,10 +141,10 @@ export async function runBuild(opts: BuildOptions): Promise<BuildResult> {
     // 12 MB for 4,000 posts: rewritten only when a post was parsed or removed, or into a new folder;
     // in a long-running process (which keeps the posts in memory), after the build, for the next process.
     const postsChanged = output.mode === "fresh" || readers.changed.size > 0 || readers.cacheSize !== readers.parsed.length;
-    const postCache = () => postCacheJson(readers.cacheKey, readers.parsed);
+    const postCache = () => postCacheBytes(readers.cacheKey, readers.parsed);
     // Meanwhile this thread writes everything beside the pages, the post cache first (the largest).
-    if (postsChanged && !session) await output.writeServerFile(postRecordName, postCache());
-    await output.putAll(siteFiles(content));
+    if (postsChanged && !session) await output.writeServerFile(postRecordName, await postCache());
+    await output.putAll(siteFiles(content.site, content.posts));
     await output.putAll(staticFiles);
     await output.putAll(await Promise.all(prepared.files.map(async (f): Promise<[string, Buffer]> => [f.urlPath.slice(1), await readFile(f.cachedFile)])));
     await output.putAll([[OG_IMAGE_FILE, await ogImagePng(content.site)]]);
@@ -147,7 +152,13 @@ export async function runBuild(opts: BuildOptions): Promise<BuildResult> {
     const files: RenderedFile[] = [...kept.pages, ...batches.flatMap((b) => b.files)];
     const beside = [...kept.beside, ...batches.flatMap((b) => b.beside)];
     output.addRendered([...files, ...beside]);
-    await output.putAll([["sitemap.xml", sitemapXml(content.site, sitemapEntries(paths, files))]]);
+    const apiJson = new Map(beside.map((f) => [f.file, f.json]));
+    const postJson = (post: SitePost) => {
+      const json = apiJson.get(postApiFileName(post.slug));
+      if (!json) throw new Error(`no API file was made for the post ${post.slug}`);
+      return json;
+    };
+    await output.putAll([blogListFile(content.posts, postJson), ["sitemap.xml", sitemapXml(content.site, sitemapEntries(paths, files))]]);
     t.render = performance.now() - renderStart;
 
     await output.writeServerFile(bundleRecordName, bundleRecordJson(codeInputs, bundles));
@@ -179,20 +190,17 @@ async function freshBundles(root: string, outDir: string, serverDir: string): Pr
 }
 
 /**
- * Everything beside the pages but the sitemap (made from what the pages report,
- * sitemapEntries): robots, host config, the feed and the blog API, as [path in
- * the output, text]. Posts are as the build selected them; drafts (dev builds
- * only) stay out of the feed, which is for the outside world.
+ * Everything beside the pages but the sitemap and api/blog.json (made of what the
+ * render workers send back: sitemapEntries, blogListFile): robots, host config and
+ * the feed, as [path in the output, text]. Posts are as the build selected them;
+ * drafts (dev builds only) stay out of the feed, which is for the outside world.
  */
-function siteFiles(content: SiteContent): [file: string, data: string | Buffer][] {
-  const { site, posts } = content;
+function siteFiles(site: Site, posts: readonly SitePost[]): [file: string, text: string][] {
   return [
     ["robots.txt", robotsTxt(site)],
     ["_headers", headersFile()],
     ["_redirects", redirectsFile()],
     ["rss.xml", rssXml(site, posts)],
-    // Each post's own API file is written by the worker rendering its page (build/render-worker.ts).
-    blogListFile(posts),
   ];
 }
 

@@ -16,8 +16,9 @@ import type { PreviousOutput } from "./build-output";
  * writes the files beside the pages. Structured clone keeps Dates.
  *
  * A post's body crosses threads twice: parsed in a worker and sent to the main
- * thread (for the whole-blog files and the post cache), then to the one worker
- * rendering its page. Workers otherwise hold the posts without their bodies.
+ * thread (for the post cache), then to the one worker rendering its page, which
+ * sends back the post's JSON for api/blog.json. Workers otherwise hold the posts
+ * without their bodies.
  */
 export type WorkerRequest =
   | { type: "site"; contentDir: string }
@@ -66,6 +67,11 @@ export interface PageFile {
   staged: boolean;
 }
 
+/** A post's API file (/api/blog/{slug}.json), with its bytes: api/blog.json is made of them (build/blog-files.ts). */
+export interface ApiFile extends PageFile {
+  json: Uint8Array;
+}
+
 export interface RenderedFile extends PageFile {
   path: string;
   page: string;
@@ -82,7 +88,7 @@ export type WorkerReply =
   | { type: "pages"; pages: PageContent }
   | { type: "parsed"; posts: { file: string; sha: string; post?: Post }[]; problems: ContentProblem[] }
   | { type: "ready"; listing?: { paths: PagePath[]; rootData: unknown } }
-  /** `files`: the pages; `beside`: other files written with them (each post's API file). */
-  | { type: "rendered"; files: RenderedFile[]; beside: PageFile[] }
+  /** `files`: the pages; `beside`: the API file of each post in the batch. */
+  | { type: "rendered"; files: RenderedFile[]; beside: ApiFile[] }
   | { type: "content-error"; problems: ContentProblem[] }
   | { type: "error"; message: string };
