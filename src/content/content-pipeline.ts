@@ -35,16 +35,8 @@ export interface LoadedContent {
   posts: Post[];
 }
 
-// One object per parsed post: a long-running process keeps unchanged posts from build to build
-// (build/build-session.ts), and what is made from a post can then be kept with it (build/blog-files.ts).
-const sitePosts = new WeakMap<Post, SitePost>();
-
 /** A post as the pages and API files read it. */
-function sitePost(post: Post): SitePost {
-  let shown = sitePosts.get(post);
-  if (!shown) sitePosts.set(post, (shown = { ...toPostJson(post), draft: post.draft }));
-  return shown;
-}
+const sitePost = (post: Post): SitePost => ({ ...toPostJson(post), draft: post.draft });
 
 /**
  * The one way content is loaded, by the build, `npm run dev`, `npm start` and the tests:
