@@ -4,8 +4,8 @@ import { site } from "../tests/test-support";
 import { ogImagePng, ogImageSvg } from "./og-image";
 
 describe("the share image", () => {
-  it("says the business name, tagline, emergency line and phone from site.json, escaped", () => {
-    const svg = ogImageSvg({ ...site, name: "Oak & Pine", phone: { display: "(803) 555-0199", dial: "+18035550199" } });
+  it("says the business name, tagline, emergency line and phone from site.json, escaped", async () => {
+    const svg = await ogImageSvg({ ...site, name: "Oak & Pine", phone: { display: "(803) 555-0199", dial: "+18035550199" } });
     expect(svg).toContain(">Oak &amp; Pine</text>");
     expect(svg).toContain(">(803) 555-0199</text>");
     expect(svg).toContain(`>${site.tagline}</text>`);

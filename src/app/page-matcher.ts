@@ -1,4 +1,4 @@
-import { matchRoutes, type DataRouteObject } from "react-router-dom";
+import { matchRoutes, type DataRouteObject } from "react-router";
 
 type Matches = NonNullable<ReturnType<typeof matchRoutes<DataRouteObject>>>;
 

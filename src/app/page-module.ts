@@ -1,5 +1,5 @@
 import type { ComponentType } from "react";
-import type { Params } from "react-router-dom";
+import type { Params } from "react-router";
 import type { SiteContent } from "../content/site-content";
 import type { Head, HeadContext } from "./head";
 

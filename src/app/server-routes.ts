@@ -1,4 +1,4 @@
-import type { DataRouteObject } from "react-router-dom";
+import type { DataRouteObject } from "react-router";
 import { routePlacement, routeTable } from "../routes";
 import type { PageModule } from "./page-module";
 
