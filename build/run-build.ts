@@ -6,6 +6,7 @@ import { readStaticFiles } from "../src/content/content-file";
 import { FILE_PARSE_LIMIT_MS } from "../src/content/content-limits";
 import type { AssetManifest } from "../src/app/document";
 import { loadContent } from "../src/content/content-pipeline";
+import { listPostFiles } from "../src/content/post-list";
 import type { Site } from "../src/content/site";
 import type { SiteContent, SitePost } from "../src/content/site-content";
 import type { PagePath } from "../src/entry-server";
@@ -38,7 +39,7 @@ import { headersFile, redirectsFile, robotsTxt, sitemapEntries, sitemapXml } fro
 import { findBrokenLinks } from "./site-links";
 import { BudgetError, overBudget } from "./budgets";
 import { measureAssets, summarize, type BuildSummary } from "./summary";
-import { WorkerPool } from "./worker-pool";
+import { renderWorkerCount, WorkerPool } from "./worker-pool";
 import type { RenderedFile, WorkerRequest } from "./worker-protocol";
 
 export interface BuildOptions {
@@ -48,6 +49,7 @@ export interface BuildOptions {
   mode: "production" | "development";
   /** "Now" for leaving out future posts; tests pin it. */
   now?: Date;
+  /** Render workers; by default as many as the number of posts asks for (renderWorkerCount, build/worker-pool.ts). */
   workers?: number;
   onProgress?: (line: string) => void;
   /** Links to pages of this site that do not exist are build errors, not warnings (`npm run build -- --strict`; CI). */
@@ -86,6 +88,10 @@ export async function runBuild(opts: BuildOptions): Promise<BuildResult> {
   try {
     await removeAbandoned(outDir);
     await mkdir(stageDir, { recursive: true });
+    const contentDir = resolve(opts.contentDir);
+    // Only how many there are, for the number of workers; loadContent lists them again, as it does for every caller.
+    // A folder that cannot be listed is reported by loadContent.
+    const postCount = listPostFiles(join(contentDir, "blog")).then((files) => files.length, () => 0);
     progress("bundling");
     const prevServerDir = join(outDir, serverDirName);
     // esbuild and vanilla-extract (with Babel) load only when a file the last build here bundled changed.
@@ -98,11 +104,11 @@ export async function runBuild(opts: BuildOptions): Promise<BuildResult> {
     const codeInputs = reused ? previous.hashes : await hashFiles(opts.root, bundleSourceFiles(bundles.inputs), previous.hashes);
     const codeHash = inputsKey(codeInputs);
     const t = { bundle: performance.now() - started, content: 0, render: 0 };
-    const newPool = () => new WorkerPool(bundles.workerEntry, opts.workers ?? Math.max(1, availableParallelism()), { serverEntry: bundles.serverEntry }, FILE_PARSE_LIMIT_MS);
+    const workers = opts.workers ?? renderWorkerCount(await postCount, availableParallelism());
+    const newPool = () => new WorkerPool(bundles.workerEntry, workers, { serverEntry: bundles.serverEntry }, FILE_PARSE_LIMIT_MS);
     pool = session ? await session.pool(codeHash, newPool) : newPool();
 
     progress("preparing photos");
-    const contentDir = resolve(opts.contentDir);
     const prepared = await preparePhotos(contentDir, join(opts.root, ".cache", "photos"), shownPath);
     if (prepared.problems.length > 0) throw new ContentError(prepared.problems);
     progress("loading content");

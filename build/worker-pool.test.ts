@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { WorkerRequest } from "./worker-protocol";
-import { WorkerPool, workerExecArgv } from "./worker-pool";
+import { renderWorkerCount, WorkerPool, workerExecArgv } from "./worker-pool";
 
 // The pool posts every request at once and matches answers to requests by their
 // order (build/render-worker.ts answers one message at a time). This worker does the
@@ -90,5 +90,18 @@ describe("workerExecArgv", () => {
       "--cpu-prof-interval",
       "500",
     ]);
+  });
+});
+
+describe("renderWorkerCount", () => {
+  it("starts one worker for a small blog, another per 2,500 posts, never more than the cores", () => {
+    expect(renderWorkerCount(0, 2)).toBe(1);
+    expect(renderWorkerCount(250, 8)).toBe(1);
+    expect(renderWorkerCount(2500, 2)).toBe(1);
+    expect(renderWorkerCount(2501, 2)).toBe(2);
+    expect(renderWorkerCount(4000, 2)).toBe(2);
+    expect(renderWorkerCount(12000, 2)).toBe(2);
+    expect(renderWorkerCount(12000, 8)).toBe(5);
+    expect(renderWorkerCount(100, 1)).toBe(1);
   });
 });
