@@ -6,7 +6,7 @@ import { gzipSync } from "node:zlib";
 
 /**
  * vanilla-extract for the two esbuild runs of build/bundle.ts, with every `*.css.ts`
- * compiled in one esbuild call and evaluated once per build, for both runs.
+ * bundled together and run once per build, for both runs.
  *
  * The same steps as @vanilla-extract/esbuild-plugin (its integration package's
  * `compile` and `processVanillaFile`): bundle the file with a file scope around each
@@ -14,7 +14,9 @@ import { gzipSync } from "node:zlib";
  * module by its exports (class names) and, for the server run, an import of its CSS.
  * The official plugin does that once per run (so twice) and one esbuild call per file,
  * and loads Babel on start (0.3 s) for debug identifiers this site never uses: the
- * class names here are vanilla-extract's short ones, the same as that plugin's.
+ * class names here are vanilla-extract's short ones, the same as that plugin's. Here
+ * the theme every file imports is bundled and run once instead of once per file, and
+ * each file scope's CSS is made once.
  */
 export function vanillaCss(root: string) {
   const packageName = nearestPackageName(root);
@@ -35,12 +37,22 @@ export function vanillaCss(root: string) {
     return module;
   };
 
-  /** Every `*.css.ts` under src/ in one esbuild call (each file still bundled on its own, as the official plugin does). */
+  /**
+   * Every `*.css.ts` under src/ bundled together and run once, so the theme they all import
+   * is compiled and run once, not once per file. Should that run fail (a file that throws,
+   * which may be one nothing imports), each file is made on its own as the official plugin
+   * does, so only a file a run imports can fail the build, and its error names it.
+   */
   function compileAll(): void {
     const files = cssFilesUnder(join(root, "src")).filter((f) => !compiled.has(f));
     if (files.length === 0) return;
-    const all = compile(files);
-    for (const file of files) keep(file, all.then((outputs) => evaluate(root, file, outputs.byEntry.get(file))));
+    const together = sharedCompile(root, packageName, files).then((output) => {
+      for (const input of output.inputs) inputs.add(input);
+      return evaluateTogether(root, packageName, files, output);
+    });
+    let apart: Promise<ChildOutputs> | undefined;
+    const onItsOwn = (file: string) => (apart ??= compile(files)).then((outputs) => evaluate(root, file, outputs.byEntry.get(file)));
+    for (const file of files) keep(file, together.then((made) => made(file), () => onItsOwn(file)));
   }
 
   const compiledModule = (file: string): Promise<Compiled> =>
@@ -111,13 +123,9 @@ function nearestPackageName(dir: string): string {
 
 const posix = (p: string) => p.split(sep).join("/");
 
-/**
- * Bundles each file for Node as the official plugin's child compilation does
- * (vanilla-extract's own packages left outside, so the evaluation shares this
- * process's adapter), with every `*.css.ts` module wrapped in its file scope.
- */
-async function childCompile(root: string, packageName: string, files: string[]): Promise<ChildOutputs> {
-  const fileScope: Plugin = {
+/** Wraps every `*.css.ts` module in its file scope, named by its root-relative path as the official plugin does. */
+function fileScopePlugin(root: string, packageName: string): Plugin {
+  return {
     name: "vanilla-css-file-scope",
     setup(b) {
       b.onLoad({ filter: cssFileFilter }, ({ path }) => {
@@ -131,6 +139,14 @@ async function childCompile(root: string, packageName: string, files: string[]):
       });
     },
   };
+}
+
+/**
+ * Bundles each file for Node as the official plugin's child compilation does
+ * (vanilla-extract's own packages left outside, so the evaluation shares this
+ * process's adapter), with every `*.css.ts` module wrapped in its file scope.
+ */
+async function childCompile(root: string, packageName: string, files: string[]): Promise<ChildOutputs> {
   const result = await build({
     absWorkingDir: root,
     entryPoints: files,
@@ -142,7 +158,7 @@ async function childCompile(root: string, packageName: string, files: string[]):
     platform: "node",
     external: ["@vanilla-extract"],
     logLevel: "silent",
-    plugins: [fileScope],
+    plugins: [fileScopePlugin(root, packageName)],
   });
   const byEntry = new Map<string, { code: string; watchFiles: string[] }>();
   for (const out of result.outputFiles) {
@@ -151,6 +167,74 @@ async function childCompile(root: string, packageName: string, files: string[]):
     byEntry.set(join(root, meta.entryPoint), { code: out.text, watchFiles: Object.keys(meta.inputs).map((f) => join(root, f)) });
   }
   return { byEntry, inputs: Object.keys(result.metafile.inputs) };
+}
+
+interface SharedOutput {
+  code: string;
+  /** Each module (root-relative) and what it imports, in the order it imports them. */
+  imports: Map<string, string[]>;
+  inputs: string[];
+}
+
+/** The bundle's entry, made in memory: no file of that name is read. */
+const sharedEntryName = "<every .css.ts file>";
+
+/** All the files in one bundle (with the same file scopes as childCompile), exporting each file's exports as `f<i>`. */
+async function sharedCompile(root: string, packageName: string, files: string[]): Promise<SharedOutput> {
+  const result = await build({
+    absWorkingDir: root,
+    stdin: { contents: files.map((f, i) => `export * as f${i} from ${JSON.stringify("./" + posix(relative(root, f)))};`).join("\n"), resolveDir: root, sourcefile: sharedEntryName, loader: "js" },
+    bundle: true,
+    metafile: true,
+    write: false,
+    platform: "node",
+    external: ["@vanilla-extract"],
+    logLevel: "silent",
+    plugins: [fileScopePlugin(root, packageName)],
+  });
+  const code = result.outputFiles[0]?.text;
+  if (code === undefined) throw new Error("esbuild gave no output for the .css.ts files");
+  const imports = new Map(Object.entries(result.metafile.inputs).map(([file, input]) => [file, input.imports.filter((i) => !i.external).map((i) => i.path)]));
+  return { code, imports, inputs: Object.keys(result.metafile.inputs).filter((f) => f !== sharedEntryName) };
+}
+
+/**
+ * Runs the bundle of every file once and makes each file's two modules from it, the same
+ * as evaluate() makes from the file's own bundle (build/vanilla-css.test.ts compares them):
+ * its CSS is that of the files it imports, in the order they ran, then its own, and its
+ * class names and compositions are those of the same files.
+ */
+function evaluateTogether(root: string, packageName: string, files: string[], output: SharedOutput): (file: string) => Compiled {
+  // require() of vanilla-extract's packages resolves from the root, as from any file under it.
+  const run = runCollecting(output.code, join(root, "package.json"));
+  const withCss = new Set(run.scopes);
+  const scopeOf = (rel: string) => `${rel}$$$${packageName}`;
+  // Depth first, imports before the importer: the order the file's own bundle would run them in.
+  const runOrder = (rel: string, seen = new Set<string>(), order: string[] = []): string[] => {
+    if (seen.has(rel)) return order;
+    seen.add(rel);
+    for (const imported of output.imports.get(rel) ?? []) runOrder(imported, seen, order);
+    order.push(rel);
+    return order;
+  };
+  const orders = new Map<string, string[]>();
+  const orderOf = (rel: string) => orders.get(rel) ?? orders.set(rel, runOrder(rel)).get(rel) ?? [];
+  // Each scope's CSS is made once, with what its own file imports (a selector can only name those classes).
+  const made = new Map<string, ReturnType<Run["css"]>>();
+  const cssOf = (rel: string) => {
+    const scope = scopeOf(rel);
+    const css = made.get(scope) ?? run.css(scope, orderOf(rel).map(scopeOf));
+    made.set(scope, css);
+    return css;
+  };
+  return (file) => {
+    const rel = posix(relative(root, file));
+    const own = run.module[`f${files.indexOf(file)}`];
+    if (typeof own !== "object" || own === null) throw new Error(`${rel}: no exports after running the .css.ts files`);
+    const order = orderOf(rel);
+    const css = order.filter((f) => withCss.has(scopeOf(f))).map(cssOf);
+    return modulesFromRun(file, { ...own }, run, order.map(scopeOf), css, order.map((f) => join(root, f)));
+  };
 }
 
 // The CommonJS builds, as the evaluated code requires them: one adapter for both sides.
@@ -162,55 +246,95 @@ type CssAdapter = Parameters<typeof adapter.setAdapter>[0];
 type CssObj = Parameters<typeof transformCss>[0]["cssObjs"][number];
 type Composition = Parameters<CssAdapter["registerComposition"]>[0];
 
-/** Runs one compiled file with an adapter collecting its CSS per file scope, and makes its two modules. */
-async function evaluate(root: string, file: string, output: { code: string; watchFiles: string[] } | undefined): Promise<Compiled> {
-  if (!output) throw new Error(`${relative(root, file)}: esbuild gave no output for it`);
+/** What running compiled `*.css.ts` code left, by file scope (`path$$$package`, in the order the scopes first added CSS). */
+interface Run {
+  module: Record<string, unknown>;
+  /** The scopes that added CSS, in the order they first did. */
+  scopes: string[];
+  /** Every scope that added CSS, a class name or a composition. */
+  registered: string[];
+  /** Compositions the code itself marked used (those with styles of their own). */
+  usedByCode: Set<string>;
+  /**
+   * One scope's CSS, with the class names and compositions registered in `among` (its own
+   * file and what that imports, as when the file is run on its own), and the compositions
+   * its selectors use.
+   */
+  css: (scope: string, among: readonly string[]) => { path: string; text: string; used: Set<string> };
+  /** Matches, in class lists, the compositions registered in `among` that are not in `used`, to drop them. */
+  unused: (among: readonly string[], used: Set<string>) => RegExp | undefined;
+}
+
+const scopeKey = (scope: { filePath: string; packageName?: string }) => (scope.packageName ? `${scope.filePath}$$$${scope.packageName}` : scope.filePath);
+
+/** Runs compiled code with an adapter collecting its CSS, class names and compositions per file scope. */
+function runCollecting(code: string, file: string): Run {
   const cssByScope = new Map<string, CssObj[]>();
-  const localClassNames = new Set<string>();
-  const compositions: Composition[] = [];
-  const usedCompositions = new Set<string>();
+  const classNamesByScope = new Map<string, string[]>();
+  const compositionsByScope = new Map<string, Composition[]>();
+  let used = new Set<string>();
+  const add = <T,>(map: Map<string, T[]>, key: string, value: T) => map.set(key, [...(map.get(key) ?? []), value]);
   const cssAdapter: CssAdapter = {
-    appendCss: (css, scope) => {
-      const key = scope.packageName ? `${scope.filePath}$$$${scope.packageName}` : scope.filePath;
-      cssByScope.set(key, [...(cssByScope.get(key) ?? []), css]);
-    },
-    registerClassName: (name) => void localClassNames.add(name),
-    registerComposition: (composition) => void compositions.push(composition),
-    markCompositionUsed: (identifier) => void usedCompositions.add(identifier),
+    appendCss: (css, scope) => void add(cssByScope, scopeKey(scope), css),
+    registerClassName: (name, scope) => void add(classNamesByScope, scopeKey(scope), name),
+    registerComposition: (composition, scope) => void add(compositionsByScope, scopeKey(scope), composition),
+    markCompositionUsed: (identifier) => void used.add(identifier),
     onEndFileScope: () => {},
     getIdentOption: () => "short",
   };
   const module = { exports: {} as Record<string, unknown> };
   adapter.setAdapter(cssAdapter);
   try {
-    // The file's own code, bundled from this repository's sources a moment ago.
-    new Function("require", "module", "exports", "__filename", "__dirname", output.code)(createRequire(file), module, module.exports, file, dirname(file));
+    // Code bundled from this repository's sources a moment ago.
+    new Function("require", "module", "exports", "__filename", "__dirname", code)(createRequire(file), module, module.exports, file, dirname(file));
   } finally {
     adapter.removeAdapter();
   }
-  // What the code itself marked used; making the CSS marks the compositions its selectors use.
-  const usedByCode = new Set(usedCompositions);
-  const css: [path: string, css: string][] = [];
-  for (const [key, cssObjs] of cssByScope) {
+  const usedByCode = used;
+  const among = <T,>(map: Map<string, T[]>, scopes: readonly string[]) => scopes.flatMap((scope) => map.get(scope) ?? []);
+  const css = (scope: string, scopes: readonly string[]) => {
+    used = new Set();
     adapter.setAdapter(cssAdapter);
-    let text: string;
     try {
-      text = transformCss({ localClassNames: [...localClassNames], composedClassLists: compositions, cssObjs }).join("\n");
+      const text = transformCss({ localClassNames: among(classNamesByScope, scopes), composedClassLists: among(compositionsByScope, scopes), cssObjs: cssByScope.get(scope) ?? [] }).join("\n");
+      return { path: `${scope.split("$$$")[0]}.vanilla.css?source=${toSource(text)}`, text, used };
     } finally {
       adapter.removeAdapter();
     }
-    css.push([`${key.split("$$$")[0]}.vanilla.css?source=${toSource(text)}`, text]);
-  }
-  // Class lists drop compositions nothing uses; the browser run, which makes no CSS, counts only the code's uses (as the official plugin does).
-  const unused = (used: Set<string>) => {
-    const ids = compositions.map((c) => c.identifier).filter((id) => !used.has(id));
+  };
+  const unused = (scopes: readonly string[], kept: Set<string>) => {
+    const ids = among(compositionsByScope, scopes).map((c) => c.identifier).filter((id) => !kept.has(id));
     return ids.length > 0 ? new RegExp(`(${ids.join("|")})\\s`, "g") : undefined;
   };
-  const exports = module.exports;
+  const registered = [...new Set([...cssByScope.keys(), ...classNamesByScope.keys(), ...compositionsByScope.keys()])];
+  return { module: module.exports, scopes: [...cssByScope.keys()], registered, usedByCode, css, unused };
+}
+
+/** Runs one compiled file on its own and makes its two modules. */
+async function evaluate(root: string, file: string, output: { code: string; watchFiles: string[] } | undefined): Promise<Compiled> {
+  if (!output) throw new Error(`${relative(root, file)}: esbuild gave no output for it`);
+  const run = runCollecting(output.code, file);
+  // Everything that registered anything ran for this file: it and what it imports.
+  return modulesFromRun(file, run.module, run, run.registered, run.scopes.map((scope) => run.css(scope, run.registered)), output.watchFiles);
+}
+
+/**
+ * A file's two modules from a run: `among` are the scopes of the file and what it imports,
+ * `css` the CSS of those that made any, in the order they ran. Class lists drop the
+ * compositions nothing among them uses; the browser run, which makes no CSS, counts only
+ * the code's uses (as the official plugin does).
+ */
+function modulesFromRun(file: string, exports: Record<string, unknown>, run: Run, among: readonly string[], css: ReturnType<Run["css"]>[], watchFiles: string[]): Compiled {
+  const usedOnServer = new Set([...run.usedByCode, ...css.flatMap((c) => [...c.used])]);
+  return modulesOf(file, exports, css.map((c) => [c.path, c.text]), run.unused(among, usedOnServer), run.unused(among, run.usedByCode), watchFiles);
+}
+
+/** A file's module for the server run (imports of its CSS, then its exports) and for the browser run (its exports). */
+function modulesOf(file: string, exports: Record<string, unknown>, css: [string, string][], unusedOnServer: RegExp | undefined, unusedInBrowser: RegExp | undefined, watchFiles: string[]): Compiled {
   return {
-    withCss: [...css.map(([path]) => `import '${path}';`), ...exportStatements(file, exports, unused(usedCompositions))].join("\n"),
-    withoutCss: exportStatements(file, exports, unused(usedByCode)).join("\n"),
-    watchFiles: output.watchFiles,
+    withCss: [...css.map(([path]) => `import '${path}';`), ...exportStatements(file, exports, unusedOnServer)].join("\n"),
+    withoutCss: exportStatements(file, exports, unusedInBrowser).join("\n"),
+    watchFiles,
     css,
   };
 }
