@@ -1,6 +1,7 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { connect, type IncomingHttpHeaders } from "node:http2";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -19,6 +20,7 @@ let work: string;
 let nginx: ChildProcess;
 let contact: ChildProcess;
 let nginxUrl: string;
+let nginxTlsUrl: string;
 const distDir = inject("distDir");
 const startUrl = inject("baseUrl");
 
@@ -55,10 +57,13 @@ beforeAll(async () => {
     contact.once("exit", (code) => fail(new Error(`contact function exited ${code}: ${out}`)));
   });
 
-  // The recipe as written, pointed at this checkout, the test build and free ports.
-  const port = await freePort();
+  // The recipe as written, pointed at this checkout, the test build and free ports, with what
+  // `certbot --nginx` adds (a self-signed certificate here) and the `http2` the README asks for.
+  const [port, tlsPort] = [await freePort(), await freePort()];
+  execFileSync("openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=localhost", "-keyout", join(work, "key.pem"), "-out", join(work, "cert.pem")], { stdio: "ignore" });
+  const certbotLines = [`listen 127.0.0.1:${tlsPort} ssl http2;`, `ssl_certificate ${work}/cert.pem;`, `ssl_certificate_key ${work}/key.pem;`];
   const site = (await readFile("deploy/nginx/cedar-ridge.conf", "utf8"))
-    .replace("listen 80;", `listen 127.0.0.1:${port};`)
+    .replace("listen 80;", [`listen 127.0.0.1:${port};`, ...certbotLines].join("\n    "))
     .replace("root /srv/cedar-ridge/dist;", `root ${distDir};`)
     .replaceAll("/srv/cedar-ridge/deploy/", `${resolve("deploy")}/`)
     .replace("proxy_pass http://127.0.0.1:3001;", `proxy_pass http://127.0.0.1:${contactPort};`);
@@ -77,6 +82,7 @@ beforeAll(async () => {
   nginx.stderr?.on("data", (chunk: Buffer) => (nginxOut += chunk.toString()));
   nginx.once("exit", (code) => code && console.error(`nginx exited ${code}: ${nginxOut}`));
   nginxUrl = `http://127.0.0.1:${port}`;
+  nginxTlsUrl = `https://127.0.0.1:${tlsPort}`;
   await waitForUp(nginxUrl);
 }, 120_000);
 
@@ -156,6 +162,35 @@ describe("deploy/nginx/cedar-ridge.conf in nginx", () => {
     expect(missing.status).toBe(404);
     expect(missing.body).toBe(await readFile(join(distDir, "404.html"), "utf8"));
     expect((await answer(nginxUrl, "/api/blog/no-such-post")).body).toBe('{"message":"Post not found"}');
+  });
+
+  it("answers HTTPS over HTTP/2 with Strict-Transport-Security once certbot's lines are in", async () => {
+    const session = connect(nginxTlsUrl, { rejectUnauthorized: false });
+    const get = (path: string) =>
+      new Promise<{ headers: IncomingHttpHeaders; body: string }>((ok, fail) => {
+        const req = session.request({ ":path": path });
+        let headers: IncomingHttpHeaders = {};
+        let body = "";
+        req.setEncoding("utf8");
+        req.on("response", (h) => (headers = h));
+        req.on("data", (chunk: string) => (body += chunk));
+        req.on("end", () => ok({ headers, body }));
+        req.on("error", fail);
+        req.end();
+      });
+    try {
+      const asset = (await readdir(join(distDir, "assets"))).find((f) => f.endsWith(".css"));
+      // The page and its stylesheet on one connection: what a phone saves a TLS handshake per file with.
+      const [home, css] = await Promise.all([get("/"), get(`/assets/${asset}`)]);
+      expect(home.headers[":status"]).toBe(200);
+      expect(home.headers["strict-transport-security"]).toBe(httpsOnlyHeaders["Strict-Transport-Security"]);
+      expect(home.headers["content-security-policy"]).toBe(securityHeaders["Content-Security-Policy"]);
+      expect(home.body).toBe((await answer(nginxUrl, "/")).body);
+      expect(css.headers[":status"]).toBe(200);
+      expect(css.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    } finally {
+      session.close();
+    }
   });
 
   it("passes a contact post to the function, which stores it", async () => {
