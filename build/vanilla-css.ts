@@ -142,24 +142,24 @@ function fileScopePlugin(root: string, packageName: string): Plugin {
 }
 
 /**
- * Bundles each file for Node as the official plugin's child compilation does
- * (vanilla-extract's own packages left outside, so the evaluation shares this
- * process's adapter), with every `*.css.ts` module wrapped in its file scope.
+ * Both ways of compiling the files, as the official plugin's child compilation does: for
+ * Node, in memory, vanilla-extract's own packages left outside (so the evaluation shares
+ * this process's adapter), every `*.css.ts` module wrapped in its file scope.
  */
+const childBuild = (root: string, packageName: string) => ({
+  absWorkingDir: root,
+  bundle: true,
+  metafile: true as const,
+  write: false as const,
+  platform: "node" as const,
+  external: ["@vanilla-extract"],
+  logLevel: "silent" as const,
+  plugins: [fileScopePlugin(root, packageName)],
+});
+
+/** Bundles each file on its own. */
 async function childCompile(root: string, packageName: string, files: string[]): Promise<ChildOutputs> {
-  const result = await build({
-    absWorkingDir: root,
-    entryPoints: files,
-    outdir: join(root, ".vanilla-css"),
-    outbase: root,
-    bundle: true,
-    metafile: true,
-    write: false,
-    platform: "node",
-    external: ["@vanilla-extract"],
-    logLevel: "silent",
-    plugins: [fileScopePlugin(root, packageName)],
-  });
+  const result = await build({ ...childBuild(root, packageName), entryPoints: files, outdir: join(root, ".vanilla-css"), outbase: root });
   const byEntry = new Map<string, { code: string; watchFiles: string[] }>();
   for (const out of result.outputFiles) {
     const meta = result.metafile.outputs[posix(relative(root, out.path))];
@@ -179,19 +179,10 @@ interface SharedOutput {
 /** The bundle's entry, made in memory: no file of that name is read. */
 const sharedEntryName = "<every .css.ts file>";
 
-/** All the files in one bundle (with the same file scopes as childCompile), exporting each file's exports as `f<i>`. */
+/** All the files in one bundle, exporting each file's exports as `f<i>`. */
 async function sharedCompile(root: string, packageName: string, files: string[]): Promise<SharedOutput> {
-  const result = await build({
-    absWorkingDir: root,
-    stdin: { contents: files.map((f, i) => `export * as f${i} from ${JSON.stringify("./" + posix(relative(root, f)))};`).join("\n"), resolveDir: root, sourcefile: sharedEntryName, loader: "js" },
-    bundle: true,
-    metafile: true,
-    write: false,
-    platform: "node",
-    external: ["@vanilla-extract"],
-    logLevel: "silent",
-    plugins: [fileScopePlugin(root, packageName)],
-  });
+  const entry = files.map((f, i) => `export * as f${i} from ${JSON.stringify("./" + posix(relative(root, f)))};`).join("\n");
+  const result = await build({ ...childBuild(root, packageName), stdin: { contents: entry, resolveDir: root, sourcefile: sharedEntryName, loader: "js" } });
   const code = result.outputFiles[0]?.text;
   if (code === undefined) throw new Error("esbuild gave no output for the .css.ts files");
   const imports = new Map(Object.entries(result.metafile.inputs).map(([file, input]) => [file, input.imports.filter((i) => !i.external).map((i) => i.path)]));
