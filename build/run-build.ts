@@ -89,9 +89,10 @@ export async function runBuild(opts: BuildOptions): Promise<BuildResult> {
     await removeAbandoned(outDir);
     await mkdir(stageDir, { recursive: true });
     const contentDir = resolve(opts.contentDir);
-    // Only how many there are, for the number of workers; loadContent lists them again, as it does for every caller.
-    // A folder that cannot be listed is reported by loadContent.
-    const postCount = listPostFiles(join(contentDir, "blog")).then((files) => files.length, () => 0);
+    // Listed while bundling: how many there are sets the number of workers; loadContent takes the list
+    // (and reports a folder that cannot be listed).
+    const postFiles = listPostFiles(join(contentDir, "blog"));
+    const postCount = postFiles.then((files) => files.length, () => 0);
     progress("bundling");
     const prevServerDir = join(outDir, serverDirName);
     // esbuild and vanilla-extract (with Babel) load only when a file the last build here bundled changed.
@@ -114,7 +115,7 @@ export async function runBuild(opts: BuildOptions): Promise<BuildResult> {
     progress("loading content");
     const builtAt = (opts.now ?? new Date()).toISOString();
     const readers = new WorkerContentReaders(pool, { photos: prepared.photos, codeHash, prevServerDir, session });
-    const { content, posts } = await loadContent(contentDir, { mode: opts.mode, builtAt }, readers);
+    const { content, posts } = await loadContent(contentDir, { mode: opts.mode, builtAt, postFiles }, readers);
     const staticFiles = await readStaticFiles(contentDir, join(contentDir, "static"));
     // Workers get the posts without their bodies; each render batch brings the bodies its post pages show.
     const bodies = new Map(content.posts.map((p) => [pathTo.post(p.slug), p]));

@@ -123,6 +123,18 @@ function nearestPackageName(dir: string): string {
 
 const posix = (p: string) => p.split(sep).join("/");
 
+/** `make`, computed once per key. */
+function memo<T>(make: (key: string) => T): (key: string) => T {
+  const made = new Map<string, T>();
+  return (key) => {
+    const known = made.get(key);
+    if (known !== undefined) return known;
+    const value = make(key);
+    made.set(key, value);
+    return value;
+  };
+}
+
 /** Wraps every `*.css.ts` module in its file scope, named by its root-relative path as the official plugin does. */
 function fileScopePlugin(root: string, packageName: string): Plugin {
   return {
@@ -208,16 +220,9 @@ function evaluateTogether(root: string, packageName: string, files: string[], ou
     order.push(rel);
     return order;
   };
-  const orders = new Map<string, string[]>();
-  const orderOf = (rel: string) => orders.get(rel) ?? orders.set(rel, runOrder(rel)).get(rel) ?? [];
+  const orderOf = memo(runOrder);
   // Each scope's CSS is made once, with what its own file imports (a selector can only name those classes).
-  const made = new Map<string, ReturnType<Run["css"]>>();
-  const cssOf = (rel: string) => {
-    const scope = scopeOf(rel);
-    const css = made.get(scope) ?? run.css(scope, orderOf(rel).map(scopeOf));
-    made.set(scope, css);
-    return css;
-  };
+  const cssOf = memo((rel: string) => run.css(scopeOf(rel), orderOf(rel).map(scopeOf)));
   return (file) => {
     const rel = posix(relative(root, file));
     const own = run.module[`f${files.indexOf(file)}`];
@@ -310,23 +315,19 @@ async function evaluate(root: string, file: string, output: { code: string; watc
 }
 
 /**
- * A file's two modules from a run: `among` are the scopes of the file and what it imports,
- * `css` the CSS of those that made any, in the order they ran. Class lists drop the
- * compositions nothing among them uses; the browser run, which makes no CSS, counts only
- * the code's uses (as the official plugin does).
+ * A file's module for the server run (imports of its CSS, then its exports) and for the
+ * browser run (its exports), from a run: `among` are the scopes of the file and what it
+ * imports, `css` the CSS of those that made any, in the order they ran. Class lists drop
+ * the compositions nothing among them uses; the browser run, which makes no CSS, counts
+ * only the code's uses (as the official plugin does).
  */
 function modulesFromRun(file: string, exports: Record<string, unknown>, run: Run, among: readonly string[], css: ReturnType<Run["css"]>[], watchFiles: string[]): Compiled {
   const usedOnServer = new Set([...run.usedByCode, ...css.flatMap((c) => [...c.used])]);
-  return modulesOf(file, exports, css.map((c) => [c.path, c.text]), run.unused(among, usedOnServer), run.unused(among, run.usedByCode), watchFiles);
-}
-
-/** A file's module for the server run (imports of its CSS, then its exports) and for the browser run (its exports). */
-function modulesOf(file: string, exports: Record<string, unknown>, css: [string, string][], unusedOnServer: RegExp | undefined, unusedInBrowser: RegExp | undefined, watchFiles: string[]): Compiled {
   return {
-    withCss: [...css.map(([path]) => `import '${path}';`), ...exportStatements(file, exports, unusedOnServer)].join("\n"),
-    withoutCss: exportStatements(file, exports, unusedInBrowser).join("\n"),
+    withCss: [...css.map((c) => `import '${c.path}';`), ...exportStatements(file, exports, run.unused(among, usedOnServer))].join("\n"),
+    withoutCss: exportStatements(file, exports, run.unused(among, run.usedByCode)).join("\n"),
     watchFiles,
-    css,
+    css: css.map((c) => [c.path, c.text]),
   };
 }
 

@@ -26,6 +26,8 @@ export interface LoadContentOptions {
   mode: SiteContent["mode"];
   /** The build's "now" (ISO): posts dated later wait; drafts are in development builds only. */
   builtAt: string;
+  /** content/blog's post files, when the caller has listed them already (the build, for its number of workers). */
+  postFiles?: Promise<PostFile[]>;
 }
 
 export interface LoadedContent {
@@ -56,7 +58,7 @@ export async function loadContent(contentDir: string, opts: LoadContentOptions, 
       return undefined;
     }
   };
-  const [files, site] = await Promise.all([listPostFiles(path.join(contentDir, "blog")), settle(readers.site(contentDir))]);
+  const [files, site] = await Promise.all([opts.postFiles ?? listPostFiles(path.join(contentDir, "blog")), settle(readers.site(contentDir))]);
   // Posts need the site (author default, categories); without it their problems wait for the next run.
   const [parsed, pages] = await Promise.all([site ? readers.posts(contentDir, files, site) : undefined, settle(readers.pages(contentDir))]);
   const posts = parsed?.posts ?? [];
