@@ -7,16 +7,22 @@ import type { Site } from "../src/content/site";
 import { postCacheKey, readPostCache } from "./build-cache";
 import { fileStamp } from "../src/content/file-stamp";
 import type { BuildSession, StampedPost } from "./build-session";
-import { ParseTimeout, type WorkerPool } from "./worker-pool";
+import { inBatches, ParseTimeout, type WorkerPool } from "./worker-pool";
 
 type Photos = Readonly<Record<string, Photo>>;
+
+/**
+ * Posts per parse request. Batches go to whichever worker is free, so the workers finish
+ * together although worker 0 also reads the pages and one may start later; and this
+ * thread takes in each batch's posts while the workers parse the next ones.
+ */
+const POSTS_PER_PARSE_BATCH = 200;
 
 /**
  * The content readers of src/content/content-pipeline.ts for the build: the same
  * functions as `inThisThread`, run in the worker threads from the server bundle.
  * Worker 0 reads site.json and the pages' content (the Markdown of services under
- * the parse deadline), then its share of the posts; each other worker parses its
- * share. Posts whose text is unchanged since the previous build come from its
+ * the parse deadline); the posts are parsed in batches by whichever worker is free. Posts whose text is unchanged since the previous build come from its
  * cache: only their hashes cross to the workers and back. In a long-running
  * process (a BuildSession) the cache is in memory, and a file whose stamp is
  * unchanged is not even read.
@@ -57,10 +63,7 @@ export class WorkerContentReaders implements ContentReaders {
       return cached?.stamp && cached.stamp === stamps.get(f.shown) ? cached : undefined;
     };
     const toRead = files.filter((f) => !kept(f)).map((f) => ({ ...f, known: cache.get(f.shown)?.sha }));
-    const share = Math.ceil(toRead.length / this.pool.size);
-    const replies = await Promise.all(
-      Array.from({ length: this.pool.size }, (_, i) => this.parseShare(i, { contentDir, site, photos }, toRead.slice(i * share, (i + 1) * share))),
-    );
+    const replies = await this.pool.share(inBatches(toRead, POSTS_PER_PARSE_BATCH), (i, batch) => this.parseBatch(i, { contentDir, site, photos }, batch));
     const problems = replies.flatMap((r) => r.problems);
     const read = new Map<string, StampedPost>();
     for (const { file, sha, post } of replies.flatMap((r) => r.posts)) {
@@ -74,11 +77,12 @@ export class WorkerContentReaders implements ContentReaders {
   }
 
   /**
-   * One worker's share of the posts. A file that takes too long ends the worker
-   * (build/worker-pool.ts); the share is then parsed again without it, so the build
-   * still reports every other file's problems in the same run.
+   * One batch of posts, parsed by worker `i`. A file that takes too long ends the worker
+   * (build/worker-pool.ts); the batch is then parsed again without it, so the build
+   * still reports every other file's problems in the same run. The worker's other
+   * batch, ended with it, is parsed again whole.
    */
-  private async parseShare(i: number, shared: { contentDir: string; site: Site; photos: Photos }, files: (PostFile & { known?: string })[]) {
+  private async parseBatch(i: number, shared: { contentDir: string; site: Site; photos: Photos }, files: (PostFile & { known?: string })[]) {
     const timedOut: ContentProblem[] = [];
     let rest = files;
     for (;;) {
@@ -87,6 +91,7 @@ export class WorkerContentReaders implements ContentReaders {
         return { posts: reply.posts, problems: [...timedOut, ...reply.problems] };
       } catch (err) {
         if (!(err instanceof ParseTimeout)) throw err;
+        if (!rest.some((f) => f.shown === err.file)) continue;
         timedOut.push(...err.problems);
         rest = rest.filter((f) => f.shown !== err.file);
       }

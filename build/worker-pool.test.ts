@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { WorkerRequest } from "./worker-protocol";
-import { renderWorkerCount, WorkerPool, workerExecArgv } from "./worker-pool";
+import { inBatches, renderWorkerCount, WorkerPool, workerExecArgv } from "./worker-pool";
 
 // The pool posts every request at once and matches answers to requests by their
 // order (build/render-worker.ts answers one message at a time). This worker does the
@@ -71,10 +71,30 @@ describe("WorkerPool", () => {
     await expect(pool.request(0, ask("z:0"), "rendered")).rejects.toThrow(/worker answered ready, expected rendered/);
   });
 
-  it("drains every item exactly once, with two batches at a time per worker", async () => {
-    const items = Array.from({ length: 23 }, (_, i) => `item${i}:${i % 3}`);
+  it("drains every item exactly once, with two batches at a time per worker, answering in the items' order", async () => {
+    const items = Array.from({ length: 23 }, (_, i) => `item${i}:${(i * 7) % 5}`);
     const replies = await pool.drain(items, 1, ([id]) => ask(id ?? ""), "ready");
-    expect(replies.map(idOf).sort()).toEqual([...items].sort());
+    expect(replies.map(idOf)).toEqual(items);
+  });
+
+  it("shares items with whichever worker is free: the first two go to two workers, a slow item does not hold up the rest", async () => {
+    const workerOf = new Map<string, number>();
+    const items = ["slow:300", ...Array.from({ length: 9 }, (_, i) => `quick${i}:10`)];
+    const results = await pool.share(items, async (worker, id) => {
+      workerOf.set(id, worker);
+      return idOf(await pool.request(worker, ask(id), "ready"));
+    });
+    expect(results).toEqual(items);
+    expect(workerOf.get("quick0:10")).not.toBe(workerOf.get("slow:300"));
+    // The slow item's worker takes only one more (its second lane's); the other worker takes the rest meanwhile.
+    expect([...workerOf.values()].filter((w) => w === workerOf.get("slow:300"))).toHaveLength(2);
+  });
+});
+
+describe("inBatches", () => {
+  it("cuts items into consecutive batches, the last one shorter", () => {
+    expect(inBatches([1, 2, 3, 4, 5], 2)).toEqual([[1, 2], [3, 4], [5]]);
+    expect(inBatches([], 2)).toEqual([]);
   });
 });
 

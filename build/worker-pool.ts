@@ -159,30 +159,42 @@ export class WorkerPool {
   }
 
   /**
-   * Hands out `items` in batches to whichever worker is free, collecting every answer.
-   * Each worker has up to two batches at a time, so it starts its next one without
-   * waiting for this thread, which meanwhile writes the rest of the site.
+   * Hands out `items` to whichever worker is free and gives their results in the items'
+   * order. Each worker has up to two at a time, so it starts its next one without
+   * waiting for this thread.
    */
-  async drain<I, T extends WorkerReply["type"]>(items: I[], batchSize: number, msg: (batch: I[]) => WorkerRequest, expect: T, onBatch?: (r: Reply<T>) => void): Promise<Reply<T>[]> {
+  async share<I, R>(items: readonly I[], work: (worker: number, item: I) => Promise<R>, onResult?: (result: R) => void): Promise<R[]> {
     let next = 0;
-    const replies: Reply<T>[] = [];
+    const results: R[] = [];
     const lane = async (i: number) => {
-      while (next < items.length) {
-        const batch = items.slice(next, next + batchSize);
-        next += batchSize;
-        const reply = await this.request(i, msg(batch), expect);
-        replies.push(reply);
-        onBatch?.(reply);
+      for (let at = next++; at < items.length; at = next++) {
+        const item = items[at] as I;
+        const result = await work(i, item);
+        results[at] = result;
+        onResult?.(result);
       }
     };
-    await Promise.all(this.workers.flatMap((_, i) => [lane(i), lane(i)]));
-    return replies;
+    // Each worker's first item before any worker's second: two items go to two workers.
+    await Promise.all([...this.workers.map((_, i) => lane(i)), ...this.workers.map((_, i) => lane(i))]);
+    return results;
+  }
+
+  /** `items` in batches of `batchSize`, each one request to whichever worker is free (share), this thread meanwhile free for other work. */
+  drain<I, T extends WorkerReply["type"]>(items: I[], batchSize: number, msg: (batch: I[]) => WorkerRequest, expect: T, onBatch?: (r: Reply<T>) => void): Promise<Reply<T>[]> {
+    return this.share(inBatches(items, batchSize), (i, batch) => this.request(i, msg(batch), expect), onBatch);
   }
 
   async close(): Promise<void> {
     this.watchdogs.forEach((_, i) => this.unwatch(i));
     await Promise.all(this.workers.map((w) => w.terminate()));
   }
+}
+
+/** `items` cut into consecutive batches of at most `size`. */
+export function inBatches<I>(items: readonly I[], size: number): I[][] {
+  const batches: I[][] = [];
+  for (let i = 0; i < items.length; i += size) batches.push(items.slice(i, i + size));
+  return batches;
 }
 
 function isReply<T extends WorkerReply["type"]>(reply: WorkerReply, type: T): reply is Reply<T> {

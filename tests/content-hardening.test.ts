@@ -145,6 +145,20 @@ describe("bounded work per file", () => {
     expect(seconds).toBeLessThan(FILE_PARSE_LIMIT_MS / 1000 + 15);
   }, 60_000);
 
+  it("stops a slow post while its worker has another batch of posts waiting, and names each problem once", async () => {
+    // Posts go to the workers in batches of 200 (build/content-readers.ts): the slow one opens the first
+    // batch, and the third, with the untitled post, waits behind it in the same worker, ended with it.
+    const dir = await contentCopy("slow-post-batches", async (d) => {
+      await writeFile(join(d, "blog", "000-slow.md"), post("Slow", slowMarkdown));
+      await Promise.all(Array.from({ length: 450 }, (_, i) => writeFile(join(d, "blog", `filler-${String(i).padStart(3, "0")}.md`), post(`Filler ${i}`))));
+      await writeFile(join(d, "blog", "zz-untitled.md"), "---\npublishDate: 2025-06-01\n---\nBody\n");
+    });
+    const { message, seconds } = await failedBuild(dir);
+    expect(message.match(/blog\/000-slow\.md: \(file\): took longer than 5 s to read; /gm)).toHaveLength(1);
+    expect(message.match(/blog\/zz-untitled\.md: title: is required$/gm)).toHaveLength(1);
+    expect(seconds).toBeLessThan(FILE_PARSE_LIMIT_MS / 1000 + 15);
+  }, 60_000);
+
   it("stops a service page whose Markdown takes longer than the deadline", async () => {
     const dir = await contentCopy("slow-service", async (d) => {
       const file = join(d, "services", "tree-removal.md");
