@@ -22,7 +22,8 @@ const POSTS_PER_PARSE_BATCH = 200;
  * The content readers of src/content/content-pipeline.ts for the build: the same
  * functions as `inThisThread`, run in the worker threads from the server bundle.
  * Worker 0 reads site.json and the pages' content (the Markdown of services under
- * the parse deadline); the posts are parsed in batches by whichever worker is free. Posts whose text is unchanged since the previous build come from its
+ * the parse deadline); the posts are parsed in batches by whichever worker is
+ * free. Posts whose text is unchanged since the previous build come from its
  * cache: only their hashes cross to the workers and back. In a long-running
  * process (a BuildSession) the cache is in memory, and a file whose stamp is
  * unchanged is not even read.
