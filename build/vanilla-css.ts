@@ -25,11 +25,14 @@ export function vanillaCss(root: string) {
   /** Each file scope's CSS by the virtual path its module imports it by: the server run loads it from here. */
   const cssByPath = new Map<string, string>();
 
-  const compile = (files: string[]) =>
-    childCompile(root, packageName, files).then((outputs) => {
-      for (const input of outputs.inputs) inputs.add(input);
-      return outputs;
-    });
+  /** Notes the files a compilation read (for the bundle cache), passing it on. */
+  const noted = <T extends { inputs: string[] }>(output: T): T => {
+    for (const input of output.inputs) inputs.add(input);
+    return output;
+  };
+  const compile = (files: string[]) => childCompile(root, packageName, files).then(noted);
+  /** One file's modules from the compilation of it on its own. */
+  const evaluateFrom = (outputs: Promise<ChildOutputs>, file: string) => outputs.then((o) => evaluate(root, file, o.byEntry.get(file)));
   // Awaited by the runs that import the file; one no run imports must not fail the build.
   const keep = (file: string, module: Promise<Compiled>) => {
     module.then((m) => m.css.forEach(([path, css]) => cssByPath.set(path, css))).catch(() => {});
@@ -46,17 +49,14 @@ export function vanillaCss(root: string) {
   function compileAll(): void {
     const files = cssFilesUnder(join(root, "src")).filter((f) => !compiled.has(f));
     if (files.length === 0) return;
-    const together = sharedCompile(root, packageName, files).then((output) => {
-      for (const input of output.inputs) inputs.add(input);
-      return evaluateTogether(root, packageName, files, output);
-    });
+    const together = sharedCompile(root, packageName, files).then((output) => evaluateTogether(root, packageName, files, noted(output)));
     let apart: Promise<ChildOutputs> | undefined;
-    const onItsOwn = (file: string) => (apart ??= compile(files)).then((outputs) => evaluate(root, file, outputs.byEntry.get(file)));
+    const onItsOwn = (file: string) => evaluateFrom((apart ??= compile(files)), file);
     for (const file of files) keep(file, together.then((made) => made(file), () => onItsOwn(file)));
   }
 
   const compiledModule = (file: string): Promise<Compiled> =>
-    compiled.get(file) ?? keep(file, compile([file]).then((outputs) => evaluate(root, file, outputs.byEntry.get(file))));
+    compiled.get(file) ?? keep(file, evaluateFrom(compile([file]), file));
 
   /** The plugin for one run: `outputCss` for the run that emits the site's stylesheet (the server run). */
   function plugin(outputCss: boolean): Plugin {
