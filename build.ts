@@ -1,11 +1,11 @@
 // `npm run build [-- --content DIR --out DIR] [-- --strict]`: renders the whole site into dist/.
 // --strict makes a link to a page of this site that does not exist an error (CI builds strict).
-// The pipeline is in build/run-build.ts; this file reads the arguments and prints.
+// The pipeline is in scripts/build/run-build.ts; this file reads the arguments and prints.
 import { parseArgs } from "node:util";
 import { formatProblem, isContentError } from "./src/content/content-error";
-import { BudgetError } from "./build/budgets";
-import { runBuild } from "./build/run-build";
-import { formatSummary } from "./build/summary";
+import { BudgetError } from "./scripts/build/budgets";
+import { runBuild } from "./scripts/build/run-build";
+import { formatSummary } from "./scripts/build/summary";
 
 const { values } = parseArgs({
   options: {

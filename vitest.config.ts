@@ -9,7 +9,7 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["src/**/*.test.{ts,tsx}", "functions/**/*.test.ts", "scripts/**/*.test.ts", "build/**/*.test.ts"],
+          include: ["src/**/*.test.{ts,tsx}", "functions/**/*.test.ts", "scripts/**/*.test.ts"],
           environment: "node",
           testTimeout: 30_000,
         },

@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { site } from "../tests/test-support";
+import { site } from "../../tests/test-support";
 import { ogImagePng, ogImageSvg } from "./og-image";
 
 describe("the share image", () => {

@@ -2,10 +2,10 @@
 // in content/site.json, so a new phone number or name shows in links shared on
 // social media and chat apps. The scenery is the hero's (src/components/scenery.tsx);
 // text uses the machine's fonts (DejaVu or Liberation on Debian and Ubuntu).
-import { escapeHtml } from "../src/format/escape-html";
-import { Scenery } from "../src/components/scenery";
-import type { Site } from "../src/content/site";
-import { palette } from "../src/styles/palette";
+import { escapeHtml } from "../../src/format/escape-html";
+import { Scenery } from "../../src/components/scenery";
+import type { Site } from "../../src/content/site";
+import { palette } from "../../src/styles/palette";
 import { loadSharp } from "./sharp";
 
 export const OG_IMAGE_FILE = "og-image.png";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Post } from "../src/content/posts";
+import type { Post } from "../../src/content/posts";
 import { formatPostNews, postNews } from "./summary";
 
 const post = (slug: string, publishDate: string, extra: Partial<Post> = {}): Post => ({

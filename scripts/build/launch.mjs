@@ -8,7 +8,7 @@ import { mkdirSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
-const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 // Inside node_modules, so the packages the build imports resolve as they do for build.ts.
 const dir = join(root, "node_modules", ".cache", "site-build");
 const file = join(dir, `build-${process.pid}.mjs`);

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
-import { siteSchema } from "../src/content/site";
-import type { SitePost } from "../src/content/site-content";
+import { siteSchema } from "../../src/content/site";
+import type { SitePost } from "../../src/content/site-content";
 import { blogListFile, FEED_ITEMS, postApiFile, postApiJson, rssXml } from "./blog-files";
 
 const site = siteSchema.parse(JSON.parse(await readFile("content/site.json", "utf8")));

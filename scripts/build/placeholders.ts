@@ -1,10 +1,10 @@
-import type { Site } from "../src/content/site";
+import type { Site } from "../../src/content/site";
 
 /**
  * The build's one-line reminder while content/site.json still lists
  * placeholders (made-up name, phone, rating... see README "Before launch"),
  * or null once the list is empty. Printed under the build summary
- * (build/summary.ts formatSummary).
+ * (scripts/build/summary.ts formatSummary).
  */
 export function placeholderReminder(site: Pick<Site, "placeholders">): string | null {
   const left = site.placeholders;

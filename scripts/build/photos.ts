@@ -8,10 +8,10 @@ import { mkdir, readdir, readFile, rename, writeFile } from "node:fs/promises";
 import { basename, join, relative, sep } from "node:path";
 import type { Sharp } from "sharp";
 import { loadSharp } from "./sharp";
-import { resolveContentFile } from "../src/content/content-file";
-import { isContentError, type ContentProblem } from "../src/content/content-error";
+import { resolveContentFile } from "../../src/content/content-file";
+import { isContentError, type ContentProblem } from "../../src/content/content-error";
 import * as z from "zod";
-import { photoFormats, type Photo, type PhotoFormat } from "../src/content/photo";
+import { photoFormats, type Photo, type PhotoFormat } from "../../src/content/photo";
 
 /** A cache entry's photo.json, checked before it is trusted. */
 const photoSchema: z.ZodType<Photo> = z.object({
@@ -21,7 +21,7 @@ const photoSchema: z.ZodType<Photo> = z.object({
   variants: z.array(z.object({ format: z.enum(photoFormats), width: z.number().int().positive(), height: z.number().int().positive(), url: z.string() })),
 });
 
-// Owner photos are JPEG, PNG, WebP or AVIF (the other loaders are off: build/sharp.ts).
+// Owner photos are JPEG, PNG, WebP or AVIF (the other loaders are off: scripts/build/sharp.ts).
 const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "heif"]);
 /** A photo this large (60 megapixels) is a mistake or an attack, not a camera picture. */
 const MAX_INPUT_PIXELS = 60_000_000;

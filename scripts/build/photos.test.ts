@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { pictureParts } from "../src/content/photo";
+import { pictureParts } from "../../src/content/photo";
 import { cameraJpeg } from "./photo-fixtures";
 import { PhotoError, processPhoto, variantWidths } from "./photos";
 

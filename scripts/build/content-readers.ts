@@ -1,11 +1,11 @@
-import type { ContentProblem } from "../src/content/content-error";
-import type { ContentReaders, PageContent } from "../src/content/content-pipeline";
-import type { Photo } from "../src/content/photo";
-import type { PostFile } from "../src/content/post-list";
-import type { Post } from "../src/content/posts";
-import type { Site } from "../src/content/site";
+import type { ContentProblem } from "../../src/content/content-error";
+import type { ContentReaders, PageContent } from "../../src/content/content-pipeline";
+import type { Photo } from "../../src/content/photo";
+import type { PostFile } from "../../src/content/post-list";
+import type { Post } from "../../src/content/posts";
+import type { Site } from "../../src/content/site";
 import { postCacheKey, readPostCache } from "./build-cache";
-import { fileStamp } from "../src/content/file-stamp";
+import { fileStamp } from "../../src/content/file-stamp";
 import type { BuildSession, StampedPost } from "./build-session";
 import { inBatches, ParseTimeout, type WorkerPool } from "./worker-pool";
 
@@ -79,7 +79,7 @@ export class WorkerContentReaders implements ContentReaders {
 
   /**
    * One batch of posts, parsed by worker `i`. A file that takes too long ends the worker
-   * (build/worker-pool.ts); the batch is then parsed again without it, so the build
+   * (scripts/build/worker-pool.ts); the batch is then parsed again without it, so the build
    * still reports every other file's problems in the same run. The worker's other
    * batch, ended with it, is parsed again whole.
    */

@@ -1,6 +1,6 @@
-import { escapeHtml } from "../src/format/escape-html";
-import type { Site } from "../src/content/site";
-import { httpsOnlyHeaders, securityHeaders } from "../functions/http/security-headers";
+import { escapeHtml } from "../../src/format/escape-html";
+import type { Site } from "../../src/content/site";
+import { httpsOnlyHeaders, securityHeaders } from "../../functions/http/security-headers";
 
 export interface SitemapEntry {
   path: string;

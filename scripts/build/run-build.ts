@@ -1,16 +1,16 @@
 import { mkdir, readFile, rm } from "node:fs/promises";
 import { availableParallelism } from "node:os";
 import { join, relative, resolve } from "node:path";
-import { ContentError, isContentError, type ContentProblem } from "../src/content/content-error";
-import { readStaticFiles } from "../src/content/content-file";
-import { FILE_PARSE_LIMIT_MS } from "../src/content/content-limits";
-import type { AssetManifest } from "../src/app/document";
-import { loadContent } from "../src/content/content-pipeline";
-import { listPostFiles } from "../src/content/post-list";
-import type { Site } from "../src/content/site";
-import type { SiteContent, SitePost } from "../src/content/site-content";
-import type { PagePath } from "../src/entry-server";
-import { pathTo } from "../src/routes";
+import { ContentError, isContentError, type ContentProblem } from "../../src/content/content-error";
+import { readStaticFiles } from "../../src/content/content-file";
+import { FILE_PARSE_LIMIT_MS } from "../../src/content/content-limits";
+import type { AssetManifest } from "../../src/app/document";
+import { loadContent } from "../../src/content/content-pipeline";
+import { listPostFiles } from "../../src/content/post-list";
+import type { Site } from "../../src/content/site";
+import type { SiteContent, SitePost } from "../../src/content/site-content";
+import type { PagePath } from "../../src/entry-server";
+import { pathTo } from "../../src/routes";
 import { blogListFile, postApiFileName, rssXml } from "./blog-files";
 import type { Bundles } from "./bundle";
 import {
@@ -49,14 +49,14 @@ export interface BuildOptions {
   mode: "production" | "development";
   /** "Now" for leaving out future posts; tests pin it. */
   now?: Date;
-  /** Render workers; by default as many as the number of posts asks for (renderWorkerCount, build/worker-pool.ts). */
+  /** Render workers; by default as many as the number of posts asks for (renderWorkerCount, scripts/build/worker-pool.ts). */
   workers?: number;
   onProgress?: (line: string) => void;
   /** Links to pages of this site that do not exist are build errors, not warnings (`npm run build -- --strict`; CI). */
   strict?: boolean;
   /** Problems that do not stop the build (links to missing pages, unless strict). */
   onWarning?: (problems: ContentProblem[]) => void;
-  /** What a long-running process keeps between its builds (build/build-session.ts): workers and parsed posts. */
+  /** What a long-running process keeps between its builds (scripts/build/build-session.ts): workers and parsed posts. */
   session?: BuildSession;
 }
 
@@ -73,7 +73,7 @@ export interface BuildResult extends BuildSummary {
 
 /**
  * The whole build: bundle, load content, render every path in worker threads,
- * write feeds and API files, then put the result in place (build/build-output.ts:
+ * write feeds and API files, then put the result in place (scripts/build/build-output.ts:
  * a new folder swapped in, or only the changed files moved into the live one).
  * Anything that throws leaves the previous output folder untouched.
  */
@@ -169,7 +169,7 @@ export async function runBuild(opts: BuildOptions): Promise<BuildResult> {
     t.render = performance.now() - renderStart;
 
     await output.writeServerFile(bundleRecordName, bundleRecordJson(codeInputs, bundles));
-    // Budgets (build/budgets.ts) before the switch: a page over its weight leaves the live site as it is.
+    // Budgets (scripts/build/budgets.ts) before the switch: a page over its weight leaves the live site as it is.
     const weights = await measureAssets(bundles, [stageDir, outDir]);
     const overweight = overBudget(files.map((f) => ({ path: f.path, islands: f.islands ?? [], jsGzip: weights.js(f.islands ?? []) })), weights.cssGzip);
     if (overweight.length > 0) throw new BudgetError(overweight);

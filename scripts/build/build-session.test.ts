@@ -11,7 +11,7 @@ import { outputRecordName, postRecordName } from "./build-cache";
 // file, with a build of the same content that renders everything (its output record
 // and post cache removed first): what is kept must be exactly what rendering gives.
 
-const root = join(import.meta.dirname, "..");
+const root = join(import.meta.dirname, "..", "..");
 const now = new Date("2026-06-01T12:00:00Z");
 let work: string;
 let content: string;

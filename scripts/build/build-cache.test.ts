@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import type { Post } from "../src/content/posts";
+import type { Post } from "../../src/content/posts";
 import { postCacheBytes, postRecordName, readPostCache, type CachedPost } from "./build-cache";
 
 const cached = (n: number): CachedPost & { stamp: string } => ({

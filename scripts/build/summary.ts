@@ -1,11 +1,11 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { formatBusinessTime } from "../src/format/business-time";
-import type { Post } from "../src/content/posts";
+import { formatBusinessTime } from "../../src/format/business-time";
+import type { Post } from "../../src/content/posts";
 import type { Bundles } from "./bundle";
 import type { RenderedFile } from "./worker-protocol";
-import { pathTo } from "../src/routes";
+import { pathTo } from "../../src/routes";
 
 export interface RouteKindRow {
   page: string;
@@ -24,7 +24,7 @@ export interface BuildSummary {
   wallMs: number;
   phases: { bundle: number; content: number; render: number };
   posts: PostNews;
-  /** The "Before launch" line while content/site.json lists placeholders (build/placeholders.ts). */
+  /** The "Before launch" line while content/site.json lists placeholders (scripts/build/placeholders.ts). */
   placeholders?: string | null;
 }
 
@@ -76,7 +76,7 @@ export function postNews({ posts, changed, now, mode, timeZone }: PostNewsInput)
   };
 }
 
-/** What each page and the stylesheet weigh gzipped: the summary's columns and what build/budgets.ts checks. */
+/** What each page and the stylesheet weigh gzipped: the summary's columns and what scripts/build/budgets.ts checks. */
 export interface Weights {
   /** Gzipped JavaScript a first visit to a page with these islands downloads: the site script, its imports, the islands' code. */
   js: (islands: readonly string[]) => number;
@@ -84,7 +84,7 @@ export interface Weights {
 }
 
 /** Reads the client assets (from the first of `dirs` holding each: the staging folder, then the live one) and gzips them. */
-// Asset names carry a hash of their bytes (build/bundle.ts), so a name always weighs the same:
+// Asset names carry a hash of their bytes (scripts/build/bundle.ts), so a name always weighs the same:
 // a long-running process gzips each asset once.
 const gzipped = new Map<string, number>();
 
