@@ -179,14 +179,15 @@ export function mountSignIn(app: express.Express, deps: SignInDeps): void {
     }),
   );
 
-  /** The link's sign-in, if it can still be used: not used, not expired, the newest of its address, an owner's. */
+  /**
+   * The link's sign-in, if it can still be used: the newest open one (not used, not expired) of
+   * its address, an owner's. A newer email replaces an older one's link, as it does its code.
+   */
   async function linkSignIn(token: unknown) {
     if (typeof token !== "string" || token.length < 20 || token.length > 100) return undefined;
     const signIn = await store.signInByLink(tokenHash(token));
-    if (!signIn || signIn.usedAt || Date.parse(signIn.expiresAt) <= clock()) return undefined;
-    const newest = await store.openSignIn(signIn.email, iso(clock()));
-    if (newest?.id !== signIn.id || !(await deps.isOwner(signIn.email))) return undefined;
-    return signIn;
+    const newest = signIn && (await store.openSignIn(signIn.email, iso(clock())));
+    return newest && newest.id === signIn.id && (await deps.isOwner(signIn.email)) ? signIn : undefined;
   }
   const linkRefusal = {
     status: 410,
