@@ -154,7 +154,7 @@ describe("signing in with a link", () => {
     expect((await scanner.get(link)).status).toBe(200);
     const opened = await browser.get(link);
     expect(opened.status).toBe(200);
-    expect(opened.headers.get("referrer-policy")).toBe("no-referrer");
+    expect(opened.headers.get("referrer-policy")).toBe("same-origin");
     expect(opened.text).toContain("Sign in</button>");
     const token = new URL(link, desk.url).searchParams.get("token") ?? "";
     const signedIn = await browser.post("/owner/sign-in/link", { token });

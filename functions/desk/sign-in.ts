@@ -195,11 +195,12 @@ export function mountSignIn(app: express.Express, deps: SignInDeps): void {
     message: "It was used already, it is older than 15 minutes, a newer email replaced it, or it was not copied whole. Ask for a new code on the sign-in page.",
   };
 
-  // Opening the link (a person, or a mail scanner) changes nothing: the page's button does.
+  // Opening the link (a person, or a mail scanner) changes nothing: the page's button does. The token
+  // in its address goes to no other site (the desk's Referrer-Policy is same-origin; "no-referrer"
+  // would make the button's POST carry Origin: null, which the CSRF check refuses).
   app.get(
     deskPath.link,
     guarded(async (req, res, owner) => {
-      res.set("Referrer-Policy", "no-referrer");
       const token = req.query.token;
       if (!(await linkSignIn(token)) || typeof token !== "string") return refuse(req, res, owner, linkRefusal);
       await show(req, res, undefined, signInPage("Sign in", { step: "link", token }));
@@ -209,7 +210,6 @@ export function mountSignIn(app: express.Express, deps: SignInDeps): void {
   app.post(
     deskPath.link,
     guarded(async (req, res) => {
-      res.set("Referrer-Policy", "no-referrer");
       const tries = triesPerClient.take(clientKey(req.ip));
       if (!tries.ok) return refuse(req, res, undefined, tooMany(tries.retryAfterSeconds));
       const signIn = await linkSignIn(req.body?.token);
