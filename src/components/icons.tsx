@@ -1,9 +1,9 @@
 import type { SVGProps } from "react";
 
-export type IconProps = SVGProps<SVGSVGElement> & { size?: number };
+type IconProps = SVGProps<SVGSVGElement> & { size?: number };
 
 /** Decorative by default (aria-hidden); the text beside an icon carries its meaning. */
-export function Icon({ size = 20, children, ...rest }: IconProps) {
+function Icon({ size = 20, children, ...rest }: IconProps) {
   return (
     <svg width={size} height={size} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false" {...rest}>
       {children}

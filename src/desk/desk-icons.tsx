@@ -1,7 +1,22 @@
-import { Icon, MailIcon, StarIcon, type IconProps } from "../components/icons";
+import type { ReactNode, SVGProps } from "react";
+import { MailIcon, StarIcon } from "../components/icons";
 import type { DeskSectionScreen } from "./desk-routes";
 
-// The navigation's icons (decorative: each item's text names it). Mail and star are the site's.
+type IconProps = SVGProps<SVGSVGElement> & { size?: number };
+
+/**
+ * The navigation's icons, drawn like the site's (src/components/icons.tsx, whose mail and star
+ * are these two): decorative, each item's text names it. Kept here so the public site's
+ * modules, and the hashes of its files, do not change with the desk.
+ */
+function Icon({ size = 20, children, ...rest }: IconProps & { children: ReactNode }) {
+  return (
+    <svg width={size} height={size} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false" {...rest}>
+      {children}
+    </svg>
+  );
+}
+
 const PostsIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M12 20h9" />
