@@ -56,6 +56,7 @@ describe("npm run dev, as written", () => {
     ["/services/emergency-tree-removal", 200, "Emergency"],
     ["/locations/chapin-sc", 200, "Tree Service in Chapin, SC"],
     ["/no-such-page", 404, "404 Page Not Found"],
+    ["/owner", 200, "Send sign-in code"],
   ])("answers %s with %i", async (path, status, text) => {
     const res = await fetch(baseUrl + path);
     expect(res.status).toBe(status);

@@ -73,6 +73,18 @@ const screens: [name: string, path: string, heading: string][] = [
 ];
 
 describe("the owner's desk under npm start", () => {
+  it("is no page of the site: not in dist/, not in the sitemap, disallowed in robots.txt, noindex", async () => {
+    const built = await listFiles(join(repo.dir, "dist"));
+    expect(built.filter((file) => file.startsWith("owner"))).toEqual([]);
+    expect(await (await fetch(`${baseUrl}/sitemap.xml`)).text()).not.toContain("/owner");
+    expect(await (await fetch(`${baseUrl}/robots.txt`)).text()).toContain("\nDisallow: /owner\n");
+    const desk = await fetch(`${baseUrl}/owner`);
+    expect(desk.headers.get("x-robots-tag")).toBe("noindex, nofollow");
+    expect(await desk.text()).toContain('<meta name="robots" content="noindex, nofollow">');
+    expect(await (await fetch(`${baseUrl}/`)).text()).not.toContain("/owner");
+  });
+
+
   it("signs in on a phone with the emailed code; every screen has the sections and Sign out, and axe finds nothing at 390 and 1280 px", async () => {
     const { page, problems, close } = await open();
     try {

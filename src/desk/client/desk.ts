@@ -12,6 +12,7 @@ export interface DeskFeature {
 const features: Record<string, () => Promise<DeskFeature>> = {
   "passkey-sign-in": () => import("./passkey-sign-in"),
   "passkey-add": () => import("./passkey-add"),
+  unsaved: () => import("./unsaved"),
 };
 
 for (const element of document.querySelectorAll<HTMLElement>("[data-desk]")) {

@@ -68,12 +68,14 @@ export const compareCell = style({ textAlign: "left", verticalAlign: "top", padd
 export const problems = style({ margin: `0 0 ${vars.space.lg}`, padding: vars.space.md, border: `2px solid ${vars.color.danger}`, borderRadius: vars.radius.sm, background: "#fff5f4" });
 export const problemsTitle = style({ fontSize: "1.1rem", margin: `0 0 ${vars.space.sm}`, color: vars.color.danger });
 
+/** At the form's end; once something is changed (src/desk/client/unsaved.ts), kept in view above the navigation. */
 export const saveBar = style({
-  position: "sticky",
-  bottom: `calc(4.25rem + env(safe-area-inset-bottom))`,
   padding: `${vars.space.sm} 0`,
   background: vars.color.surfaceAlt,
-  "@media": { "(min-width: 960px)": { bottom: 0 } },
+  selectors: {
+    "form[data-changed] &": { position: "sticky", bottom: "calc(4.25rem + env(safe-area-inset-bottom))" },
+  },
+  "@media": { "(min-width: 960px)": { selectors: { "form[data-changed] &": { bottom: 0 } } } },
 });
 
 /** The made-up facts, as links to their fields. */

@@ -99,7 +99,7 @@ export function BusinessScreen({ data }: { data: BusinessData }) {
           </p>
         </Card>
       )}
-      <DeskForm action={sectionPath("business")} className={ui.stack} noValidate>
+      <DeskForm action={sectionPath("business")} className={ui.stack} noValidate feature="unsaved">
         <input type="hidden" name="version" value={data.version} />
         <fieldset disabled={!data.publishes} className={css.whole}>
           {data.placeholders.length > 0 && <BeforeLaunch data={data} />}
