@@ -147,7 +147,7 @@ describe("the owner's desk under npm start", () => {
       await page.goto("/owner/account");
       await page.getByRole("button", { name: "Add a passkey" }).tap();
       await expect.poll(() => page.getByRole("status").textContent()).toMatch(/^Passkey added/);
-      await expect(page.getByRole("button", { name: /^Remove passkey / }).count()).resolves.toBe(1);
+      await expect(page.getByRole("button", { name: /^Remove this passkey: / }).count()).resolves.toBe(1);
       expect(await axeViolations(page)).toEqual([]);
 
       await page.getByRole("button", { name: "Sign out", exact: true }).tap();
@@ -159,7 +159,7 @@ describe("the owner's desk under npm start", () => {
 
       await page.goto("/owner/account");
       page.once("dialog", (dialog) => void dialog.accept());
-      await page.getByRole("button", { name: /^Remove passkey / }).tap();
+      await page.getByRole("button", { name: /^Remove this passkey: / }).tap();
       await expect.poll(() => page.getByRole("status").textContent()).toMatch(/removed\.$/);
       await expect(page.getByText("No passkeys yet.").isVisible()).resolves.toBe(true);
       expect(problems).toEqual([]);

@@ -233,7 +233,9 @@ export function checkFacts(site: unknown, home: unknown): { errors: Record<strin
     result.error.issues.forEach((issue, i) => {
       const field = fieldOf(issue.path);
       const problem = problems[i];
-      if (field && !errors[field]) errors[field] = issue.message;
+      // A part of a fact the form shows as one field (the phone's "dial") is named as the build names it.
+      const part = issue.path[0] === "phone" && issue.path.length > 1 ? `${issue.path.slice(1).join(".")}: ` : "";
+      if (field && !errors[field]) errors[field] = part + issue.message;
       else if (!field && problem) other.push(formatProblem(problem));
     });
   };

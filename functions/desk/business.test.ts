@@ -109,6 +109,8 @@ describe("Business details", () => {
     expect(refused.text).toMatch(/id="field-email-error">Invalid email address</);
     expect(refused.text).toMatch(/id="field-phone-error">expected the phone number as people read it, like &quot;\(803\) 555-0142&quot;</);
     expect(refused.text).toMatch(/id="field-hours-0-opens-error">expected a 24-hour time like 07:00</);
+    const outsideUs = await owner.post("/owner/business", { ...fields, phone: "(803) 555-01" });
+    expect(outsideUs.text).toMatch(/id="field-phone-error">dial: is needed for a number outside the US/);
     // What was typed is still there.
     expect(refused.text).toContain('value="office at example"');
     expect(await siteText()).toBe(original.site);

@@ -73,9 +73,17 @@ export function Field({ name, label, value = "", error, hint, type = "text", aut
   );
 }
 
-export function Button({ children, tone = "primary", name, value, disabled }: { children: ReactNode; tone?: keyof typeof css.button; name?: string; value?: string; disabled?: boolean }) {
+export interface ButtonProps {
+  children: ReactNode;
+  tone?: keyof typeof css.button;
+  /** The name when the text alone is not enough (it must begin with the text: "Remove this passkey: iPhone"). */
+  label?: string;
+  disabled?: boolean;
+}
+
+export function Button({ children, tone = "primary", label, disabled }: ButtonProps) {
   return (
-    <button type="submit" className={css.button[tone]} name={name} value={value} disabled={disabled}>
+    <button type="submit" className={css.button[tone]} aria-label={label} disabled={disabled}>
       {children}
     </button>
   );

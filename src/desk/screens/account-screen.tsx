@@ -32,7 +32,9 @@ export function AccountScreen({ data }: { data: AccountData }) {
                 </p>
                 <DeskForm action={deskPath.passkeyRemove} confirm={`Remove the passkey "${p.name}"? That device will need an email to sign in again.`}>
                   <input type="hidden" name="id" value={p.id} />
-                  <Button tone="danger">Remove passkey {p.name}</Button>
+                  <Button tone="danger" label={`Remove this passkey: ${p.name}`}>
+                    Remove this passkey
+                  </Button>
                 </DeskForm>
               </li>
             ))}
