@@ -3,9 +3,9 @@
 import { existsSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { join, resolve } from "node:path";
-import { BuildSession } from "./build/build-session";
-import { runBuild, type BuildResult } from "./build/run-build";
-import { formatPostNews, formatSummary } from "./build/summary";
+import { BuildSession } from "./build-engine/build-session";
+import { runBuild, type BuildResult } from "./build-engine/run-build";
+import { formatPostNews, formatSummary } from "./build-engine/summary";
 import { createContactFunction, type FormPages } from "../functions/contact/app";
 import { createLimitedServer } from "../functions/http/server-limits";
 import { formatProblem, isContentError, type ContentProblem } from "../src/content/content-error";
@@ -15,7 +15,7 @@ import { createProblemMailer } from "./publish/problem-mail";
 import { Publisher } from "./publish/publisher";
 import { watchContent } from "./publish/watch-content";
 import { createSiteApp } from "./site-app";
-import { deskRenderer } from "./build/desk-bundle";
+import { deskRenderer } from "./build-engine/desk-bundle";
 
 const root = process.cwd();
 const contentDir = resolve("content");

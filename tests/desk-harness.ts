@@ -12,7 +12,7 @@ import { createSmtpTransport } from "../functions/contact/mailer";
 import type { TrustProxy } from "../functions/http/trust-proxy";
 import { createFileDeskStore } from "../functions/store/files/desk-store";
 import type { DeskStore } from "../functions/store/desk-store";
-import { deskRenderer } from "../scripts/build/desk-bundle";
+import { deskRenderer } from "../scripts/build-engine/desk-bundle";
 import { loadSite } from "../src/content/load-content";
 import { makeTempDir, parseMail, recordingLogger, startSmtpPeer, waitFor, type SmtpPeer } from "./test-support";
 

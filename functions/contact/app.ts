@@ -152,7 +152,7 @@ export interface ContactFunctionOptions {
    */
   formPages?: () => FormPages | undefined;
   /**
-   * The owner's desk under /owner (functions/desk/): its pages (the desk bundle, scripts/build/desk-bundle.ts)
+   * The owner's desk under /owner (functions/desk/): its pages (the desk bundle, scripts/build-engine/desk-bundle.ts)
    * and, where this server builds the site, how to publish a change. Without it there is no desk.
    */
   desk?: { renderer: () => Promise<DeskRenderer>; publish?: (reason: string) => Promise<PublishOutcome> };

@@ -3,7 +3,7 @@
 // `npm start` mounts the same app next to the site instead.
 // The owner's desk (/owner) runs here too, without publishing: this server does not build the site.
 import type { AddressInfo } from "node:net";
-import { deskRenderer } from "../../scripts/build/desk-bundle";
+import { deskRenderer } from "../../scripts/build-engine/desk-bundle";
 import { createLimitedServer } from "../http/server-limits";
 import { createContactFunction } from "./app";
 

@@ -19,7 +19,7 @@ import { createSessions, type SignedIn } from "./sessions";
 import { mountSignIn } from "./sign-in";
 import { siteFacts } from "./site-facts";
 
-/** The desk's pages and files, from its bundle (scripts/build/desk-bundle.ts): the servers pass one in. */
+/** The desk's pages and files, from its bundle (scripts/build-engine/desk-bundle.ts): the servers pass one in. */
 export interface DeskRenderer {
   render(page: DeskPage, frame: DeskFrame): string;
   /** A file under /owner/assets by name, or undefined. */

@@ -117,7 +117,7 @@ export const rowField = (list: "hours" | "social", index: number, part: string):
 export const fieldId = (name: string): string => `field-${name.replaceAll(".", "-")}`;
 
 /**
- * The "Before launch" entries of site.json `placeholders` (scripts/build/placeholders.ts)
+ * The "Before launch" entries of site.json `placeholders` (scripts/build-engine/placeholders.ts)
  * that a field of this form fixes: the entry, and the field it links to.
  */
 export const placeholderFields: Readonly<Record<string, BusinessTextField | "social">> = {

@@ -18,7 +18,7 @@ export interface DeskNotice {
   text: string;
 }
 
-/** The desk's own script and stylesheet, as URLs under /owner/assets (scripts/build/desk-bundle.ts). */
+/** The desk's own script and stylesheet, as URLs under /owner/assets (scripts/build-engine/desk-bundle.ts). */
 export interface DeskAssets {
   css: string[];
   script: string;

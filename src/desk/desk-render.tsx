@@ -1,4 +1,4 @@
-// The desk's server render: the entry of the desk bundle's Node build (scripts/build/desk-bundle.ts),
+// The desk's server render: the entry of the desk bundle's Node build (scripts/build-engine/desk-bundle.ts),
 // which functions/desk loads and calls for every answer. Pure: the same page, frame and assets give the same bytes.
 import { renderToString } from "react-dom/server";
 import { escapeHtml } from "../format/escape-html";

@@ -1,4 +1,4 @@
-// The desk's script (its own bundle, loaded only under /owner: scripts/build/desk-bundle.ts).
+// The desk's script (its own bundle, loaded only under /owner: scripts/build-engine/desk-bundle.ts).
 // Every desk screen works without it; it adds what needs JavaScript: passkeys, a question
 // before a destructive button, and a busy button while a form posts. A feature is a module
 // here, started for each element whose data-desk attribute names it, and loaded only then.

@@ -28,13 +28,13 @@ const define = { "process.env.NODE_ENV": '"production"' };
 const types: Record<string, string> = { ".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8" };
 
 /**
- * The desk's own build, apart from the site's (scripts/build/bundle.ts): the desk is not a page of
+ * The desk's own build, apart from the site's (scripts/build-engine/bundle.ts): the desk is not a page of
  * dist/, and the servers that show it (npm start, npm run dev, the contact function alone, which
  * has no build of the site) make it when they start. Two esbuild runs in memory, as the site's:
  * the desk script for browsers (src/desk/client/desk.ts, its features split into chunks loaded
  * when a screen has them) and the server render (src/desk/desk-render.tsx), which emits the
  * desk's stylesheet from its `*.css.ts` files (their class names are the same in both runs).
- * Fails like the site's build past the desk's budget (scripts/build/budgets.ts).
+ * Fails like the site's build past the desk's budget (scripts/build-engine/budgets.ts).
  */
 export async function buildDesk(root: string): Promise<DeskBundle> {
   const css = vanillaCss(root, { under: ["src/desk", "src/styles"] });
@@ -98,7 +98,7 @@ export async function buildDesk(root: string): Promise<DeskBundle> {
   const firstLoadGzip = firstLoad.reduce((sum, bytes) => sum + gzipSync(bytes).length, 0);
   if (firstLoadGzip > budgets.desk) {
     throw new BudgetError([
-      { file: deskPath.home, field: "page weight", problem: `the desk's first load is ${firstLoadGzip} bytes gzipped, over its budget of ${budgets.desk}: make it smaller or raise the budget in scripts/build/budgets.ts` },
+      { file: deskPath.home, field: "page weight", problem: `the desk's first load is ${firstLoadGzip} bytes gzipped, over its budget of ${budgets.desk}: make it smaller or raise the budget in scripts/build-engine/budgets.ts` },
     ]);
   }
 

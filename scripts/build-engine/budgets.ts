@@ -17,7 +17,7 @@ export const budgets = {
   css: 10_000,
   /**
    * The owner's desk (/owner, never a page of dist/): its script, the chunks it imports at once
-   * and its stylesheet, checked when the desk is built (scripts/build/desk-bundle.ts). Passkey
+   * and its stylesheet, checked when the desk is built (scripts/build-engine/desk-bundle.ts). Passkey
    * code and, later, editors load when their screen shows them.
    */
   desk: 150_000,
@@ -39,7 +39,7 @@ export interface PageWeight {
 /** The pages, and the stylesheet, over their budget, as build problems (the build prints `file: field: problem`). */
 export function overBudget(pages: readonly PageWeight[], cssGzip: number): ContentProblem[] {
   const problems: ContentProblem[] = [];
-  const fix = "make it smaller or raise the budget in scripts/build/budgets.ts";
+  const fix = "make it smaller or raise the budget in scripts/build-engine/budgets.ts";
   for (const p of pages) {
     const limit = p.islands.length > 0 ? budgets.jsWithIslands : budgets.js;
     if (p.jsGzip <= limit) continue;
