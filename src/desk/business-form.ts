@@ -4,7 +4,7 @@ import type { Site } from "../content/site";
  * The Business details form (src/desk/screens/business-screen.tsx) as plain values:
  * what content/site.json (and, for the service area note, content/home.json) holds that
  * an owner changes. Each value is text as the form shows it; the server turns it back
- * into the files' values (functions/desk/business-facts.ts) and the site's own schemas
+ * into the files' values (the desk server's business-facts.ts) and the site's own schemas
  * judge them, with the build's messages.
  */
 export interface BusinessForm {

@@ -1,11 +1,11 @@
 /**
  * What every desk answer is made of besides its screen's own data: the frame around it.
- * functions/desk fills it per request; src/desk/desk-render.tsx renders it.
+ * The desk's server fills it per request; src/desk/desk-render.tsx renders it.
  */
 export interface DeskFrame {
   /** The business's name (content/site.json), at the top of every screen. */
   siteName: string;
-  /** The CSRF token every form on the page posts as the hidden field `csrf` (functions/desk/csrf.ts). */
+  /** The CSRF token every form on the page posts as the hidden field `csrf` (the desk server's csrf.ts). */
   csrf: string;
   /** The signed-in owner; absent on the sign-in screens, which then show no navigation. */
   owner?: { email: string };

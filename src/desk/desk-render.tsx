@@ -1,5 +1,5 @@
 // The desk's server render: the entry of the desk bundle's Node build (scripts/build-engine/desk-bundle.ts),
-// which functions/desk loads and calls for every answer. Pure: the same page, frame and assets give the same bytes.
+// which the desk's server loads and calls for every answer. Pure: the same page, frame and assets give the same bytes.
 import { renderToString } from "react-dom/server";
 import { escapeHtml } from "../format/escape-html";
 import { themeColor } from "../styles/theme.css";

@@ -1,6 +1,6 @@
 /**
  * The owner's desk's addresses, all under /owner, written once: the server's routes
- * (functions/desk/desk-app.ts), the screens' links and forms, the desk script and the
+ * (the desk server's desk-app.ts), the screens' links and forms, the desk script and the
  * emails read them. Data only, like src/routes.ts: the desk's browser script imports it.
  * The public site never links here, and robots.txt disallows the whole prefix.
  */
@@ -30,7 +30,7 @@ export const deskPath = {
 
 /** A section of the desk: one item of the navigation every desk screen shows, one screen. */
 export interface DeskSection {
-  /** The screen's name in src/desk/desk-screens.tsx and functions/desk/screens.ts. */
+  /** The screen's name in src/desk/desk-screens.tsx and the desk server's screens.ts. */
   screen: DeskSectionScreen;
   path: string;
   /** Its name in the navigation and as the screen's heading (shared/CONTRACT.md keeps these). */

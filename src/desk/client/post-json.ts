@@ -9,7 +9,7 @@ export type JsonAnswer = { ok: true; body: Record<string, unknown> } | { ok: fal
 
 export const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 
-/** Posts JSON with the page's CSRF token, as the desk's JSON endpoints expect (functions/desk/csrf.ts). */
+/** Posts JSON with the page's CSRF token, as the desk's JSON endpoints expect (the desk server's csrf.ts). */
 export async function postJson(path: string, body: Record<string, unknown> = {}): Promise<JsonAnswer> {
   let response: Response;
   try {

@@ -2,7 +2,7 @@ import { deskPath } from "../desk-routes";
 import { Button, Card, DeskForm } from "../desk-ui";
 import * as ui from "../desk-ui.css";
 
-/** The signed-in owner's passkeys, and signing out everywhere (functions/desk/account.ts). */
+/** The signed-in owner's passkeys, and signing out everywhere (the desk server's screens/account.ts). */
 export interface AccountData {
   email: string;
   passkeys: { id: string; name: string; added: string; lastUsed?: string }[];

@@ -18,7 +18,7 @@ import { Button, Card, DeskForm, Field } from "../desk-ui";
 import * as ui from "../desk-ui.css";
 import * as css from "./business-screen.css";
 
-/** The Business details screen (functions/desk/screens/business.ts fills it). */
+/** The Business details screen (the desk server's screens/business.ts fills it). */
 export interface BusinessData {
   form: BusinessForm;
   /** The files' hash when the form was filled: a save from an older form is refused. */

@@ -2,7 +2,7 @@ import { deskPath } from "../desk-routes";
 import { Button, DeskForm, Field } from "../desk-ui";
 import * as ui from "../desk-ui.css";
 
-/** The sign-in steps (functions/desk/sign-in.ts): the address, then the code from the email; or the emailed link's one button. */
+/** The sign-in steps (the desk server's sign-in.ts): the address, then the code from the email; or the emailed link's one button. */
 export type SignInData =
   | { step: "email"; email?: string; error?: string }
   | { step: "code"; email: string; error?: string }
