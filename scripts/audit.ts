@@ -71,6 +71,9 @@ try {
       for (let n = 0; n < runsPerPage; n++) runs.push(await audit(`http://127.0.0.1:${port}${page.path}`, chrome.port, page.judged ?? categoryIds, headersOf(page)));
       const result = medianRun(runs);
       await writeFile(join(reportDir, `${page.label}.json`), JSON.stringify(result.lhr, null, 1));
+      // A desk page audited signed out would be the sign-in page scored under another name.
+      const landed = new URL(result.lhr.finalDisplayedUrl).pathname;
+      if (landed !== page.path) throw new Error(`${page.label}: Lighthouse ended at ${landed}, not ${page.path} (signed out?)`);
       verdicts.push(judgePage(page, result.parsed));
     }
   } finally {
