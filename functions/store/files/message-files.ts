@@ -155,14 +155,14 @@ export function createMessageFiles(options: MessageFilesOptions): MessageFiles {
       const before = query.cursor === undefined ? undefined : decodeCursor(query.cursor, box);
       const match = searchMatcher(query.search);
       const wanted = box === "inbox" ? query.handled : undefined;
-      const events = wanted === undefined ? undefined : await handled();
+      const states = wanted === undefined ? undefined : await handled();
       const page: Array<{ message: Submission; start: number }> = [];
       let more = false;
       await scanBackward(
         files[box],
         (text, start) => {
           if (match && !match.line(text)) return false;
-          if (events && (events.get(lineId(text) ?? "")?.handled ?? false) !== wanted) return false;
+          if (states && (states.get(lineId(text) ?? "")?.handled ?? false) !== wanted) return false;
           const message = parseMessage(text);
           if (!message || (match && !match.message(message))) return false;
           // One match past the page says whether there is a next one.

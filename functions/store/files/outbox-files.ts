@@ -241,9 +241,10 @@ export function createOutboxFiles(options: { dataDir: string; clock?: () => numb
       if (open) open.claimed = false;
       switch (settlement.outcome) {
         case "sent":
+          // The code goes first: once the job is no longer listed, it is no longer on disk.
+          if (open?.job.kind === "sign-in") await eraseSecret(id, open);
           jobs.delete(id);
           sent.add(id);
-          if (open?.job.kind === "sign-in") await eraseSecret(id, open);
           // If this line is lost the mail goes out again after a restart: a duplicate beats a loss
           // (and its Message-ID, derived from the job's id, lets mail clients fold it).
           return record({ event: "sent", id, at, attempts });
@@ -260,8 +261,8 @@ export function createOutboxFiles(options: { dataDir: string; clock?: () => numb
             Object.assign(open, { state: "failed", attempts, lastError: settlement.error, nextAttemptAt: undefined });
             // A sign-in email that could not go is of no use later: forgotten, not listed as undelivered.
             if (open.job.kind === "sign-in") {
-              jobs.delete(id);
               await eraseSecret(id, open);
+              jobs.delete(id);
             }
           }
           return record({ event: "failed", id, at, attempts, error: settlement.error });
@@ -318,8 +319,8 @@ export function createOutboxFiles(options: { dataDir: string; clock?: () => numb
 
   /** Settles a sign-in job that cannot be sent as failed: forgotten, its code erased. */
   async function dropSignIn(id: string, open: OpenJob, error: string): Promise<void> {
-    jobs.delete(id);
     await eraseSecret(id, open);
+    jobs.delete(id);
     await record({ event: "failed", id, at: iso(clock()), attempts: open.attempts, error }).catch((cause: unknown) =>
       logger.error(`outbox: could not record that sign-in email ${id} was dropped`, cause),
     );
