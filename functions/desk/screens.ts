@@ -1,5 +1,5 @@
 import type { ContentProblem } from "../../src/content/content-error";
-import type { Logger } from "../contact/jsonl-log";
+import type { Logger } from "../logger";
 import type { DeskStore } from "../store/desk-store";
 import type { DeskRoutes } from "./desk-app";
 import { accountScreen } from "./screens/account";
