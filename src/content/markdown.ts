@@ -13,7 +13,7 @@
 import type { Element, ElementContent } from "hast";
 import { defaultSchema, type Schema } from "hast-util-sanitize";
 import type { Definition, Image, ImageReference, ListItem, Nodes, Root } from "mdast";
-import { defaultHandlers, type Handlers, type State } from "mdast-util-to-hast";
+import { defaultHandlers, type Handlers } from "mdast-util-to-hast";
 import { remark } from "remark";
 import remarkGfm from "remark-gfm";
 import remarkHtml from "remark-html";
@@ -209,19 +209,14 @@ function itemText(node: Nodes): string {
   return texts.join(" ");
 }
 
-/** An owner photo found by documentFacts as <picture>; any other image as mdast-util-to-hast writes it. */
-function image(state: State, node: Image): Element;
-function image(state: State, node: ImageReference): ElementContent | ElementContent[];
-function image(state: State, node: Image | ImageReference): ElementContent | ElementContent[] {
-  const photo = node.data?.photo;
-  if (photo) return photoElement(photo, node.alt ?? "", node.type === "image" ? node.title : state.definitionById.get(node.identifier.toUpperCase())?.title);
-  return node.type === "image" ? defaultHandlers.image(state, node) : defaultHandlers.imageReference(state, node);
-}
-
 /** How remark-html writes the nodes the site writes its own way (mdast-util-to-hast handlers). */
 const handlers: Handlers = {
-  image,
-  imageReference: image,
+  // An owner photo documentFacts found as <picture>; any other image as mdast-util-to-hast writes it.
+  image: (state, node) => (node.data?.photo ? photoElement(node.data.photo, node.alt ?? "", node.title) : defaultHandlers.image(state, node)),
+  imageReference: (state, node) =>
+    node.data?.photo
+      ? photoElement(node.data.photo, node.alt ?? "", state.definitionById.get(node.identifier.toUpperCase())?.title)
+      : defaultHandlers.imageReference(state, node),
   // Each table sits in a box that scrolls sideways, so a wide table never widens the page on a
   // phone. The box is a labelled region that takes keyboard focus, so keyboard users can scroll it too.
   table(state, node) {
