@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 
 // The design card names the packages content is read with: gray-matter for front matter,
 // remark and remark-html for Markdown. These are the modules a post and a service page are
-// parsed with, as the build bundles them (scripts/build/bundle.ts bundles src/entry-server.tsx, which reaches both).
+// parsed with, as the build bundles them (scripts/build-engine/bundle.ts bundles src/entry-server.tsx, which reaches both).
 async function modulesOf(entryPoints: string[]): Promise<string[]> {
   const { metafile } = await build({ entryPoints, bundle: true, platform: "node", format: "esm", write: false, metafile: true, logLevel: "silent", outdir: "out" });
   return Object.keys(metafile.inputs);

@@ -9,7 +9,7 @@
 // documentFacts on the Markdown tree (heading ids, photos, first paragraph, words) and
 // remark-html's handlers on the HTML tree (photos as <picture>, tables in a box that
 // scrolls, task checkboxes with names). One processor is made and frozen when this
-// module loads, so each build worker sets it up once (scripts/build/render-worker.ts).
+// module loads, so each build worker sets it up once (scripts/build-engine/render-worker.ts).
 import type { Element, ElementContent } from "hast";
 import { defaultSchema, type Schema } from "hast-util-sanitize";
 import type { Definition, Image, ImageReference, ListItem, Nodes, Root } from "mdast";
@@ -35,7 +35,7 @@ declare module "mdast" {
 
 declare module "vfile" {
   interface DataMap {
-    /** In: the build's processed photos, by shown path (scripts/build/photos.ts). */
+    /** In: the build's processed photos, by shown path (scripts/build-engine/photos.ts). */
     photos: Readonly<Record<string, Photo>>;
     /** Out: what documentFacts found. */
     facts: DocumentFacts;
@@ -248,7 +248,7 @@ export const markdownProcessor = remark()
 export interface MarkdownSource {
   /** The file's shown path (content/blog/oak/index.md): photos are found relative to it, problems name it. */
   file: string;
-  /** The build's processed photos by shown path (scripts/build/photos.ts). */
+  /** The build's processed photos by shown path (scripts/build-engine/photos.ts). */
   photos?: Readonly<Record<string, Photo>>;
 }
 
