@@ -1,6 +1,6 @@
 import express, { type Response } from "express";
 import { reviewErrors, reviewFields, reviewInputSchema, type Review, type ReviewErrors } from "../../src/content/review";
-import { renderProblemPage, type PageContact } from "../contact/form-pages";
+import { renderProblemPage, type PageContact, type PageFrame } from "../contact/form-pages";
 import { createFormPostHandler } from "../contact/form-post";
 import { consoleLogger, type Logger } from "../contact/jsonl-log";
 import type { ReviewMail } from "../contact/mail-job";
@@ -37,6 +37,8 @@ export interface ReviewsAppOptions {
   /** The site's page for an invalid no-JavaScript review; without it, or when it gives none: a plain page. */
   renderInvalidForm?: (...args: Parameters<RenderInvalidReviewForm>) => string | undefined;
   contact?: PageContact;
+  /** The site's frame for the other pages (problems, the owner's links); default: a plain page. */
+  frame?: PageFrame;
   trustProxy?: TrustProxy;
   logger?: Logger;
 }
@@ -45,7 +47,7 @@ const moderateParser = express.urlencoded({ extended: false, limit: 2048, parame
 
 /** POST /api/reviews, and the owner's links: GET /api/reviews/moderate (confirm page), POST (the decision). */
 export function createReviewsApp(options: ReviewsAppOptions): express.Express {
-  const { store, spamStore, outbox, tokens, clock = Date.now, contact, logger = consoleLogger } = options;
+  const { store, spamStore, outbox, tokens, clock = Date.now, contact, frame, logger = consoleLogger } = options;
   const publish = options.publish ?? (() => undefined);
   const renderInvalid = (values: ReviewFormValues, errors: ReviewErrors): string => {
     try {
@@ -75,7 +77,7 @@ export function createReviewsApp(options: ReviewsAppOptions): express.Express {
       clock,
       logger,
       renderInvalid,
-      renderProblem: (title, message) => renderProblemPage(title, message, contact),
+      renderProblem: (title, message) => renderProblemPage(title, message, contact, frame),
       successPath: `${pathTo.reviewThanks}/`,
       words: {
         notSent: "Review not sent",
@@ -118,7 +120,7 @@ export function createReviewsApp(options: ReviewsAppOptions): express.Express {
     const reason = error instanceof DataDirUnwritableError ? error.message : String(error);
     logger.error(`reviews: a review link could not be served (${reason})`);
     res.set("Retry-After", "60");
-    answer(res, 503, renderLinkProblemPage("Please try again later", "Reviews cannot be changed right now."));
+    answer(res, 503, renderLinkProblemPage("Please try again later", "Reviews cannot be changed right now.", frame));
   }
 
   // Opening the link (a person or a mail scanner): shows what the button would do, changes nothing.
@@ -128,9 +130,9 @@ export function createReviewsApp(options: ReviewsAppOptions): express.Express {
       const found = await resolve(token);
       if ("status" in found || typeof token !== "string") {
         const problem = "status" in found ? found : { status: 400, title: "This link is not valid", message: "The link is incomplete." };
-        return answer(res, problem.status, renderLinkProblemPage(problem.title, problem.message));
+        return answer(res, problem.status, renderLinkProblemPage(problem.title, problem.message, frame));
       }
-      answer(res, 200, renderConfirmPage(found.review, found.check.action, token));
+      answer(res, 200, renderConfirmPage(found.review, found.check.action, token, frame));
     } catch (error) {
       unavailable(res, error);
     }
@@ -143,13 +145,13 @@ export function createReviewsApp(options: ReviewsAppOptions): express.Express {
     const turn = deciding.then(async () => {
       try {
         const found = await resolve(token);
-        if ("status" in found) return answer(res, found.status, renderLinkProblemPage(found.title, found.message));
+        if ("status" in found) return answer(res, found.status, renderLinkProblemPage(found.title, found.message, frame));
         const { check, review } = found;
         const approved = check.action === "approve";
         await store.decide({ id: review.id, approved, via: "link", token: check.signature });
         // Approving publishes; rejecting a review that was shown takes it down.
         if (approved || review.approved) publish();
-        answer(res, 200, renderDecidedPage(review, check.action));
+        answer(res, 200, renderDecidedPage(review, check.action, frame));
       } catch (error) {
         unavailable(res, error);
       }
