@@ -13,7 +13,7 @@ import { join, resolve } from "node:path";
 import { chromium } from "playwright-core";
 import { createContactFunction } from "../functions/contact/app";
 import { createLimitedServer } from "../functions/http/server-limits";
-import { runBuild } from "./build/run-build";
+import { runBuild } from "./build-engine/run-build";
 import { chromiumArgs, chromiumPath } from "./chromium-flags";
 import { throttlePhone } from "./phone-throttle";
 import { createSiteApp } from "./site-app";
