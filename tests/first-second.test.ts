@@ -199,6 +199,39 @@ describe("the contact form before its island wakes up, on a throttled phone", ()
     await close();
   });
 
+  it("a page left while its form's island hydrates: no error, and back brings a form that works", async () => {
+    const { page, problems, close, release } = await openFormEarly("/contact");
+    // The next page is fetched ahead (a finger on its way), so leaving takes no time.
+    await servicesLink(page).hover();
+    await field(page, "name").click();
+    const left = page.evaluate(
+      () =>
+        new Promise<string>((resolve) => {
+          const element = document.querySelector<HTMLElement>("[data-island]");
+          const link = document.querySelector<HTMLElement>('header nav a[href="/services"]');
+          const tick = () => {
+            if (!element || !link || element.hasAttribute("data-hydrated")) return resolve("too late");
+            if (!Object.keys(element).some((key) => key.startsWith("__reactContainer"))) return setTimeout(tick);
+            link.click();
+            resolve("while hydrating");
+          };
+          tick();
+        }),
+    );
+    release();
+    expect(await left).toBe("while hydrating");
+    await expectOn(page, ...services);
+    await page.waitForTimeout(1_000);
+    expect(problems).toEqual([]);
+    await page.goBack();
+    await expectOn(page, "/contact", contactHeading);
+    await pageReady(page);
+    await field(page, "phone").pressSequentially("8035550142");
+    expect(await field(page, "phone").inputValue()).toBe("(803) 555-0142");
+    expect(problems).toEqual([]);
+    await close();
+  });
+
   it("a tap before the site script ran is answered with a full site page at /contact that works like it", async () => {
     const { page, close } = await openThrottled();
     const releaseSite = await hold(page, "**/assets/site-*.js");

@@ -19,8 +19,14 @@ export function hydrateIsland(
   // As a transition React hydrates in slices of a few milliseconds, yielding to the
   // browser in between, instead of one long task that holds up a visitor's first tap.
   let root: Root | undefined;
+  // React reports what it recovered from (by default as an uncaught error). An island a client
+  // navigation took off the page while it hydrated is unmounted before it was hydrated, which
+  // React reports too; that one concerns nobody, the page is gone.
+  const onRecoverableError = (error: unknown) => {
+    if (element.isConnected) reportError(error);
+  };
   startTransition(() => {
-    root = hydrateRoot(element, tree, { identifierPrefix: `${id}-` });
+    root = hydrateRoot(element, tree, { identifierPrefix: `${id}-`, onRecoverableError });
   });
   if (!root) throw new Error("hydrateRoot did not run");
   return root;
