@@ -52,6 +52,28 @@ async function openFormEarly(path: "/contact" | "/reviews") {
   return { ...opened, posts, release };
 }
 
+/**
+ * Clicks `selector` once React has the island's element (hydrateRoot ran) and before it has
+ * hydrated it; "while hydrating" when it did, "too late" when the island was done first.
+ */
+function clickWhileHydrating(page: Page, selector: string): Promise<string> {
+  return page.evaluate(
+    (target) =>
+      new Promise<string>((resolve) => {
+        const element = document.querySelector<HTMLElement>("[data-island]");
+        const control = document.querySelector<HTMLElement>(target);
+        const tick = () => {
+          if (!element || !control || element.hasAttribute("data-hydrated")) return resolve("too late");
+          if (!Object.keys(element).some((key) => key.startsWith("__reactContainer"))) return setTimeout(tick);
+          control.click();
+          resolve("while hydrating");
+        };
+        tick();
+      }),
+    selector,
+  );
+}
+
 /** The contact form filled in as a visitor would, the phone number as typed. */
 async function fillContact(page: Page, message: string): Promise<void> {
   await field(page, "name").fill("Jane Tester");
@@ -175,21 +197,7 @@ describe("the contact form before its island wakes up, on a throttled phone", ()
     const { page, problems, close, posts, release } = await openFormEarly("/contact");
     await fillContact(page, unique("tapped twice"));
     await page.locator('form button[type="submit"]').click();
-    // The second tap comes once React has the island's element (hydrateRoot ran) and before it is done.
-    const second = page.evaluate(
-      () =>
-        new Promise<string>((resolve) => {
-          const element = document.querySelector<HTMLElement>("[data-island]");
-          const button = element?.querySelector<HTMLButtonElement>('button[type="submit"]');
-          const tick = () => {
-            if (!element || !button || element.hasAttribute("data-hydrated")) return resolve("too late");
-            if (!Object.keys(element).some((key) => key.startsWith("__reactContainer"))) return setTimeout(tick);
-            button.click();
-            resolve("while hydrating");
-          };
-          tick();
-        }),
-    );
+    const second = clickWhileHydrating(page, 'form button[type="submit"]');
     release();
     expect(await second).toBe("while hydrating");
     await expect.poll(() => page.getByRole("heading", { name: "Thank You!" }).count(), { timeout: 20_000 }).toBe(1);
@@ -204,20 +212,7 @@ describe("the contact form before its island wakes up, on a throttled phone", ()
     // The next page is fetched ahead (a finger on its way), so leaving takes no time.
     await servicesLink(page).hover();
     await field(page, "name").click();
-    const left = page.evaluate(
-      () =>
-        new Promise<string>((resolve) => {
-          const element = document.querySelector<HTMLElement>("[data-island]");
-          const link = document.querySelector<HTMLElement>('header nav a[href="/services"]');
-          const tick = () => {
-            if (!element || !link || element.hasAttribute("data-hydrated")) return resolve("too late");
-            if (!Object.keys(element).some((key) => key.startsWith("__reactContainer"))) return setTimeout(tick);
-            link.click();
-            resolve("while hydrating");
-          };
-          tick();
-        }),
-    );
+    const left = clickWhileHydrating(page, 'header nav a[href="/services"]');
     release();
     expect(await left).toBe("while hydrating");
     await expectOn(page, ...services);
