@@ -507,14 +507,16 @@ describe("contact page", () => {
     const markers = ["Close notification", "shouldUnregister"];
     const scriptsOf = async (path: string) => {
       const { page, close } = await openPage(browser);
-      const bodies: string[] = [];
-      page.on("response", async (res) => {
-        if (res.url().endsWith(".js")) bodies.push(await res.text());
+      const bodies: Promise<string>[] = [];
+      page.on("response", (res) => {
+        if (res.url().endsWith(".js")) bodies.push(res.text());
       });
       await page.goto(path, { waitUntil: "networkidle" });
       await pageReady(page);
+      // Every body read before the page closes (a busy machine read some too late, and the marker went missing).
+      const text = (await Promise.all(bodies)).join("\n");
       await close();
-      return bodies.join("\n");
+      return text;
     };
     const home = await scriptsOf("/");
     const contact = await scriptsOf("/contact");

@@ -4,8 +4,9 @@ import { prose } from "./prose.css";
 
 /**
  * A short page a function answers with (a form post it could not take, the owner's review
- * links: functions/contact/form-pages.ts, functions/reviews/review-pages.ts), in the site's
- * frame. `html` is the function's own, with what a visitor or a review wrote escaped there.
+ * links: the contact function's form-pages.ts, the reviews function's review-pages.ts), in
+ * the site's frame. `html` is the function's own, with what a visitor or a review wrote
+ * escaped there.
  */
 export function Notice({ html }: { html: string }) {
   return (
