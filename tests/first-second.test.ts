@@ -207,6 +207,31 @@ describe("the contact form before its island wakes up, on a throttled phone", ()
     await close();
   });
 
+  for (const when of ["before", "after"] as const) {
+    it(`a form sent to an island whose code cannot load (it fails ${when} the tap) is posted the plain way: not lost`, async () => {
+      const { page, close } = await openThrottled();
+      // The island's code never arrives (a dropped connection on a phone): refused at once, or once the tap is held.
+      let fail: () => void = () => {};
+      const failed = new Promise<void>((ok) => (fail = ok));
+      if (when === "before") fail();
+      await page.route("**/assets/hydrate-*.js", async (route) => {
+        await failed;
+        await route.abort();
+      });
+      await openEarly(page, "/contact");
+      const message = unique(`island failed ${when} the tap`);
+      await fillContact(page, message);
+      const answer = page.waitForResponse((res) => res.url().endsWith("/api/contact") && res.request().method() === "POST");
+      await page.locator('form button[type="submit"]').click();
+      fail();
+      expect((await answer).request().headers()["content-type"]).toMatch(/^application\/x-www-form-urlencoded/);
+      await page.waitForURL("**/contact/thank-you/");
+      expect(await page.locator("main h1").textContent()).toBe("Thank You!");
+      await expect.poll(() => storedLines([SUBMISSIONS_FILE, SPAM_FILE], message).then((l) => l.length)).toBe(1);
+      await close();
+    });
+  }
+
   it("a page left while its form's island hydrates: no error, and back brings a form that works", async () => {
     const { page, problems, close, release } = await openFormEarly("/contact");
     // The next page is fetched ahead (a finger on its way), so leaving takes no time.

@@ -33,6 +33,9 @@ const waiting = new Map<HTMLElement, { shownAt: number; stop: () => void }>();
 /** Forms sent before their island was React's, by island: the form and the button that sent it. */
 const heldSubmits = new Map<HTMLElement, { form: HTMLFormElement; submitter: HTMLElement | null }>();
 
+/** Islands whose code could not be had (a dropped connection): they stay as the build made them, their forms post the plain way. */
+const plain = new WeakSet<HTMLElement>();
+
 /** What the visitor does to an island that wakes it: a mouse on its way, a touch, keyboard or tap focus, autofill. */
 const wakeEvents = ["pointerover", "pointerdown", "focusin", "input"] as const;
 
@@ -84,7 +87,7 @@ function sendHeld(element: HTMLElement, send: (form: HTMLFormElement, submitter:
 
 /**
  * Hydrates a waiting island now. One that fails stays as the build rendered it, and a
- * form held for it is sent as the build made it (a plain post: not lost).
+ * form held for it, or sent later, is sent as the build made it (a plain post: not lost).
  */
 function wake(element: HTMLElement): void {
   const entry = waiting.get(element);
@@ -93,6 +96,7 @@ function wake(element: HTMLElement): void {
   entry.stop();
   hydrateOne(element, entry.shownAt).catch((err: unknown) => {
     console.error("Island:", err);
+    plain.add(element);
     sendHeld(element, (form) => form.submit());
   });
 }
@@ -107,7 +111,7 @@ export function holdEarlySubmits(): void {
   document.addEventListener("submit", (event) => {
     const form = event.target instanceof HTMLFormElement ? event.target : null;
     const element = form?.closest<HTMLElement>("[data-island]");
-    if (!form || !element) return;
+    if (!form || !element || plain.has(element)) return;
     // React took this one (it owns the island, or hydrated that part at once to take it):
     // its handler sends the form, so one held before is not sent a second time.
     if (event.defaultPrevented || element.hasAttribute("data-hydrated")) {
