@@ -1,6 +1,6 @@
 // Everything `npm test` needs beyond Node and node_modules, in one list: what each part is for,
 // where it is, and how it comes. scripts/preflight.ts makes them all ready before any test starts.
-import { accessSync, constants } from "node:fs";
+import { accessSync, constants, readdirSync } from "node:fs";
 import { readyChromium } from "./chromium-flags";
 
 interface Part {
@@ -55,7 +55,28 @@ export const systemdAnalyze: DebianPart = {
   aptPackage: "systemd",
 };
 
-export const testParts: (NpmPart | DebianPart)[] = [chromium, nginx, openssl, systemdAnalyze];
+/** Debian keeps each major version of PostgreSQL in its own folder (15 on bookworm, 17 on trixie). */
+const POSTGRES_LIB = "/usr/lib/postgresql";
+
+export const postgresql: DebianPart = {
+  name: "PostgreSQL",
+  usedBy: "the PostgreSQL store's tests (tests/postgres-cluster.ts starts a throw-away server)",
+  from: "debian",
+  // A getter: the version apt-get installs is known only after it did.
+  get path() {
+    let versions: number[] = [];
+    try {
+      versions = readdirSync(POSTGRES_LIB).filter((name) => /^\d+$/.test(name)).map(Number);
+    } catch {
+      // Not installed: the path below does not exist, and the pre-flight says so.
+    }
+    const newest = versions.sort((a, b) => b - a)[0];
+    return `${POSTGRES_LIB}/${newest ?? "<version>"}/bin/initdb`;
+  },
+  aptPackage: "postgresql",
+};
+
+export const testParts: (NpmPart | DebianPart)[] = [chromium, nginx, openssl, systemdAnalyze, postgresql];
 
 export function isInstalled(part: DebianPart): boolean {
   try {
