@@ -1,6 +1,7 @@
 import path from "node:path";
 import { consoleLogger, type Logger } from "../logger";
 import { createFilesStore } from "./files/files-store";
+import { createPostgresStore } from "./postgres/postgres-store";
 import type { Store } from "./store";
 
 export interface StoreSettings {
@@ -15,9 +16,7 @@ export interface StoreSettings {
 /** The store the settings name: PostgreSQL when DATABASE_URL is set, else JSON-lines files in DATA_DIR. */
 export async function createStore(settings: StoreSettings): Promise<Store> {
   const { databaseUrl, clock, logger = consoleLogger } = settings;
-  if (databaseUrl?.trim()) {
-    throw new Error("DATABASE_URL is set, but PostgreSQL support is not built yet: unset it to keep messages and reviews in DATA_DIR");
-  }
+  if (databaseUrl?.trim()) return createPostgresStore({ url: databaseUrl.trim(), clock, logger });
   return createFilesStore({ dataDir: settings.dataDir, clock, logger });
 }
 

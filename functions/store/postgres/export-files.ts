@@ -1,0 +1,94 @@
+// What a PostgreSQL store holds, written as a files store's DATA_DIR (functions/store/files/
+// file-names.ts): the backup of `npm run backup` and `npm run data -- export`. One snapshot
+// (REPEATABLE READ), so the copy is consistent while instances keep writing. The folder it
+// makes is a DATA_DIR a files store opens as it is, or `npm run data -- import` reads back.
+// A sign-in email's code stays out, as in the files store's backups: of no use later.
+import { chmod, mkdir, rename, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+import type pg from "pg";
+import { DECISIONS_FILE, MESSAGE_EVENTS_FILE, OUTBOX_FILE, REVIEW_SPAM_FILE, REVIEWS_FILE, SPAM_FILE, SUBMISSIONS_FILE } from "../files/file-names";
+import type { BackupSummary } from "../store";
+import type { Database } from "./database";
+
+interface JobRow {
+  id: string;
+  kind: string;
+  job: unknown;
+  state: "pending" | "sent" | "failed";
+  attempts: number;
+  next_attempt_at: string | null;
+  last_error: string | null;
+  settled_at: string | null;
+  queued_at: string;
+  /** The snapshot's time: for events of jobs settled before the store kept when. */
+  now: string;
+}
+
+const lines = (records: readonly unknown[]): string => records.map((record) => `${JSON.stringify(record)}\n`).join("");
+
+async function recordsOf(client: pg.PoolClient, sql: string, values: unknown[] = []): Promise<unknown[]> {
+  return (await client.query<{ record: unknown }>(sql, values)).rows.map((row) => row.record);
+}
+
+/** outbox.jsonl as the files store reads it: what happened to each post's job, and the other jobs queued. */
+function outboxLines(jobs: JobRow[]): unknown[] {
+  const out: unknown[] = [];
+  for (const row of jobs) {
+    const at = new Date(Number(row.settled_at ?? row.now)).toISOString();
+    const post = row.kind === "contact" || row.kind === "review";
+    if (!post) out.push({ event: "queued", id: row.id, at: row.queued_at, job: row.job });
+    if (row.state === "sent") out.push({ event: "sent", id: row.id, at, attempts: row.attempts });
+    else if (row.state === "failed") out.push({ event: "failed", id: row.id, at, attempts: row.attempts, error: row.last_error ?? "" });
+    else if (row.attempts > 0) {
+      const nextAttemptAt = new Date(Number(row.next_attempt_at ?? row.now)).toISOString();
+      out.push({ event: "retry", id: row.id, at, attempts: row.attempts, error: row.last_error ?? "", nextAttemptAt });
+    }
+  }
+  return out;
+}
+
+export async function exportToFiles(db: Database, target: string): Promise<BackupSummary> {
+  const files = await db.transaction(
+    async (client) => {
+      const jobs = await client.query<JobRow>(
+        `SELECT id, kind, job, state, attempts, next_attempt_at, last_error, settled_at, job->>'createdAt' AS queued_at,
+           (extract(epoch FROM now()) * 1000)::bigint AS now
+         FROM mail_jobs WHERE kind <> 'sign-in' ORDER BY seq`,
+      );
+      const keys = await client.query<{ name: string; value: Buffer }>("SELECT name, value FROM store_keys ORDER BY name");
+      return {
+        [SUBMISSIONS_FILE]: await recordsOf(client, "SELECT record FROM messages WHERE box = 'inbox' ORDER BY seq"),
+        [SPAM_FILE]: await recordsOf(client, "SELECT record FROM messages WHERE box = 'spam' ORDER BY seq"),
+        [MESSAGE_EVENTS_FILE]: await recordsOf(client, "SELECT record FROM message_events ORDER BY seq"),
+        [REVIEWS_FILE]: await recordsOf(client, "SELECT record FROM reviews WHERE box = 'posted' ORDER BY seq"),
+        [REVIEW_SPAM_FILE]: await recordsOf(client, "SELECT record FROM reviews WHERE box = 'spam' ORDER BY seq"),
+        [DECISIONS_FILE]: await recordsOf(client, "SELECT record FROM review_decisions ORDER BY seq"),
+        [OUTBOX_FILE]: outboxLines(jobs.rows),
+        keys: keys.rows,
+      };
+    },
+    { readOnlySnapshot: true },
+  );
+
+  // Made under a temp name and renamed when whole, as the files store's backup: a folder that exists is a whole one.
+  const temp = path.join(path.dirname(target), `.${path.basename(target)}.partial`);
+  await rm(temp, { recursive: true, force: true });
+  await mkdir(temp, { recursive: true });
+  const { keys, ...jsonl } = files;
+  let count = 0;
+  let records = 0;
+  for (const [name, list] of Object.entries(jsonl)) {
+    if (list.length === 0) continue;
+    await writeFile(path.join(temp, name), lines(list));
+    count += 1;
+    records += list.length;
+  }
+  for (const key of keys) {
+    const file = path.join(temp, key.name);
+    await writeFile(file, `${key.value.toString("hex")}\n`, { mode: 0o600 });
+    await chmod(file, 0o600);
+    count += 1;
+  }
+  await rename(temp, target);
+  return { files: count, records };
+}

@@ -1,0 +1,144 @@
+import type { MessageBox, MessageItem, MessageQuery, MessageStore } from "../message-store";
+import type { DeliveryState } from "../outbox-store";
+import { contactJob, handledEventSchema, newPost, submissionSchema, type HandledEvent, type Submission } from "../records";
+import { InvalidCursorError } from "../store-errors";
+import type { Database } from "./database";
+import { storePost } from "./outbox-tables";
+
+const DEFAULT_PAGE = 20;
+const MAX_PAGE = 100;
+
+interface MessageRow {
+  seq: string;
+  box: MessageBox;
+  record: unknown;
+  handled: unknown;
+  job_state: "pending" | "sent" | "failed" | null;
+  rescued: unknown;
+}
+
+// A message with what the desk shows beside it: its latest handled event and its email's
+// state (inbox), or whether it was rescued (spam: the inbox copy, same id, carries `rescued`).
+const SELECT_ITEMS = `
+  SELECT m.seq, m.box, m.record, e.record AS handled, j.state AS job_state, r.record -> 'rescued' AS rescued
+  FROM messages m
+  LEFT JOIN LATERAL (SELECT record FROM message_events WHERE id = m.id ORDER BY seq DESC LIMIT 1) e ON m.box = 'inbox'
+  LEFT JOIN mail_jobs j ON m.box = 'inbox' AND j.id = m.id
+  LEFT JOIN messages r ON m.box = 'spam' AND r.box = 'inbox' AND r.id = m.id`;
+
+const deliveryOf = (state: MessageRow["job_state"]): DeliveryState => (state === "pending" ? "waiting" : state === "failed" ? "failed" : "sent");
+
+function toItem(row: MessageRow): MessageItem {
+  const message = submissionSchema.parse(row.record);
+  if (row.box === "spam") {
+    const rescued = submissionSchema.shape.rescued.parse(row.rescued ?? undefined);
+    return { ...message, box: "spam", ...(rescued ? { rescued } : {}) };
+  }
+  const handled = row.handled ? handledEventSchema.parse(row.handled) : undefined;
+  return { ...message, box: "inbox", ...(handled ? { handled } : {}), delivery: deliveryOf(row.job_state) };
+}
+
+/** `%words%` for ILIKE, its wildcards taken as themselves. */
+const likePattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * The search of the files store (functions/store/files/message-files.ts searchMatcher), in SQL:
+ * the words in the name, email or message, any case; or the digits of a query that is a phone
+ * number or part of one among the phone number's digits.
+ */
+function searchCondition(search: string | undefined, values: unknown[]): string | undefined {
+  const query = search?.trim() ?? "";
+  if (query === "") return undefined;
+  values.push(likePattern(query));
+  const words = `$${values.length}`;
+  const conditions = [`m.record->>'name' ILIKE ${words}`, `m.record->>'email' ILIKE ${words}`, `m.record->>'message' ILIKE ${words}`];
+  const digits = /^[\d\s()+.-]+$/.test(query) ? query.replace(/\D/g, "") : "";
+  if (digits.length >= 3) {
+    values.push(`%${digits}%`);
+    conditions.push(`regexp_replace(m.record->>'phone', '\\D', '', 'g') LIKE $${values.length}`);
+  }
+  return `(${conditions.join(" OR ")})`;
+}
+
+function encodeCursor(box: MessageBox, seq: string): string {
+  return Buffer.from(`${box}:${seq}`).toString("base64url");
+}
+
+function decodeCursor(cursor: string, box: MessageBox): string {
+  const match = /^(inbox|spam):(\d{1,18})$/.exec(Buffer.from(cursor, "base64url").toString("utf8"));
+  if (!match?.[2] || match[1] !== box) throw new InvalidCursorError();
+  return match[2];
+}
+
+/** Messages in PostgreSQL: one row per message, the list's cursor is the order stored (`seq`). */
+export function createMessageTables(db: Database, clock: () => number): MessageStore {
+  const now = (): string => new Date(clock()).toISOString();
+
+  return {
+    async add(input, source) {
+      const message = newPost(input, now(), source);
+      await storePost(db, "messages", "inbox", message, contactJob(message), clock());
+      return message;
+    },
+
+    async hold(input, spamReason, source) {
+      const message: Submission = { ...newPost(input, now(), source), spamReason };
+      await db.query("INSERT INTO messages (box, id, record) VALUES ('spam', $1, $2)", [message.id, message]);
+      return message;
+    },
+
+    async list(query: MessageQuery = {}) {
+      const box = query.box ?? "inbox";
+      const limit = Math.min(MAX_PAGE, Math.max(1, Math.floor(query.limit ?? DEFAULT_PAGE)));
+      const values: unknown[] = [box];
+      const where = ["m.box = $1"];
+      if (query.cursor !== undefined) {
+        values.push(decodeCursor(query.cursor, box));
+        where.push(`m.seq < $${values.length}`);
+      }
+      const search = searchCondition(query.search, values);
+      if (search) where.push(search);
+      if (box === "inbox" && query.handled !== undefined) {
+        values.push(query.handled);
+        where.push(`coalesce((e.record->>'handled')::boolean, false) = $${values.length}`);
+      }
+      values.push(limit + 1);
+      const { rows } = await db.query<MessageRow>(`${SELECT_ITEMS} WHERE ${where.join(" AND ")} ORDER BY m.seq DESC LIMIT $${values.length}`, values);
+      const page = rows.slice(0, limit);
+      const last = page.at(-1);
+      return { items: page.map(toItem), ...(rows.length > limit && last ? { next: encodeCursor(box, last.seq) } : {}) };
+    },
+
+    async get(id) {
+      const { rows } = await db.query<MessageRow>(`${SELECT_ITEMS} WHERE m.id = $1 ORDER BY m.box = 'inbox' DESC LIMIT 1`, [id]);
+      return rows[0] && toItem(rows[0]);
+    },
+
+    async setHandled(id, handled, by) {
+      const event: HandledEvent = { id, handled, by, at: now() };
+      const { rowCount } = await db.query(
+        "INSERT INTO message_events (id, record) SELECT $1, $2 WHERE EXISTS (SELECT 1 FROM messages WHERE box = 'inbox' AND id = $1)",
+        [id, event],
+      );
+      return rowCount ? event : undefined;
+    },
+
+    rescue: (spamId, by) =>
+      db.transaction(async (client) => {
+        // The held post's row is locked: two presses of "Not spam", on any instances, take turns.
+        const held = await client.query<{ record: unknown }>("SELECT record FROM messages WHERE box = 'spam' AND id = $1 FOR UPDATE", [spamId]);
+        const done = await client.query<{ record: unknown }>("SELECT record FROM messages WHERE box = 'inbox' AND id = $1", [spamId]);
+        if (done.rows[0]) return { message: submissionSchema.parse(done.rows[0].record), rescued: false };
+        if (!held.rows[0]) return undefined;
+        const { spamReason = "", ...fields } = submissionSchema.parse(held.rows[0].record);
+        const message: Submission = { ...fields, rescued: { by, at: now(), spamReason } };
+        await storePost(client, "messages", "inbox", message, contactJob(message), clock());
+        return { message, rescued: true };
+      }),
+
+    async all(box) {
+      const { rows } = await db.query<{ record: unknown }>("SELECT record FROM messages WHERE box = $1 ORDER BY seq", [box]);
+      return rows.map((row) => submissionSchema.parse(row.record));
+    },
+  };
+}

@@ -1,0 +1,135 @@
+import type { ClaimedJob, OutboxStore, UndeliveredJob } from "../outbox-store";
+import { mailJobSchema, signInJobSchema, withoutSecret, type MailJob } from "../records";
+import type { Database } from "./database";
+import type { Notifications } from "./notifications";
+
+/** What both a pool and one of its connections can run a statement on. */
+export interface Queryable {
+  query(text: string, values?: unknown[]): Promise<unknown>;
+}
+
+/**
+ * Stores a post's row (a message, a review) and queues its mail job in one statement: one
+ * commit, so a post answered 201 is never without its email, and one round trip. The signal
+ * to the senders of every instance goes out with the commit.
+ */
+export async function storePost(run: Queryable, table: "messages" | "reviews", box: string, post: { id: string }, job: MailJob, now: number): Promise<void> {
+  await run.query(
+    `WITH post AS (INSERT INTO ${table} (box, id, record) VALUES ($1, $2, $3)),
+       job AS (INSERT INTO mail_jobs (id, kind, job, secret, expires_at, due_at) VALUES ($2, $4, $5, $6, $7, $8) ON CONFLICT (id) DO NOTHING)
+     SELECT pg_notify('mail_jobs', '')`,
+    [box, post.id, post, job.kind, withoutSecret(job), null, null, now],
+  );
+}
+
+interface JobRow {
+  id: string;
+  kind: MailJob["kind"];
+  job: unknown;
+  secret: unknown;
+  state: "pending" | "failed";
+  attempts: number;
+  next_attempt_at: string | null;
+  last_error: string | null;
+}
+
+/**
+ * The mail outbox in PostgreSQL. Any number of instances send: a claim takes due jobs with
+ * FOR UPDATE SKIP LOCKED and moves their `due_at` to the end of the lease in the same
+ * statement, so two instances never get one job; a job whose sender died is due again when
+ * its lease runs out. Times are the store's clock, in milliseconds.
+ */
+export function createOutboxTables(db: Database, notifications: Notifications, clock: () => number): OutboxStore {
+  return {
+    async add(job) {
+      if (!/^[A-Za-z0-9-]{1,64}$/.test(job.id)) throw new Error(`outbox: a job id is letters, digits and dashes, not "${job.id}"`);
+      const secret = job.kind === "sign-in" ? job.secret : null;
+      const expiresAt = job.kind === "sign-in" ? Date.parse(job.expiresAt) : null;
+      await db.query(
+        `WITH job AS (INSERT INTO mail_jobs (id, kind, job, secret, expires_at, due_at) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (id) DO NOTHING)
+         SELECT pg_notify('mail_jobs', '')`,
+        [job.id, job.kind, withoutSecret(job), secret, expiresAt, Date.parse(job.createdAt)],
+      );
+    },
+
+    // Nothing to replay: the table is the queue.
+    open: async () => undefined,
+
+    async claim({ now, limit, leaseMs }) {
+      // A sign-in email past its expiry is of no use: failed, its code erased, never sent.
+      await db.query(
+        "UPDATE mail_jobs SET state = 'failed', secret = NULL, last_error = 'expired before it was sent', settled_at = $1 WHERE state = 'pending' AND kind = 'sign-in' AND expires_at <= $1",
+        [now],
+      );
+      const { rows } = await db.query<JobRow>(
+        `UPDATE mail_jobs SET due_at = $2
+         WHERE id IN (SELECT id FROM mail_jobs WHERE state = 'pending' AND due_at <= $1 ORDER BY due_at LIMIT $3 FOR UPDATE SKIP LOCKED)
+         RETURNING id, kind, job, secret, attempts`,
+        [now, now + leaseMs, limit],
+      );
+      const next = await db.query<{ due: string | null }>("SELECT min(due_at) AS due FROM mail_jobs WHERE state = 'pending'");
+      const due = next.rows[0]?.due;
+      const jobs = rows.map((row): ClaimedJob => ({ job: mailJobSchema.parse(row.kind === "sign-in" ? { ...shownSignIn.parse(row.job), secret: row.secret } : row.job), attempts: row.attempts }));
+      return { jobs, ...(due ? { nextDueAt: Number(due) } : {}) };
+    },
+
+    async settle(id, attempts, settlement) {
+      switch (settlement.outcome) {
+        case "sent":
+          await db.query("UPDATE mail_jobs SET state = 'sent', attempts = $2, secret = NULL, last_error = NULL, next_attempt_at = NULL, settled_at = $3 WHERE id = $1", [id, attempts, clock()]);
+          return;
+        case "retry":
+          await db.query("UPDATE mail_jobs SET attempts = $2, last_error = $3, next_attempt_at = $4, due_at = $4 WHERE id = $1 AND state = 'pending'", [
+            id,
+            attempts,
+            settlement.error,
+            settlement.nextAttemptAt,
+          ]);
+          return;
+        case "failed":
+          await db.query("UPDATE mail_jobs SET state = 'failed', attempts = $2, last_error = $3, secret = NULL, next_attempt_at = NULL, settled_at = $4 WHERE id = $1", [
+            id,
+            attempts,
+            settlement.error,
+            clock(),
+          ]);
+          return;
+      }
+    },
+
+    async undelivered() {
+      // A sign-in email that could not go is of no use later: not listed (as in the files store).
+      const { rows } = await db.query<JobRow>(
+        "SELECT id, kind, job, state, attempts, next_attempt_at, last_error FROM mail_jobs WHERE state = 'pending' OR (state = 'failed' AND kind <> 'sign-in') ORDER BY seq",
+      );
+      return rows.map(
+        (row): UndeliveredJob => ({
+          id: row.id,
+          kind: row.kind,
+          state: row.state,
+          attempts: row.attempts,
+          ...(row.next_attempt_at ? { nextAttemptAt: new Date(Number(row.next_attempt_at)).toISOString() } : {}),
+          ...(row.last_error ? { lastError: row.last_error } : {}),
+          job: shownJob(row),
+        }),
+      );
+    },
+
+    async delivery(ids) {
+      const { rows } = await db.query<{ id: string; state: string }>("SELECT id, state FROM mail_jobs WHERE id = ANY($1)", [[...ids]]);
+      const states = new Map(rows.map((row) => [row.id, row.state]));
+      return new Map(ids.map((id) => [id, states.get(id) === "pending" ? "waiting" : states.get(id) === "failed" ? "failed" : "sent"]));
+    },
+
+    watch: (listener) => notifications.on("mail_jobs", listener),
+  };
+}
+
+const shownSignIn = signInJobSchema.omit({ secret: true });
+
+/** A job as kept (a sign-in job without its code and link), checked against its schema. */
+function shownJob(row: JobRow): UndeliveredJob["job"] {
+  if (row.kind === "sign-in") return shownSignIn.parse(row.job);
+  const job = mailJobSchema.parse(row.job);
+  return withoutSecret(job);
+}

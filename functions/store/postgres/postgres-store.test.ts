@@ -1,0 +1,42 @@
+import pg from "pg";
+import { afterAll, beforeAll } from "vitest";
+import { startCluster, type TestCluster } from "../../../tests/postgres-cluster";
+import { recordingLogger } from "../../../tests/test-support";
+import { describeStore, type StoreHarness } from "../store-suite";
+import type { Store } from "../store";
+import { createPostgresStore } from "./postgres-store";
+
+let cluster: TestCluster;
+beforeAll(async () => void (cluster = await startCluster()), 60_000);
+afterAll(() => cluster?.remove());
+
+/** Every row of every table, as text. */
+async function allRows(url: string): Promise<string> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const tables = await client.query<{ name: string }>("SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public'");
+    const texts = [];
+    for (const { name } of tables.rows) texts.push(...(await client.query<{ row: string }>(`SELECT t::text AS row FROM "${name}" t`)).rows.map((r) => r.row));
+    return texts.join("\n");
+  } finally {
+    await client.end();
+  }
+}
+
+describeStore("PostgreSQL", async (): Promise<StoreHarness> => {
+  const url = await cluster.createDatabase();
+  const open: Store[] = [];
+  return {
+    async open(options = {}) {
+      const store = await createPostgresStore({ url, clock: options.clock, logger: recordingLogger() });
+      open.push(store);
+      return store;
+    },
+    atRest: () => allRows(url),
+    async cleanup() {
+      for (const store of open.splice(0)) await store.close();
+      await cluster.dropDatabase(url);
+    },
+  };
+});

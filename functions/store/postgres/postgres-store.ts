@@ -1,0 +1,51 @@
+import { consoleLogger, type Logger } from "../../logger";
+import type { Store } from "../store";
+import { openDatabase } from "./database";
+import { exportToFiles } from "./export-files";
+import { createKeyTables, createLimitTables } from "./limit-keys-tables";
+import { createMessageTables } from "./message-tables";
+import { migrate } from "./migrate";
+import { listenForNotifications } from "./notifications";
+import { createOutboxTables } from "./outbox-tables";
+import { createReviewTables } from "./review-tables";
+
+export interface PostgresStoreOptions {
+  /** DATABASE_URL: postgres://user:password@host:port/database */
+  url: string;
+  clock?: () => number;
+  logger?: Logger;
+  /** Connections this process opens at most (besides the one that listens). */
+  maxConnections?: number;
+}
+
+/**
+ * The store in PostgreSQL, for several instances on one database (docs/architecture.md "The
+ * store"). Applies the migrations it lacks at start (migrate.ts), then listens for the other
+ * instances' changes (notifications.ts). A database that cannot be reached at start is an
+ * error here; once started, every write it cannot make is StoreUnavailableError (503), and
+ * the pool connects again by itself when the database is back.
+ */
+export async function createPostgresStore(options: PostgresStoreOptions): Promise<Store> {
+  const { url, clock = Date.now, logger = consoleLogger } = options;
+  const db = openDatabase(url, logger, { max: options.maxConnections });
+  try {
+    await migrate(db);
+    const notifications = await listenForNotifications(db.config, logger);
+    return {
+      messages: createMessageTables(db, clock),
+      reviews: createReviewTables(db, notifications, clock),
+      outbox: createOutboxTables(db, notifications, clock),
+      limits: createLimitTables(db, clock),
+      keys: createKeyTables(db),
+      description: `PostgreSQL database ${db.where}`,
+      backup: (target) => exportToFiles(db, target),
+      async close() {
+        await notifications.close();
+        await db.end();
+      },
+    };
+  } catch (error) {
+    await db.end();
+    throw error;
+  }
+}
