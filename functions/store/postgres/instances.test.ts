@@ -1,0 +1,160 @@
+// Several instances of the functions on one PostgreSQL database, all real: a throw-away
+// server (tests/postgres-cluster.ts), the contact function as `npm start` makes it from its
+// environment (DATABASE_URL), a real SMTP peer, HTTP on loopback. What issue 32 promises:
+// a post is stored once and mailed once, the rate limit is shared, a review link decides once,
+// an approval on one instance reaches the one that builds, and the database going away and
+// coming back loses nothing.
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import pg from "pg";
+import { createContactFunction, type ContactFunction } from "../../contact/app";
+import { startCluster, type TestCluster } from "../../../tests/postgres-cluster";
+import { contentDir, listen, makeTempDir, parseMail, recordingLogger, startSmtpPeer, validInput, waitFor, type SmtpPeer } from "../../../tests/test-support";
+
+let cluster: TestCluster;
+beforeAll(async () => void (cluster = await startCluster()), 60_000);
+afterAll(() => cluster?.remove());
+
+interface Instance {
+  url: string;
+  functions: ContactFunction;
+  logger: ReturnType<typeof recordingLogger>;
+  published: number;
+}
+
+let databaseUrl: string;
+let peer: SmtpPeer;
+let dataDir: { dir: string; cleanup: () => Promise<void> };
+const running: Array<Instance & { close: () => Promise<void> }> = [];
+
+beforeEach(async () => {
+  databaseUrl = await cluster.createDatabase();
+  peer = await startSmtpPeer();
+  dataDir = await makeTempDir();
+});
+afterEach(async () => {
+  for (const instance of running.splice(0)) {
+    await instance.close();
+    await instance.functions.close();
+  }
+  await peer.close();
+  await dataDir.cleanup();
+  await cluster.dropDatabase(databaseUrl);
+});
+
+/** One instance as `npm start` or the contact function makes it from its environment. */
+async function startInstance(env: Record<string, string> = {}): Promise<Instance> {
+  const logger = recordingLogger();
+  const functions = await createContactFunction(
+    { DATABASE_URL: databaseUrl, DATA_DIR: dataDir.dir, SMTP_URL: peer.url, CONTACT_RATE_LIMIT: "0", SITE_URL: "https://reviews.test", ...env },
+    { contentDir, logger, retryDelays: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  );
+  const server = await listen(functions.app);
+  const instance = { url: server.url, functions, logger, published: 0, close: server.close };
+  functions.onPublish(() => void (instance.published += 1));
+  running.push(instance);
+  return instance;
+}
+
+const post = (instance: Instance, kind: "contact" | "reviews" = "contact", body: unknown = validInput) =>
+  fetch(`${instance.url}/api/${kind}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+
+async function idOf(answer: Response): Promise<string> {
+  const body: unknown = await answer.json();
+  return typeof body === "object" && body !== null && "id" in body && typeof body.id === "string" ? body.id : "";
+}
+
+/** The ids the SMTP peer received, from each mail's X-Submission-Id or X-Review-Id. */
+const mailedIds = () => peer.received.map((mail) => {
+  const headers = parseMail(mail.raw).headers;
+  return headers.get("x-submission-id") ?? headers.get("x-review-id") ?? "";
+});
+
+async function storedIds(): Promise<string[]> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    return (await client.query<{ id: string }>("SELECT id FROM messages WHERE box = 'inbox'")).rows.map((row) => row.id);
+  } finally {
+    await client.end();
+  }
+}
+
+describe("two instances on one PostgreSQL database", () => {
+  it("store every post once and mail each exactly once, through an SMTP outage", async () => {
+    const [a, b] = [await startInstance(), await startInstance()];
+    peer.rejectWith = 451;
+    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => post(i % 2 ? a : b)));
+    expect(answers.map((answer) => answer.status)).toEqual(Array(40).fill(201));
+    const ids = await Promise.all(answers.map(idOf));
+    expect((await storedIds()).sort()).toEqual([...ids].sort());
+    // Both instances try while the mail server refuses; then it takes mail again.
+    await waitFor(() => a.logger.warnings.length > 0 && b.logger.warnings.length > 0, 10_000, "both instances to try");
+    peer.rejectWith = undefined;
+    await waitFor(() => peer.received.length >= 40, 20_000, "every notification");
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(mailedIds().sort()).toEqual([...ids].sort());
+  });
+
+  it("share the rate limit: an address gets CONTACT_RATE_LIMIT posts in all, whichever instance it reaches", async () => {
+    const [a, b] = [await startInstance({ CONTACT_RATE_LIMIT: "3" }), await startInstance({ CONTACT_RATE_LIMIT: "3" })];
+    const statuses = [];
+    for (const instance of [a, b, a, b, a]) statuses.push((await post(instance)).status);
+    expect(statuses).toEqual([201, 201, 201, 429, 429]);
+  });
+
+  it("let a review link decide once, pressed on both at once, and the approval reach the instance that builds", async () => {
+    const [a, b] = [await startInstance(), await startInstance()];
+    const answer = await post(a, "reviews", { name: "Pat Jones", location: "Irmo, SC", rating: 5, text: "They took down a dead pine without a scratch." });
+    expect(answer.status).toBe(201);
+    await waitFor(() => peer.received.length === 1, 10_000, "the review notification");
+    const link = /^Approve: (\S+)/m.exec(parseMail(peer.received[0]?.raw ?? "").text)?.[1] ?? "";
+    const token = new URL(link).searchParams.get("token") ?? "";
+    const press = (instance: Instance) =>
+      fetch(`${instance.url}/api/reviews/moderate`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ token }).toString(),
+      });
+    const presses = await Promise.all([press(a), press(b), press(a), press(b)]);
+    const pages = await Promise.all(presses.map((p) => p.text()));
+    expect(pages.filter((page) => page.includes("Review approved"))).toHaveLength(1);
+    expect(presses.filter((p) => p.status === 200)).toHaveLength(1);
+    // Each instance's builder hears the one change once, wherever it was made.
+    await waitFor(() => a.published === 1 && b.published === 1, 10_000, "both to hear the approval");
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect([a.published, b.published]).toEqual([1, 1]);
+  });
+});
+
+describe("the database stopped mid-way", () => {
+  it("answers 503 while it is down, never a stack, and takes posts again by itself once it is back; nothing accepted is lost", async () => {
+    const instance = await startInstance();
+    const before = await post(instance);
+    expect(before.status).toBe(201);
+    const accepted = [await idOf(before)];
+
+    await cluster.stop();
+    const refused = await post(instance);
+    expect(refused.status).toBe(503);
+    const body = await refused.text();
+    expect(JSON.parse(body)).toEqual({ ok: false, message: expect.any(String) });
+    expect(body).not.toMatch(/ECONNREFUSED|postgres|at \w+ \(/i);
+    const page = await fetch(`${instance.url}/api/contact`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(validInput).toString(),
+      redirect: "manual",
+    });
+    expect(page.status).toBe(503);
+    expect(await page.text()).not.toMatch(/ECONNREFUSED|postgres|at \w+ \(/i);
+    expect(instance.logger.errors.some((line) => line.includes("answering 503"))).toBe(true);
+
+    await cluster.start();
+    const after = await post(instance);
+    expect(after.status).toBe(201);
+    accepted.push(await idOf(after));
+    expect((await storedIds()).sort()).toEqual(accepted.sort());
+    await waitFor(() => peer.received.length >= 2, 20_000, "both notifications");
+    expect(mailedIds().sort()).toEqual(accepted.sort());
+  });
+});
