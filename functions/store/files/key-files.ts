@@ -44,7 +44,8 @@ async function readOrMake(file: string): Promise<Buffer> {
   return key;
 }
 
-async function readKey(file: string): Promise<Buffer | undefined> {
+/** A key file's 32 bytes; undefined when it is missing or not 64 hex digits. */
+export async function readKey(file: string): Promise<Buffer | undefined> {
   let text: string;
   try {
     text = (await readFile(file, "utf8")).trim();

@@ -6,7 +6,9 @@
 import { chmod, mkdir, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type pg from "pg";
+import type { z } from "zod";
 import { DECISIONS_FILE, MESSAGE_EVENTS_FILE, OUTBOX_FILE, REVIEW_SPAM_FILE, REVIEWS_FILE, SPAM_FILE, SUBMISSIONS_FILE } from "../files/file-names";
+import { decisionSchema, handledEventSchema, storedReviewSchema, submissionSchema } from "../records";
 import type { BackupSummary } from "../store";
 import type { Database } from "./database";
 
@@ -26,8 +28,9 @@ interface JobRow {
 
 const lines = (records: readonly unknown[]): string => records.map((record) => `${JSON.stringify(record)}\n`).join("");
 
-async function recordsOf(client: pg.PoolClient, sql: string, values: unknown[] = []): Promise<unknown[]> {
-  return (await client.query<{ record: unknown }>(sql, values)).rows.map((row) => row.record);
+/** The records a query selects, each through its schema: checked, and its fields in the order the files store writes them. */
+async function recordsOf(client: pg.PoolClient, sql: string, schema: z.ZodType): Promise<unknown[]> {
+  return (await client.query<{ record: unknown }>(sql)).rows.map((row) => schema.parse(row.record));
 }
 
 /** outbox.jsonl as the files store reads it: what happened to each post's job, and the other jobs queued. */
@@ -57,12 +60,12 @@ export async function exportToFiles(db: Database, target: string): Promise<Backu
       );
       const keys = await client.query<{ name: string; value: Buffer }>("SELECT name, value FROM store_keys ORDER BY name");
       return {
-        [SUBMISSIONS_FILE]: await recordsOf(client, "SELECT record FROM messages WHERE box = 'inbox' ORDER BY seq"),
-        [SPAM_FILE]: await recordsOf(client, "SELECT record FROM messages WHERE box = 'spam' ORDER BY seq"),
-        [MESSAGE_EVENTS_FILE]: await recordsOf(client, "SELECT record FROM message_events ORDER BY seq"),
-        [REVIEWS_FILE]: await recordsOf(client, "SELECT record FROM reviews WHERE box = 'posted' ORDER BY seq"),
-        [REVIEW_SPAM_FILE]: await recordsOf(client, "SELECT record FROM reviews WHERE box = 'spam' ORDER BY seq"),
-        [DECISIONS_FILE]: await recordsOf(client, "SELECT record FROM review_decisions ORDER BY seq"),
+        [SUBMISSIONS_FILE]: await recordsOf(client, "SELECT record FROM messages WHERE box = 'inbox' ORDER BY seq", submissionSchema),
+        [SPAM_FILE]: await recordsOf(client, "SELECT record FROM messages WHERE box = 'spam' ORDER BY seq", submissionSchema),
+        [MESSAGE_EVENTS_FILE]: await recordsOf(client, "SELECT record FROM message_events ORDER BY seq", handledEventSchema),
+        [REVIEWS_FILE]: await recordsOf(client, "SELECT record FROM reviews WHERE box = 'posted' ORDER BY seq", storedReviewSchema),
+        [REVIEW_SPAM_FILE]: await recordsOf(client, "SELECT record FROM reviews WHERE box = 'spam' ORDER BY seq", storedReviewSchema),
+        [DECISIONS_FILE]: await recordsOf(client, "SELECT record FROM review_decisions ORDER BY seq", decisionSchema),
         [OUTBOX_FILE]: outboxLines(jobs.rows),
         keys: keys.rows,
       };

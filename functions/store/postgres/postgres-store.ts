@@ -2,6 +2,7 @@ import { consoleLogger, type Logger } from "../../logger";
 import type { Store } from "../store";
 import { openDatabase } from "./database";
 import { exportToFiles } from "./export-files";
+import { importFromFiles, type RecordCounts } from "./import-files";
 import { createKeyTables, createLimitTables } from "./limit-keys-tables";
 import { createMessageTables } from "./message-tables";
 import { migrate } from "./migrate";
@@ -25,7 +26,12 @@ export interface PostgresStoreOptions {
  * error here; once started, every write it cannot make is StoreUnavailableError (503), and
  * the pool connects again by itself when the database is back.
  */
-export async function createPostgresStore(options: PostgresStoreOptions): Promise<Store> {
+export type PostgresStore = Store & {
+  /** Moves a files store's DATA_DIR into this (empty) database: `npm run data -- import DIR`. */
+  importFiles(dataDir: string): Promise<RecordCounts>;
+};
+
+export async function createPostgresStore(options: PostgresStoreOptions): Promise<PostgresStore> {
   const { url, clock = Date.now, logger = consoleLogger } = options;
   const db = openDatabase(url, logger, { max: options.maxConnections });
   try {
@@ -39,6 +45,7 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
       keys: createKeyTables(db),
       description: `PostgreSQL database ${db.where}`,
       backup: (target) => exportToFiles(db, target),
+      importFiles: (dataDir) => importFromFiles(db, dataDir, clock(), logger),
       async close() {
         await notifications.close();
         await db.end();
@@ -47,5 +54,15 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
   } catch (error) {
     await db.end();
     throw error;
+  }
+}
+
+/** `npm run db -- migrate`: applies what the database lacks; the migrations applied now. */
+export async function migrateDatabase(url: string, logger: Logger = consoleLogger): Promise<{ applied: string[]; where: string }> {
+  const db = openDatabase(url, logger, { max: 1 });
+  try {
+    return { applied: await migrate(db), where: db.where };
+  } finally {
+    await db.end();
   }
 }

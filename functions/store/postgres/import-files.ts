@@ -1,0 +1,95 @@
+// A files store's DATA_DIR moved into an empty PostgreSQL database (`npm run data -- import`):
+// every record of every file, in the order stored, each checked against its schema; what the
+// outbox has not sent yet stays to be sent, everything else counts as sent. One transaction:
+// the database gets all of it or nothing. A line that is not a valid record stops the import,
+// naming it, rather than leaving it behind.
+import path from "node:path";
+import type pg from "pg";
+import type { z } from "zod";
+import type { Logger } from "../../logger";
+import { createFilesStore } from "../files/files-store";
+import { DECISIONS_FILE, MESSAGE_EVENTS_FILE, REVIEW_SPAM_FILE, REVIEWS_FILE, SPAM_FILE, SUBMISSIONS_FILE } from "../files/file-names";
+import { readJsonl } from "../files/jsonl-read";
+import { readKey } from "../files/key-files";
+import { contactJob, decisionSchema, handledEventSchema, reviewJob, storedReviewSchema, submissionSchema, type ShownJob } from "../records";
+import type { UndeliveredJob } from "../outbox-store";
+import type { Database } from "./database";
+
+export type RecordCounts = Record<string, number>;
+
+/** Every record of `file` in DATA_DIR; a line that is not one of `schema` is an error naming it. */
+async function readAll<T>(dataDir: string, file: string, schema: z.ZodType<T>): Promise<T[]> {
+  const skipped: string[] = [];
+  const collect = (line: string) => void skipped.push(line);
+  const records = await readJsonl(path.join(dataDir, file), (value) => schema.safeParse(value).data, { warn: collect, error: collect });
+  if (skipped.length > 0) throw new Error(`${skipped[0]}: fix or remove it, then import again (nothing was imported)`);
+  return records;
+}
+
+/** Inserts rows in order, a thousand per statement: `seq` keeps the files' order. */
+async function insertRows(client: pg.PoolClient, table: string, columns: string[], rows: unknown[][]): Promise<void> {
+  for (let start = 0; start < rows.length; start += 1000) {
+    const batch = rows.slice(start, start + 1000);
+    const values: unknown[] = [];
+    const tuples = batch.map((row) => `(${row.map((value) => `$${values.push(value)}`).join(", ")})`);
+    await client.query(`INSERT INTO ${table} (${columns.join(", ")}) VALUES ${tuples.join(", ")}`, values);
+  }
+}
+
+export async function importFromFiles(db: Database, dataDir: string, now: number, logger: Logger): Promise<RecordCounts> {
+  const files = {
+    [SUBMISSIONS_FILE]: await readAll(dataDir, SUBMISSIONS_FILE, submissionSchema),
+    [SPAM_FILE]: await readAll(dataDir, SPAM_FILE, submissionSchema),
+    [MESSAGE_EVENTS_FILE]: await readAll(dataDir, MESSAGE_EVENTS_FILE, handledEventSchema),
+    [REVIEWS_FILE]: await readAll(dataDir, REVIEWS_FILE, storedReviewSchema),
+    [REVIEW_SPAM_FILE]: await readAll(dataDir, REVIEW_SPAM_FILE, storedReviewSchema),
+    [DECISIONS_FILE]: await readAll(dataDir, DECISIONS_FILE, decisionSchema),
+  };
+  // The files store's own replay says which mail is still to go (it only reads here).
+  const filesStore = await createFilesStore({ dataDir, logger });
+  let open: UndeliveredJob[];
+  try {
+    open = await filesStore.outbox.undelivered();
+  } finally {
+    await filesStore.close();
+  }
+  const reviewSecret = await readKey(path.join(dataDir, "review-secret"));
+
+  const openById = new Map(open.map((job) => [job.id, job]));
+  const jobRow = (job: ShownJob): unknown[] => {
+    const state = openById.get(job.id);
+    const nextAttemptAt = state?.nextAttemptAt ? Date.parse(state.nextAttemptAt) : null;
+    return [job.id, job.kind, job, state?.state ?? "sent", state?.attempts ?? 0, nextAttemptAt ?? now, nextAttemptAt, state?.lastError ?? null, state ? null : now];
+  };
+  // A sign-in email's code is not kept in the files' outbox: of no use after 15 minutes, it is left behind.
+  const added = open.filter((job) => job.kind === "report").map((job) => job.job);
+
+  await db.transaction(async (client) => {
+    const { rows } = await client.query<{ held: boolean }>(
+      "SELECT EXISTS (SELECT 1 FROM messages) OR EXISTS (SELECT 1 FROM reviews) OR EXISTS (SELECT 1 FROM mail_jobs) OR EXISTS (SELECT 1 FROM message_events) AS held",
+    );
+    if (rows[0]?.held) throw new Error(`the database ${db.where} already holds messages, reviews or mail: import only into an empty one (nothing was imported)`);
+    const post = (box: string) => (record: { id: string }) => [box, record.id, record];
+    await insertRows(client, "messages", ["box", "id", "record"], files[SUBMISSIONS_FILE].map(post("inbox")));
+    await insertRows(client, "messages", ["box", "id", "record"], files[SPAM_FILE].map(post("spam")));
+    await insertRows(client, "message_events", ["id", "record"], files[MESSAGE_EVENTS_FILE].map((event) => [event.id, event]));
+    await insertRows(client, "reviews", ["box", "id", "record"], files[REVIEWS_FILE].map(post("posted")));
+    await insertRows(client, "reviews", ["box", "id", "record"], files[REVIEW_SPAM_FILE].map(post("spam")));
+    await insertRows(client, "review_decisions", ["id", "token", "record"], files[DECISIONS_FILE].map((d) => [d.id, d.token ?? null, d]));
+    const jobs = [...files[SUBMISSIONS_FILE].map(contactJob), ...files[REVIEWS_FILE].map(reviewJob), ...added];
+    await insertRows(
+      client,
+      "mail_jobs",
+      ["id", "kind", "job", "state", "attempts", "due_at", "next_attempt_at", "last_error", "settled_at"],
+      jobs.map(jobRow),
+    );
+    // Counted back in the same transaction: what is committed is every record read.
+    const counted = await client.query<{ rows: string }>(
+      "SELECT (SELECT count(*) FROM messages) + (SELECT count(*) FROM message_events) + (SELECT count(*) FROM reviews) + (SELECT count(*) FROM review_decisions) AS rows",
+    );
+    const read = Object.values(files).reduce((sum, records) => sum + records.length, 0);
+    if (Number(counted.rows[0]?.rows) !== read) throw new Error(`read ${read} records but the database holds ${counted.rows[0]?.rows} (nothing was imported)`);
+    if (reviewSecret) await client.query("INSERT INTO store_keys (name, value) VALUES ('review-secret', $1) ON CONFLICT (name) DO NOTHING", [reviewSecret]);
+  });
+  return { ...Object.fromEntries(Object.entries(files).map(([file, records]) => [file, records.length])), "mail to send": open.length };
+}

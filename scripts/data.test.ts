@@ -1,0 +1,133 @@
+import { appendFile, readdir, readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createFilesStore } from "../functions/store/files/files-store";
+import { createPostgresStore } from "../functions/store/postgres/postgres-store";
+import type { Store } from "../functions/store/store";
+import { startCluster, type TestCluster } from "../tests/postgres-cluster";
+import { copyRepo, runNpm, type RepoCopy } from "../tests/repo-copy";
+import { recordingLogger, validInput } from "../tests/test-support";
+
+// `npm run db -- migrate` and `npm run data -- import DIR` / `export DIR` as the README writes
+// them, in a copy of the checkout, against a real PostgreSQL server: a DATA_DIR made by the
+// files store moves into the database and back out, and nothing is lost on the way.
+
+let cluster: TestCluster;
+let repo: RepoCopy;
+beforeAll(async () => {
+  [cluster, repo] = await Promise.all([startCluster(), copyRepo("data-move")]);
+}, 60_000);
+afterAll(async () => {
+  await cluster?.remove();
+  await repo?.remove();
+});
+
+async function npm(args: string[], env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  const run = runNpm(args, repo.dir, env);
+  const code = await new Promise<number | null>((ok) => run.child.once("exit", ok));
+  return { code, output: run.output() };
+}
+
+const review = { name: "Pat Jones", location: "Irmo, SC", rating: 5, text: "They took down a dead pine without a scratch." };
+
+/** A DATA_DIR with some of everything: messages handled and rescued, reviews decided, mail sent, failed and waiting. */
+async function fillDataDir(dir: string): Promise<void> {
+  const store = await createFilesStore({ dataDir: dir, logger: recordingLogger() });
+  await store.outbox.open();
+  const [a, b, c] = [await store.messages.add(validInput), await store.messages.add({ ...validInput, name: "Ann O'Hara" }), await store.messages.add(validInput, { landingPage: "/contact" })];
+  await store.messages.setHandled(a.id, true, "owner@example.com");
+  const spam = await store.messages.hold(validInput, "honeypot");
+  await store.messages.hold(validInput, "too-fast");
+  await store.messages.rescue(spam.id, "owner@example.com");
+  const [r1, r2] = [await store.reviews.add(review), await store.reviews.add({ ...review, rating: 4 })];
+  await store.reviews.hold(review, "honeypot");
+  await store.reviews.decide({ id: r1.id, approved: true, via: "link", by: "email link", token: "signature-1" });
+  await store.reviews.decide({ id: r2.id, approved: false, via: "cli", by: "root" });
+  await store.outbox.add({ kind: "report", id: "week-2025-03-03", createdAt: new Date().toISOString(), to: "owner@example.com", subject: "Your week", text: "3 calls", html: "<p>3 calls</p>" });
+  await store.outbox.claim({ now: Date.now(), limit: 100, leaseMs: 60_000 });
+  await store.outbox.settle(a.id, 1, { outcome: "sent" });
+  await store.outbox.settle(b.id, 3, { outcome: "failed", error: "550 no such mailbox" });
+  await store.outbox.settle(c.id, 1, { outcome: "retry", error: "451 later", nextAttemptAt: Date.now() + 60_000 });
+  await store.keys.get("review-secret");
+  await store.close();
+}
+
+/** What a store holds, as its interface shows it, in a form two stores can be compared by. */
+async function contents(store: Store) {
+  return {
+    inbox: await store.messages.all("inbox"),
+    spam: await store.messages.all("spam"),
+    listed: (await store.messages.list({ limit: 100 })).items,
+    reviews: await store.reviews.list(),
+    undelivered: (await store.outbox.undelivered()).sort((x, y) => x.id.localeCompare(y.id)),
+    key: (await store.keys.get("review-secret")).toString("hex"),
+  };
+}
+
+async function jsonlFiles(dir: string): Promise<Record<string, string>> {
+  const names = (await readdir(dir)).filter((name) => name.endsWith(".jsonl") && name !== "outbox.jsonl");
+  return Object.fromEntries(await Promise.all(names.map(async (name) => [name, await readFile(join(dir, name), "utf8")])));
+}
+
+describe("moving DATA_DIR to PostgreSQL and back", () => {
+  it("migrates, imports every record, exports the same records, and refuses a second import", async () => {
+    const dataDir = join(repo.dir, "data");
+    await fillDataDir(dataDir);
+    const DATABASE_URL = await cluster.createDatabase();
+
+    const migrated = await npm(["run", "db", "--", "migrate"], { DATABASE_URL });
+    expect(migrated.code, migrated.output).toBe(0);
+    expect(migrated.output).toMatch(/Applied to 127\.0\.0\.1:\d+\/\w+: 001-store\.sql/);
+    expect((await npm(["run", "db", "--", "migrate"], { DATABASE_URL })).output).toContain("is up to date");
+
+    const imported = await npm(["run", "data", "--", "import", "data"], { DATABASE_URL });
+    expect(imported.code, imported.output).toBe(0);
+    expect(imported.output).toMatch(/submissions\.jsonl\s+4\n/);
+    expect(imported.output).toMatch(/review-decisions\.jsonl\s+2\n/);
+
+    const files = await createFilesStore({ dataDir, logger: recordingLogger() });
+    const database = await createPostgresStore({ url: DATABASE_URL, logger: recordingLogger() });
+    try {
+      const before = await contents(files);
+      expect(before.undelivered.map((job) => job.state).sort()).toEqual(["failed", ...Array(5).fill("pending")]);
+      expect(await contents(database)).toEqual(before);
+      expect(await database.reviews.linkUse("signature-1")).toEqual(await files.reviews.linkUse("signature-1"));
+    } finally {
+      await files.close();
+      await database.close();
+    }
+
+    const exported = await npm(["run", "data", "--", "export", "exported"], { DATABASE_URL });
+    expect(exported.code, exported.output).toBe(0);
+    expect(exported.output).toMatch(/read back and counted: \d+/);
+    const out = join(repo.dir, "exported");
+    expect(await jsonlFiles(out)).toEqual(await jsonlFiles(dataDir));
+    const copy = await createFilesStore({ dataDir: out, logger: recordingLogger() });
+    const original = await createFilesStore({ dataDir, logger: recordingLogger() });
+    try {
+      expect(await contents(copy)).toEqual(await contents(original));
+    } finally {
+      await copy.close();
+      await original.close();
+    }
+
+    const again = await npm(["run", "data", "--", "import", "data"], { DATABASE_URL });
+    expect(again.code).toBe(1);
+    expect(again.output).toContain("already holds messages, reviews or mail: import only into an empty one (nothing was imported)");
+  });
+
+  it("refuses a line that is not a record, naming it, and imports nothing", async () => {
+    const dataDir = join(repo.dir, "data");
+    await appendFile(join(dataDir, "spam.jsonl"), `${JSON.stringify({ id: "x", name: "no other fields" })}\n`);
+    const DATABASE_URL = await cluster.createDatabase();
+    const refused = await npm(["run", "data", "--", "import", "data"], { DATABASE_URL });
+    expect(refused.code).toBe(1);
+    expect(refused.output).toMatch(/data\/spam\.jsonl:3: skipped a line that is not a valid record: fix or remove it, then import again \(nothing was imported\)/);
+    const database = await createPostgresStore({ url: DATABASE_URL, logger: recordingLogger() });
+    try {
+      expect(await database.messages.all("inbox")).toEqual([]);
+    } finally {
+      await database.close();
+    }
+  });
+});
