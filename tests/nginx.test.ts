@@ -1,13 +1,13 @@
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { execFileSync, type ChildProcess } from "node:child_process";
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { connect, type IncomingHttpHeaders } from "node:http2";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { nginxHeadersFile, nginxSecurityHeaders } from "../deploy/nginx-headers";
 import { httpsOnlyHeaders, securityHeaders } from "../functions/http/security-headers";
-import { installedPath, nginx as nginxPart, openssl } from "../scripts/test-parts";
+import { installedPath, openssl } from "../scripts/test-parts";
+import { freePort, startContactFunction, startNginx, stopped, waitForUp } from "./nginx-process";
 import { storedMessages } from "./test-support";
 
 // deploy/nginx/cedar-ridge.conf in Debian's nginx (npm test installs it, scripts/test-parts.ts), on a loopback port,
@@ -23,39 +23,12 @@ let nginxTlsUrl: string;
 const distDir = inject("distDir");
 const startUrl = inject("baseUrl");
 
-const freePort = () =>
-  new Promise<number>((ok) => {
-    const s = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => ok(port));
-    });
-  });
-
-async function waitForUp(url: string) {
-  for (let i = 0; i < 200; i++) {
-    if (await fetch(url).then(() => true, () => false)) return;
-    await new Promise((ok) => setTimeout(ok, 50));
-  }
-  throw new Error(`${url} never answered`);
-}
-
 beforeAll(async () => {
-  const [nginxBin, opensslBin] = [installedPath(nginxPart), installedPath(openssl)];
+  const opensslBin = installedPath(openssl);
   work = await mkdtemp(join(tmpdir(), "nginx-"));
-  contact = spawn(process.execPath, ["--import", "tsx", "functions/contact/server.ts"], {
-    env: { ...process.env, PORT: "0", DATA_DIR: join(work, "data"), TRUST_PROXY: "127.0.0.1", CONTACT_RATE_LIMIT: "0", SMTP_URL: "" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  const contactPort = await new Promise<string>((ok, fail) => {
-    let out = "";
-    contact.stdout?.on("data", (chunk: Buffer) => {
-      out += chunk.toString();
-      const port = out.match(/listening on http:\/\/127\.0\.0\.1:(\d+)/)?.[1];
-      if (port) ok(port);
-    });
-    contact.stderr?.on("data", (chunk: Buffer) => (out += chunk.toString()));
-    contact.once("exit", (code) => fail(new Error(`contact function exited ${code}: ${out}`)));
-  });
+  const started = await startContactFunction({ DATA_DIR: join(work, "data"), TRUST_PROXY: "127.0.0.1", CONTACT_RATE_LIMIT: "0", SMTP_URL: "" });
+  contact = started.child;
+  const contactPort = started.port;
 
   // The recipe as written, pointed at this checkout, the test build and free ports, with what
   // `certbot --nginx` adds (a self-signed certificate here) and the `http2` the README asks for.
@@ -66,32 +39,12 @@ beforeAll(async () => {
     .replace("listen 80;", [`listen 127.0.0.1:${port};`, ...certbotLines].join("\n    "))
     .replace("root /srv/cedar-ridge/dist;", `root ${distDir};`)
     .replaceAll("/srv/cedar-ridge/deploy/", `${resolve("deploy")}/`)
-    .replace("proxy_pass http://127.0.0.1:3001;", `proxy_pass http://127.0.0.1:${contactPort};`);
-  await writeFile(join(work, "site.conf"), site);
-  await mkdir(join(work, "temp"));
-  // One process as this user (no workers switching to www-data), in the foreground, files in `work`.
-  await writeFile(
-    join(work, "nginx.conf"),
-    `daemon off;\nmaster_process off;\npid ${work}/nginx.pid;\nerror_log ${work}/error.log;\nevents {}\nhttp {\n` +
-      `  include /etc/nginx/mime.types;\n  default_type application/octet-stream;\n  access_log off;\n` +
-      ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"].map((t) => `  ${t}_temp_path ${work}/temp/${t};\n`).join("") +
-      `  include ${work}/site.conf;\n}\n`,
-  );
-  nginx = spawn(nginxBin, ["-p", work, "-e", join(work, "error.log"), "-c", join(work, "nginx.conf")], { stdio: ["ignore", "pipe", "pipe"] });
-  let nginxOut = "";
-  nginx.stderr?.on("data", (chunk: Buffer) => (nginxOut += chunk.toString()));
-  nginx.once("exit", (code) => code && console.error(`nginx exited ${code}: ${nginxOut}`));
+    .replace("server 127.0.0.1:3001;", `server 127.0.0.1:${contactPort};`);
+  nginx = await startNginx(work, site);
   nginxUrl = `http://127.0.0.1:${port}`;
   nginxTlsUrl = `https://127.0.0.1:${tlsPort}`;
   await waitForUp(nginxUrl);
 }, 120_000);
-
-const stopped = (child: ChildProcess | undefined, signal: NodeJS.Signals) =>
-  new Promise<void>((ok) => {
-    if (!child || child.exitCode !== null || child.signalCode !== null) return ok();
-    child.once("exit", () => ok());
-    child.kill(signal);
-  });
 
 afterAll(async () => {
   // Both gone before their folders are removed (the function writes into DATA_DIR until it exits).

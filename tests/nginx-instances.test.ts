@@ -1,0 +1,93 @@
+import type { ChildProcess } from "node:child_process";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { freePort, startContactFunction, startNginx, stopped, waitForUp } from "./nginx-process";
+import { startCluster, type TestCluster } from "./postgres-cluster";
+import { parseMail, startSmtpPeer, validInput, waitFor, type SmtpPeer } from "./test-support";
+
+// README "Several instances": deploy/nginx/cedar-ridge.conf with two server lines in its
+// upstream, each a contact function as deploy/cedar-ridge-contact.service runs it, on one
+// PostgreSQL database (a real server, tests/postgres-cluster.ts), all on loopback. Posts are
+// shared out between the two, each stored and mailed once; with one instance stopped, the
+// other takes every post.
+
+let work: string;
+let cluster: TestCluster;
+let peer: SmtpPeer;
+let databaseUrl: string;
+let nginx: ChildProcess;
+let nginxUrl: string;
+const instances: Array<{ child: ChildProcess; port: string }> = [];
+
+beforeAll(async () => {
+  work = await mkdtemp(join(tmpdir(), "nginx-instances-"));
+  [cluster, peer] = await Promise.all([startCluster(), startSmtpPeer()]);
+  databaseUrl = await cluster.createDatabase();
+  // The same DATA_DIR for both (one machine): the owner's desk still keeps its sessions in files.
+  const env = { DATABASE_URL: databaseUrl, DATA_DIR: join(work, "data"), TRUST_PROXY: "127.0.0.1", CONTACT_RATE_LIMIT: "0", SMTP_URL: peer.url };
+  for (let i = 0; i < 2; i++) instances.push(await startContactFunction(env));
+  const port = await freePort();
+  const site = (await readFile("deploy/nginx/cedar-ridge.conf", "utf8"))
+    .replace("listen 80;", `listen 127.0.0.1:${port};`)
+    .replace("root /srv/cedar-ridge/dist;", `root ${inject("distDir")};`)
+    .replaceAll("/srv/cedar-ridge/deploy/", `${resolve("deploy")}/`)
+    .replace("server 127.0.0.1:3001;", instances.map((instance) => `server 127.0.0.1:${instance.port};`).join("\n    "))
+    // Only here: which instance answered, for the test to see both at work.
+    .replace("proxy_read_timeout 30s;", "proxy_read_timeout 30s;\n        add_header X-Upstream $upstream_addr always;");
+  nginx = await startNginx(work, site);
+  nginxUrl = `http://127.0.0.1:${port}`;
+  await waitForUp(nginxUrl);
+}, 120_000);
+
+afterAll(async () => {
+  await Promise.all([stopped(nginx, "SIGQUIT"), ...instances.map((instance) => stopped(instance.child, "SIGTERM"))]);
+  await peer?.close();
+  await cluster?.remove();
+  await rm(work, { recursive: true, force: true });
+});
+
+/** The id in a 201 answer. */
+async function idOf(answer: Response): Promise<string> {
+  const body: unknown = await answer.json();
+  return typeof body === "object" && body !== null && "id" in body && typeof body.id === "string" ? body.id : "";
+}
+
+const post = () => fetch(`${nginxUrl}/api/contact`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(validInput) });
+
+async function storedIds(): Promise<string[]> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    return (await client.query<{ id: string }>("SELECT id FROM messages WHERE box = 'inbox'")).rows.map((row) => row.id);
+  } finally {
+    await client.end();
+  }
+}
+
+describe("two contact functions on PostgreSQL behind nginx", () => {
+  it("share the posts, store and mail each once, and one carries on when the other stops", async () => {
+    const ids: string[] = [];
+    const upstreams = new Set<string>();
+    for (let i = 0; i < 20; i++) {
+      const answer = await post();
+      expect(answer.status).toBe(201);
+      upstreams.add(answer.headers.get("x-upstream") ?? "");
+      ids.push(await idOf(answer));
+    }
+    expect([...upstreams].sort()).toEqual(instances.map((instance) => `127.0.0.1:${instance.port}`).sort());
+
+    await stopped(instances[0]?.child, "SIGTERM");
+    for (let i = 0; i < 10; i++) {
+      const answer = await post();
+      expect(answer.status).toBe(201);
+      ids.push(await idOf(answer));
+    }
+    expect((await storedIds()).sort()).toEqual([...ids].sort());
+    await waitFor(() => peer.received.length >= ids.length, 20_000, "every notification");
+    await new Promise((ok) => setTimeout(ok, 1_000));
+    expect(peer.received.map((mail) => parseMail(mail.raw).headers.get("x-submission-id")).sort()).toEqual([...ids].sort());
+  });
+});
