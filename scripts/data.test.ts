@@ -111,6 +111,11 @@ describe("moving DATA_DIR to PostgreSQL and back", () => {
       await original.close();
     }
 
+    const backup = await npm(["run", "backup", "--", "--to", "pg-backup"], { DATABASE_URL });
+    expect(backup.code, backup.output).toBe(0);
+    expect(backup.output).toMatch(/from PostgreSQL database 127\.0\.0\.1:\d+\/\w+ to /);
+    expect(await jsonlFiles(join(repo.dir, "pg-backup"))).toEqual(await jsonlFiles(dataDir));
+
     const again = await npm(["run", "data", "--", "import", "data"], { DATABASE_URL });
     expect(again.code).toBe(1);
     expect(again.output).toContain("already holds messages, reviews or mail: import only into an empty one (nothing was imported)");
