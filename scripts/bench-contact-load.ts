@@ -11,6 +11,7 @@ import http from "node:http";
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import pg from "pg";
 import * as z from "zod";
 
 export const contactLoadSettingsSchema = z.object({
@@ -23,6 +24,10 @@ export const contactLoadSettingsSchema = z.object({
   warmupSeconds: z.number().nonnegative(),
   /** Extra node flags for the server, e.g. ["--cpu-prof", "--cpu-prof-dir=/tmp/prof"]. */
   nodeArgs: z.array(z.string()),
+  /** DATABASE_URL of an empty database: the servers keep the posts in PostgreSQL instead of DATA_DIR. */
+  databaseUrl: z.string().optional(),
+  /** Servers started, each posted to in turn (several only with `databaseUrl`). */
+  instances: z.number().int().positive().default(1),
 });
 export type ContactLoadSettings = z.infer<typeof contactLoadSettingsSchema>;
 
@@ -38,7 +43,7 @@ export interface ContactLoadResult {
   maxMs: number;
   /** Answers other than 201 and failed requests in the measured window. */
   errors: number;
-  /** 201 answers over the whole run, warm-up included, and lines in submissions.jsonl after a clean stop. */
+  /** 201 answers over the whole run, warm-up included, and messages stored (submissions.jsonl, or the database) after a clean stop. */
   acknowledged: number;
   stored: number;
   /** .eml files written by the time the server stopped (mail is sent after the answer). */
@@ -66,8 +71,11 @@ const body = (n: number): string =>
 
 export async function runContactLoad(settings: ContactLoadSettings): Promise<ContactLoadResult> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "bench-contact-"));
-  const server = await startServer(dataDir, settings.nodeArgs);
+  const env: Record<string, string> = settings.databaseUrl ? { DATABASE_URL: settings.databaseUrl } : {};
+  const servers: RunningServer[] = [];
   try {
+    for (let i = 0; i < settings.instances; i++) servers.push(await startServer(dataDir, settings.nodeArgs, env));
+    const cpuMs = async () => (await Promise.all(servers.map((s) => s.cpuMs()))).reduce((a, b) => a + b, 0);
     const agent = new http.Agent({ keepAlive: true, maxSockets: settings.connections });
     const latencies: number[] = [];
     let errors = 0;
@@ -76,7 +84,7 @@ export async function runContactLoad(settings: ContactLoadSettings): Promise<Con
     const t0 = performance.now();
     const measureFrom = t0 + settings.warmupSeconds * 1000;
     const stopAt = measureFrom + settings.seconds * 1000;
-    const cpuFrom = new Promise<number>((resolve) => setTimeout(() => resolve(server.cpuMs()), Math.max(0, measureFrom - performance.now())));
+    const cpuFrom = new Promise<number>((resolve) => setTimeout(() => resolve(cpuMs()), Math.max(0, measureFrom - performance.now())));
     // For the CPU per post: every 201 from the window's start until the load is answered.
     let answeredSinceWindow = 0;
     let lastWindowAnswer = measureFrom;
@@ -92,7 +100,8 @@ export async function runContactLoad(settings: ContactLoadSettings): Promise<Con
       } else errors += 1;
     };
     const send = async (dueAt: number): Promise<void> => {
-      const status = await post(server.url, body(sequence++), agent).catch(() => 0);
+      const n = sequence++;
+      const status = await post(servers[n % servers.length]?.url ?? "", body(n), agent).catch(() => 0);
       record(status, dueAt, performance.now());
     };
 
@@ -118,12 +127,14 @@ export async function runContactLoad(settings: ContactLoadSettings): Promise<Con
       };
       await Promise.all(Array.from({ length: settings.connections }, client));
     }
-    const cpuTo = await server.cpuMs();
+    const cpuTo = await cpuMs();
     const cpuMsPerPost = (cpuTo - (await cpuFrom)) / answeredSinceWindow;
     agent.destroy();
-    await server.stop();
+    await Promise.all(servers.map((s) => s.stop()));
 
-    const lines = (await readFile(path.join(dataDir, "submissions.jsonl"), "utf8").catch(() => "")).split("\n").filter(Boolean);
+    const stored = settings.databaseUrl
+      ? await countDatabaseMessages(settings.databaseUrl)
+      : (await readFile(path.join(dataDir, "submissions.jsonl"), "utf8").catch(() => "")).split("\n").filter(Boolean).length;
     const mailed = (await readdir(path.join(dataDir, "mail")).catch(() => [])).filter((name) => name.endsWith(".eml")).length;
     latencies.sort((a, b) => a - b);
     return {
@@ -134,13 +145,23 @@ export async function runContactLoad(settings: ContactLoadSettings): Promise<Con
       maxMs: latencies.at(-1) ?? Number.NaN,
       errors,
       acknowledged,
-      stored: lines.length,
+      stored,
       mailed,
       cpuMsPerPost,
     };
   } finally {
-    server.kill();
+    for (const server of servers) server.kill();
     await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function countDatabaseMessages(url: string): Promise<number> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return Number((await client.query<{ n: string }>("SELECT count(*) AS n FROM messages WHERE box = 'inbox'")).rows[0]?.n ?? 0);
+  } finally {
+    await client.end();
   }
 }
 
@@ -174,9 +195,10 @@ interface RunningServer {
   cpuMs(): Promise<number>;
 }
 
-async function startServer(dataDir: string, nodeArgs: readonly string[]): Promise<RunningServer> {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: "0", HOST: "127.0.0.1", CONTACT_RATE_LIMIT: "0" };
+async function startServer(dataDir: string, nodeArgs: readonly string[], extraEnv: Record<string, string>): Promise<RunningServer> {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: "0", HOST: "127.0.0.1", CONTACT_RATE_LIMIT: "0", ...extraEnv };
   delete env.SMTP_URL;
+  if (!extraEnv.DATABASE_URL) delete env.DATABASE_URL;
   const child: ChildProcess = spawn(process.execPath, [...nodeArgs, "--import", "tsx", serverFile], {
     cwd: root,
     env,

@@ -3,6 +3,9 @@
 // at CONTACT_RATE posts per second (the latency at that load); each run, then the medians.
 // `npm run bench` runs it too. Other settings: CONTACT_CONNECTIONS (50), CONTACT_SECONDS (10),
 // CONTACT_NODE_ARGS (flags for the server's node, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
+// CONTACT_STORE=postgres: the servers keep posts in a throw-away PostgreSQL server (Debian's, as
+// the tests start it: tests/postgres-cluster.ts), a new database each run, and CONTACT_INSTANCES
+// (default 1) servers share it, posted to in turn.
 import { contactLoadSettingsSchema, runContactLoad, type ContactLoadResult, type ContactLoadSettings } from "./bench-contact-load";
 
 export function contactSettingsFromEnv(env: NodeJS.ProcessEnv): ContactLoadSettings {
@@ -12,6 +15,7 @@ export function contactSettingsFromEnv(env: NodeJS.ProcessEnv): ContactLoadSetti
     seconds: Number(env.CONTACT_SECONDS || 10),
     warmupSeconds: 2,
     nodeArgs: (env.CONTACT_NODE_ARGS ?? "").split(" ").filter(Boolean),
+    instances: Number(env.CONTACT_INSTANCES || 1),
   });
 }
 
@@ -41,15 +45,18 @@ export function describeRun(result: ContactLoadResult): string {
   );
 }
 
-/** Runs each load `runs` times; throws if any run answered 201 for a post that is not in submissions.jsonl. */
-export async function benchContact(settings: ContactLoadSettings, runs: number, log: (line: string) => void): Promise<ContactLoadSummary> {
+/**
+ * Runs each load `runs` times; throws if any run answered 201 for a post that is not stored.
+ * `freshDatabase`: a new empty database for each run (PostgreSQL), else the files in a temp DATA_DIR.
+ */
+export async function benchContact(settings: ContactLoadSettings, runs: number, log: (line: string) => void, freshDatabase?: () => Promise<string>): Promise<ContactLoadSummary> {
   const figures = async (rate: number): Promise<ContactLoadFigures> => {
     const results: ContactLoadResult[] = [];
     for (let run = 1; run <= runs; run++) {
-      const result = await runContactLoad({ ...settings, rate });
+      const result = await runContactLoad({ ...settings, rate, ...(freshDatabase ? { databaseUrl: await freshDatabase() } : {}) });
       results.push(result);
       log(`contact run ${run}/${runs}, ${describeRun(result)}`);
-      if (result.stored < result.acknowledged) throw new Error(`only ${result.stored} of ${result.acknowledged} accepted posts are in submissions.jsonl`);
+      if (result.stored < result.acknowledged) throw new Error(`only ${result.stored} of ${result.acknowledged} accepted posts are stored`);
     }
     return {
       acceptedPerSecond: median(results.map((r) => r.acceptedPerSecond)),
@@ -83,8 +90,9 @@ export function describeSettings(settings: ContactLoadSettings): string {
 if (import.meta.filename === process.argv[1]) {
   const settings = contactSettingsFromEnv(process.env);
   const runs = Number(process.env.RUNS || 3);
-  console.log(describeSettings(settings));
-  const { closed, open } = await benchContact(settings, runs, console.log);
+  const cluster = process.env.CONTACT_STORE === "postgres" ? await (await import("../tests/postgres-cluster")).startCluster() : undefined;
+  console.log(`${describeSettings(settings)}${cluster ? `; PostgreSQL ${settings.instances} instance(s), synchronous_commit on` : ""}`);
+  const { closed, open } = await benchContact(settings, runs, console.log, cluster && (() => cluster.createDatabase())).finally(() => cluster?.remove());
   const show = (f: ContactLoadFigures) => describeFigures(f);
   console.log(`contact median of ${runs}, closed loop (${settings.connections} connections): ${show(closed)}`);
   if (settings.rate > 0) console.log(`contact median of ${runs}, open loop at ${settings.rate}/s: ${show(open)}`);

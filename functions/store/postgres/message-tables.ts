@@ -3,7 +3,7 @@ import type { DeliveryState } from "../outbox-store";
 import { contactJob, handledEventSchema, newPost, submissionSchema, type HandledEvent, type Submission } from "../records";
 import { InvalidCursorError } from "../store-errors";
 import type { Database } from "./database";
-import { storePost } from "./outbox-tables";
+import { storePost, type OutboxTables } from "./outbox-tables";
 
 const DEFAULT_PAGE = 20;
 const MAX_PAGE = 100;
@@ -71,13 +71,14 @@ function decodeCursor(cursor: string, box: MessageBox): string {
 }
 
 /** Messages in PostgreSQL: one row per message, the list's cursor is the order stored (`seq`). */
-export function createMessageTables(db: Database, clock: () => number): MessageStore {
+export function createMessageTables(db: Database, outbox: OutboxTables, clock: () => number): MessageStore {
   const now = (): string => new Date(clock()).toISOString();
 
   return {
     async add(input, source) {
       const message = newPost(input, now(), source);
       await storePost(db, "messages", "inbox", message, contactJob(message), clock());
+      outbox.queued();
       return message;
     },
 
@@ -123,8 +124,8 @@ export function createMessageTables(db: Database, clock: () => number): MessageS
       return rowCount ? event : undefined;
     },
 
-    rescue: (spamId, by) =>
-      db.transaction(async (client) => {
+    async rescue(spamId, by) {
+      const result = await db.transaction(async (client) => {
         // The held post's row is locked: two presses of "Not spam", on any instances, take turns.
         const held = await client.query<{ record: unknown }>("SELECT record FROM messages WHERE box = 'spam' AND id = $1 FOR UPDATE", [spamId]);
         const done = await client.query<{ record: unknown }>("SELECT record FROM messages WHERE box = 'inbox' AND id = $1", [spamId]);
@@ -134,7 +135,10 @@ export function createMessageTables(db: Database, clock: () => number): MessageS
         const message: Submission = { ...fields, rescued: { by, at: now(), spamReason } };
         await storePost(client, "messages", "inbox", message, contactJob(message), clock());
         return { message, rescued: true };
-      }),
+      });
+      if (result?.rescued) outbox.queued();
+      return result;
+    },
 
     async all(box) {
       const { rows } = await db.query<{ record: unknown }>("SELECT record FROM messages WHERE box = $1 ORDER BY seq", [box]);

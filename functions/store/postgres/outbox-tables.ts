@@ -10,17 +10,25 @@ export interface Queryable {
 
 /**
  * Stores a post's row (a message, a review) and queues its mail job in one statement: one
- * commit, so a post answered 201 is never without its email, and one round trip. The signal
- * to the senders of every instance goes out with the commit.
+ * commit, so a post answered 201 is never without its email, and one round trip. No NOTIFY:
+ * it would make every post's commit wait its turn (PostgreSQL serializes commits that
+ * notify); the instance that stored the post sends it (`queued`), and the others poll.
  */
 export async function storePost(run: Queryable, table: "messages" | "reviews", box: string, post: { id: string }, job: MailJob, now: number): Promise<void> {
   await run.query(
-    `WITH post AS (INSERT INTO ${table} (box, id, record) VALUES ($1, $2, $3)),
-       job AS (INSERT INTO mail_jobs (id, kind, job, secret, expires_at, due_at) VALUES ($2, $4, $5, $6, $7, $8) ON CONFLICT (id) DO NOTHING)
-     SELECT pg_notify('mail_jobs', '')`,
-    [box, post.id, post, job.kind, withoutSecret(job), null, null, now],
+    `WITH post AS (INSERT INTO ${table} (box, id, record) VALUES ($1, $2, $3))
+     INSERT INTO mail_jobs (id, kind, job, due_at) VALUES ($2, $4, $5, $6) ON CONFLICT (id) DO NOTHING`,
+    [box, post.id, post, job.kind, withoutSecret(job), now],
   );
 }
+
+/** How often a sender looks for jobs nobody told it of: posts stored by an instance that stopped before sending them. */
+export const OUTBOX_POLL_MS = 15_000;
+
+export type OutboxTables = OutboxStore & {
+  /** A post's job was stored by this process: its sender takes it now. */
+  queued(): void;
+};
 
 interface JobRow {
   id: string;
@@ -39,8 +47,13 @@ interface JobRow {
  * statement, so two instances never get one job; a job whose sender died is due again when
  * its lease runs out. Times are the store's clock, in milliseconds.
  */
-export function createOutboxTables(db: Database, notifications: Notifications, clock: () => number): OutboxStore {
+export function createOutboxTables(db: Database, notifications: Notifications, clock: () => number): OutboxTables {
+  const local = new Set<() => void>();
   return {
+    queued() {
+      for (const listener of local) listener();
+    },
+
     async add(job) {
       if (!/^[A-Za-z0-9-]{1,64}$/.test(job.id)) throw new Error(`outbox: a job id is letters, digits and dashes, not "${job.id}"`);
       const secret = job.kind === "sign-in" ? job.secret : null;
@@ -56,20 +69,26 @@ export function createOutboxTables(db: Database, notifications: Notifications, c
     open: async () => undefined,
 
     async claim({ now, limit, leaseMs }) {
-      // A sign-in email past its expiry is of no use: failed, its code erased, never sent.
-      await db.query(
-        "UPDATE mail_jobs SET state = 'failed', secret = NULL, last_error = 'expired before it was sent', settled_at = $1 WHERE state = 'pending' AND kind = 'sign-in' AND expires_at <= $1",
-        [now],
-      );
-      const { rows } = await db.query<JobRow>(
-        `UPDATE mail_jobs SET due_at = $2
-         WHERE id IN (SELECT id FROM mail_jobs WHERE state = 'pending' AND due_at <= $1 ORDER BY due_at LIMIT $3 FOR UPDATE SKIP LOCKED)
-         RETURNING id, kind, job, secret, attempts`,
+      // One statement, one round trip: a sign-in email past its expiry is failed, its code
+      // erased, never sent; the due jobs are claimed; and the next due time is read from the
+      // rest (the statement's snapshot does not see its own updates, so those are left out).
+      const { rows } = await db.query<JobRow & { next_due: string | null }>(
+        `WITH expired AS (
+           UPDATE mail_jobs SET state = 'failed', secret = NULL, last_error = 'expired before it was sent', settled_at = $1
+           WHERE state = 'pending' AND kind = 'sign-in' AND expires_at <= $1 RETURNING id),
+         claimed AS (
+           UPDATE mail_jobs SET due_at = $2
+           WHERE id IN (SELECT id FROM mail_jobs WHERE state = 'pending' AND due_at <= $1 AND id NOT IN (SELECT id FROM expired) ORDER BY due_at LIMIT $3 FOR UPDATE SKIP LOCKED)
+           RETURNING id, kind, job, secret, attempts)
+         SELECT c.*, n.next_due FROM (SELECT min(due_at) AS next_due FROM mail_jobs
+           WHERE state = 'pending' AND id NOT IN (SELECT id FROM claimed) AND id NOT IN (SELECT id FROM expired)) n
+         LEFT JOIN claimed c ON true`,
         [now, now + leaseMs, limit],
       );
-      const next = await db.query<{ due: string | null }>("SELECT min(due_at) AS due FROM mail_jobs WHERE state = 'pending'");
-      const due = next.rows[0]?.due;
-      const jobs = rows.map((row): ClaimedJob => ({ job: mailJobSchema.parse(row.kind === "sign-in" ? { ...shownSignIn.parse(row.job), secret: row.secret } : row.job), attempts: row.attempts }));
+      const due = rows[0]?.next_due;
+      const jobs = rows
+        .filter((row) => row.id !== null)
+        .map((row): ClaimedJob => ({ job: mailJobSchema.parse(row.kind === "sign-in" ? { ...shownSignIn.parse(row.job), secret: row.secret } : row.job), attempts: row.attempts }));
       return { jobs, ...(due ? { nextDueAt: Number(due) } : {}) };
     },
 
@@ -121,7 +140,18 @@ export function createOutboxTables(db: Database, notifications: Notifications, c
       return new Map(ids.map((id) => [id, states.get(id) === "pending" ? "waiting" : states.get(id) === "failed" ? "failed" : "sent"]));
     },
 
-    watch: (listener) => notifications.on("mail_jobs", listener),
+    watch(listener) {
+      const own = () => listener();
+      local.add(own);
+      const stopHearing = notifications.on("mail_jobs", own);
+      const poll = setInterval(own, OUTBOX_POLL_MS);
+      poll.unref();
+      return () => {
+        local.delete(own);
+        stopHearing();
+        clearInterval(poll);
+      };
+    },
   };
 }
 

@@ -37,10 +37,11 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
   try {
     await migrate(db);
     const notifications = await listenForNotifications(db.config, logger);
+    const outbox = createOutboxTables(db, notifications, clock);
     return {
-      messages: createMessageTables(db, clock),
-      reviews: createReviewTables(db, notifications, clock),
-      outbox: createOutboxTables(db, notifications, clock),
+      messages: createMessageTables(db, outbox, clock),
+      reviews: createReviewTables(db, notifications, outbox, clock),
+      outbox,
       limits: createLimitTables(db, clock),
       keys: createKeyTables(db),
       description: `PostgreSQL database ${db.where}`,

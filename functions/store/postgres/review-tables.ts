@@ -3,7 +3,7 @@ import { decisionSchema, newPost, reviewJob, storedReviewSchema, type Decision, 
 import type { DecisionResult, ReviewItem, ReviewStore } from "../review-store";
 import type { Database } from "./database";
 import type { Notifications } from "./notifications";
-import { storePost } from "./outbox-tables";
+import { storePost, type OutboxTables } from "./outbox-tables";
 
 interface ReviewRow {
   record: unknown;
@@ -23,7 +23,7 @@ function toItem(row: ReviewRow): ReviewItem {
  * signature is unique, so a link decides once. When the approved set changes, the decision's
  * transaction notifies `approved_reviews`, heard by the instance that builds the site.
  */
-export function createReviewTables(db: Database, notifications: Notifications, clock: () => number): ReviewStore {
+export function createReviewTables(db: Database, notifications: Notifications, outbox: OutboxTables, clock: () => number): ReviewStore {
   const now = (): string => new Date(clock()).toISOString();
 
   async function states(id?: string): Promise<ReviewItem[]> {
@@ -45,6 +45,7 @@ export function createReviewTables(db: Database, notifications: Notifications, c
     async add(input, source) {
       const review: StoredReview = newPost({ ...input, approved: false }, now(), source);
       await storePost(db, "reviews", "posted", review, reviewJob(review), clock());
+      outbox.queued();
       return review;
     },
 

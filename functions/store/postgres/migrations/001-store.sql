@@ -59,6 +59,8 @@ CREATE TABLE mail_jobs (
   settled_at bigint
 );
 CREATE INDEX mail_jobs_pending_due ON mail_jobs (due_at) WHERE state = 'pending';
+-- Each claim first fails the sign-in emails past their expiry: few rows, whatever the backlog.
+CREATE INDEX mail_jobs_pending_sign_in ON mail_jobs (expires_at) WHERE state = 'pending' AND kind = 'sign-in';
 
 -- The rate limits' takes, shared by every instance: one row per take, swept once out of the window.
 CREATE TABLE rate_takes (
