@@ -15,10 +15,10 @@ async function documents(): Promise<string[]> {
 
 /** Paths in backticks (a pattern such as `src/islands/<name>.tsx` is not a path) and relative link targets. */
 export function namedPaths(markdown: string, from: string): string[] {
-  const inCode = [...markdown.matchAll(/`([^`\s]+)`/g)].map((m) => m[1].replace(/[:,;]$/, "")).filter((p) => topLevel.test(p));
+  const inCode = [...markdown.matchAll(/`([^`\s]+)`/g)].map(([, code = ""]) => code.replace(/[:,;]$/, "")).filter((p) => topLevel.test(p));
   const prose = markdown.replace(/^```[\s\S]*?^```/gm, "").replace(/`[^`]*`/g, "");
   const linked = [...prose.matchAll(/\]\(([^)\s#]+)(?:#[^)]*)?\)/g)]
-    .map((m) => m[1])
+    .map(([, target = ""]) => target)
     .filter((target) => !/^[a-z]+:/.test(target))
     .map((target) => join(dirname(from), target));
   return [...new Set([...inCode, ...linked])];
