@@ -2,10 +2,9 @@ import type { ChildProcess } from "node:child_process";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { freePort, startContactFunction, startNginx, stopped, waitForUp } from "./nginx-process";
-import { startCluster, type TestCluster } from "./postgres-cluster";
+import { startCluster, storedMessageIds, type TestCluster } from "./postgres-cluster";
 import { parseMail, startSmtpPeer, validInput, waitFor, type SmtpPeer } from "./test-support";
 
 // README "Several instances": deploy/nginx/cedar-ridge.conf with two server lines in its
@@ -57,15 +56,6 @@ async function idOf(answer: Response): Promise<string> {
 
 const post = () => fetch(`${nginxUrl}/api/contact`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(validInput) });
 
-async function storedIds(): Promise<string[]> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    return (await client.query<{ id: string }>("SELECT id FROM messages WHERE box = 'inbox'")).rows.map((row) => row.id);
-  } finally {
-    await client.end();
-  }
-}
 
 describe("two contact functions on PostgreSQL behind nginx", () => {
   it("share the posts, store and mail each once, and one carries on when the other stops", async () => {
@@ -85,7 +75,7 @@ describe("two contact functions on PostgreSQL behind nginx", () => {
       expect(answer.status).toBe(201);
       ids.push(await idOf(answer));
     }
-    expect((await storedIds()).sort()).toEqual([...ids].sort());
+    expect((await storedMessageIds(databaseUrl)).sort()).toEqual([...ids].sort());
     await waitFor(() => peer.received.length >= ids.length, 20_000, "every notification");
     await new Promise((ok) => setTimeout(ok, 1_000));
     expect(peer.received.map((mail) => parseMail(mail.raw).headers.get("x-submission-id")).sort()).toEqual([...ids].sort());

@@ -67,15 +67,7 @@ export async function startCluster(): Promise<TestCluster> {
   await start();
 
   const baseUrl = `postgres://${role}@127.0.0.1:${port}/`;
-  async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-    const client = new pg.Client({ connectionString: `${baseUrl}postgres` });
-    await client.connect();
-    try {
-      return await work(client);
-    } finally {
-      await client.end();
-    }
-  }
+  const admin = <T>(work: (client: pg.Client) => Promise<T>): Promise<T> => withClient(`${baseUrl}postgres`, work);
 
   return {
     baseUrl,
@@ -96,3 +88,18 @@ export async function startCluster(): Promise<TestCluster> {
     },
   };
 }
+
+/** Runs `work` on a connection of its own to `url`, then closes it. */
+export async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The ids of the inbox messages in the database at `url`, as the tests check what was stored. */
+export const storedMessageIds = (url: string): Promise<string[]> =>
+  withClient(url, async (client) => (await client.query<{ id: string }>("SELECT id FROM messages WHERE box = 'inbox'")).rows.map((row) => row.id));

@@ -15,6 +15,16 @@ export interface DecisionRequest {
   token?: string;
 }
 
+/** The record a request makes, at `at`: what both stores keep of a decision. */
+export const decisionOf = (request: DecisionRequest, at: string): Decision => ({
+  id: request.id,
+  approved: request.approved,
+  at,
+  via: request.via,
+  by: request.by,
+  ...(request.token !== undefined ? { token: request.token } : {}),
+});
+
 export type DecisionResult =
   | { ok: true; decision: Decision }
   | { ok: false; problem: "unknown-review" }

@@ -3,7 +3,7 @@ import path from "node:path";
 import { newestFirst, type ReviewInput } from "../../../src/content/review";
 import type { Logger } from "../../logger";
 import { decisionSchema, newPost, reviewJob, storedReviewSchema, type Decision, type LeadSource, type StoredReview } from "../records";
-import type { DecisionResult, ReviewItem, ReviewStore } from "../review-store";
+import { decisionOf, type DecisionResult, type ReviewItem, type ReviewStore } from "../review-store";
 import { createApprovedWatch } from "./approved-watch";
 import { appendIn } from "./data-dir";
 import { DECISIONS_FILE, REVIEW_SPAM_FILE, REVIEWS_FILE } from "./file-names";
@@ -79,14 +79,7 @@ export function createReviewFiles(options: { dataDir: string; clock: () => numbe
         }
         if (!(await states()).some((review) => review.id === request.id)) return { ok: false, problem: "unknown-review" };
         await watch.settled();
-        const decision = await write(decisions, {
-          id: request.id,
-          approved: request.approved,
-          at: now(),
-          via: request.via,
-          by: request.by,
-          ...(request.token !== undefined ? { token: request.token } : {}),
-        });
+        const decision = await write(decisions, decisionOf(request, now()));
         void watch.check();
         return { ok: true, decision };
       });

@@ -5,9 +5,8 @@
 // an approval on one instance reaches the one that builds, and the database going away and
 // coming back loses nothing.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import pg from "pg";
 import { createContactFunction, type ContactFunction } from "../../contact/app";
-import { startCluster, type TestCluster } from "../../../tests/postgres-cluster";
+import { startCluster, storedMessageIds, type TestCluster } from "../../../tests/postgres-cluster";
 import { contentDir, listen, makeTempDir, parseMail, recordingLogger, startSmtpPeer, validInput, waitFor, type SmtpPeer } from "../../../tests/test-support";
 
 let cluster: TestCluster;
@@ -69,15 +68,6 @@ const mailedIds = () => peer.received.map((mail) => {
   return headers.get("x-submission-id") ?? headers.get("x-review-id") ?? "";
 });
 
-async function storedIds(): Promise<string[]> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    return (await client.query<{ id: string }>("SELECT id FROM messages WHERE box = 'inbox'")).rows.map((row) => row.id);
-  } finally {
-    await client.end();
-  }
-}
 
 describe("two instances on one PostgreSQL database", () => {
   it("store every post once and mail each exactly once, through an SMTP outage", async () => {
@@ -86,7 +76,7 @@ describe("two instances on one PostgreSQL database", () => {
     const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => post(i % 2 ? a : b)));
     expect(answers.map((answer) => answer.status)).toEqual(Array(40).fill(201));
     const ids = await Promise.all(answers.map(idOf));
-    expect((await storedIds()).sort()).toEqual([...ids].sort());
+    expect((await storedMessageIds(databaseUrl)).sort()).toEqual([...ids].sort());
     // Both instances try while the mail server refuses; then it takes mail again.
     await waitFor(() => a.logger.warnings.length > 0 && b.logger.warnings.length > 0, 10_000, "both instances to try");
     peer.rejectWith = undefined;
@@ -156,7 +146,7 @@ describe("the database stopped mid-way", () => {
     const after = await post(instance);
     expect(after.status).toBe(201);
     accepted.push(await idOf(after));
-    expect((await storedIds()).sort()).toEqual(accepted.sort());
+    expect((await storedMessageIds(databaseUrl)).sort()).toEqual(accepted.sort());
     await waitFor(() => peer.received.length >= 2, 20_000, "both notifications");
     expect(mailedIds().sort()).toEqual(accepted.sort());
   });

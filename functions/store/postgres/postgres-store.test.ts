@@ -1,6 +1,5 @@
-import pg from "pg";
 import { afterAll, beforeAll } from "vitest";
-import { startCluster, type TestCluster } from "../../../tests/postgres-cluster";
+import { startCluster, withClient, type TestCluster } from "../../../tests/postgres-cluster";
 import { recordingLogger } from "../../../tests/test-support";
 import { describeStore, type StoreHarness } from "../store-suite";
 import type { Store } from "../store";
@@ -11,18 +10,13 @@ beforeAll(async () => void (cluster = await startCluster()), 60_000);
 afterAll(() => cluster?.remove());
 
 /** Every row of every table, as text. */
-async function allRows(url: string): Promise<string> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
+const allRows = (url: string): Promise<string> =>
+  withClient(url, async (client) => {
     const tables = await client.query<{ name: string }>("SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public'");
     const texts = [];
     for (const { name } of tables.rows) texts.push(...(await client.query<{ row: string }>(`SELECT t::text AS row FROM "${name}" t`)).rows.map((r) => r.row));
     return texts.join("\n");
-  } finally {
-    await client.end();
-  }
-}
+  });
 
 describeStore("PostgreSQL", async (): Promise<StoreHarness> => {
   const url = await cluster.createDatabase();

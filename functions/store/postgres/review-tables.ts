@@ -1,6 +1,6 @@
 import { newestFirst } from "../../../src/content/review";
 import { decisionSchema, newPost, reviewJob, storedReviewSchema, type Decision, type StoredReview } from "../records";
-import type { DecisionResult, ReviewItem, ReviewStore } from "../review-store";
+import { decisionOf, type DecisionResult, type ReviewItem, type ReviewStore } from "../review-store";
 import type { Database } from "./database";
 import type { Notifications } from "./notifications";
 import { storePost, type OutboxTables } from "./outbox-tables";
@@ -36,7 +36,7 @@ export function createReviewTables(db: Database, notifications: Notifications, o
     return rows.map(toItem).sort(newestFirst);
   }
 
-  const decisionOf = async (token: string, run: { query: Database["query"] } = db): Promise<Decision | undefined> => {
+  const usedBy = async (token: string, run: { query: Database["query"] } = db): Promise<Decision | undefined> => {
     const { rows } = await run.query<{ record: unknown }>("SELECT record FROM review_decisions WHERE token = $1", [token]);
     return rows[0] && decisionSchema.parse(rows[0].record);
   };
@@ -66,7 +66,7 @@ export function createReviewTables(db: Database, notifications: Notifications, o
       db.transaction(async (client): Promise<DecisionResult> => {
         const review = await client.query("SELECT id FROM reviews WHERE box = 'posted' AND id = $1 FOR UPDATE", [request.id]);
         if (request.token !== undefined) {
-          const used = await decisionOf(request.token, client);
+          const used = await usedBy(request.token, client);
           if (used) return { ok: false, problem: "link-used", decision: used };
         }
         if (review.rowCount === 0) return { ok: false, problem: "unknown-review" };
@@ -74,14 +74,7 @@ export function createReviewTables(db: Database, notifications: Notifications, o
           "SELECT (record->>'approved')::boolean AS approved FROM review_decisions WHERE id = $1 ORDER BY seq DESC LIMIT 1",
           [request.id],
         );
-        const decision: Decision = {
-          id: request.id,
-          approved: request.approved,
-          at: now(),
-          via: request.via,
-          by: request.by,
-          ...(request.token !== undefined ? { token: request.token } : {}),
-        };
+        const decision = decisionOf(request, now());
         const inserted = await client.query("INSERT INTO review_decisions (id, token, record) VALUES ($1, $2, $3) ON CONFLICT (token) DO NOTHING", [
           request.id,
           request.token ?? null,
@@ -89,14 +82,14 @@ export function createReviewTables(db: Database, notifications: Notifications, o
         ]);
         if (inserted.rowCount === 0 && request.token !== undefined) {
           // The same link pressed on another review's page at the same moment: it decided there.
-          const used = await decisionOf(request.token, client);
+          const used = await usedBy(request.token, client);
           if (used) return { ok: false, problem: "link-used", decision: used };
         }
         if ((last.rows[0]?.approved ?? false) !== request.approved) await client.query("SELECT pg_notify('approved_reviews', '')");
         return { ok: true, decision };
       }),
 
-    linkUse: (token) => decisionOf(token),
+    linkUse: (token) => usedBy(token),
 
     async approved() {
       const { rows } = await db.query<{ any: boolean }>("SELECT EXISTS (SELECT 1 FROM reviews WHERE box = 'posted') AS any");
