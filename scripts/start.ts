@@ -122,7 +122,7 @@ function warnWhenMailIsOnlySaved(dataDir: string) {
   console.warn(
     [
       "WARNING: SMTP_URL is not set, so contact messages are NOT emailed to anyone.",
-      `  Each message is saved in ${join(dataDir, "submissions.jsonl")} and as an email file in ${join(dataDir, "mail")}/.`,
+      `  Each message is saved in ${process.env.DATABASE_URL ? "the database (DATABASE_URL)" : join(dataDir, "submissions.jsonl")} and as an email file in ${join(dataDir, "mail")}/.`,
       "  Read them with: npm run submissions",
       "  Sign-in codes for the owner's desk (/owner) are not emailed either: npm run owner -- link prints a sign-in link.",
       '  To receive them by email, set SMTP_URL (README, "Contact messages and reviews").',
