@@ -50,7 +50,7 @@ async function rebuild(reason: string): Promise<boolean> {
 }
 
 const startBuilt = await rebuild("start");
-const contact = await createContactFunction(process.env, { contentDir, formPages: () => formPages });
+const contact = await createContactFunction(process.env, { contentDir, distDir, formPages: () => formPages });
 const site = createSiteApp({ distDir, contact: contact.app, before: [await channel.handler()], trustProxy: contact.trustProxy });
 const server = createLimitedServer(site, { behindProxy: contact.trustProxy !== false }).listen(port, host, () => {
   const { port: bound } = server.address() as AddressInfo;

@@ -28,7 +28,7 @@ const first = await buildAtStart();
 // Replaced after every publish, so an invalid no-JavaScript post gets the current contact page.
 // None while the site served is an older build (a restart on broken content): then plain pages.
 let formPages: FormPages | undefined = first.summary && (await createFormPages(distDir, first.summary.rendered));
-const contact = await createContactFunction(process.env, { contentDir, formPages: () => formPages });
+const contact = await createContactFunction(process.env, { contentDir, distDir, formPages: () => formPages });
 warnWhenMailIsOnlySaved(contact.dataDir);
 const stopPublishing = startPublishing(contact.site, first);
 const app = createSiteApp({ distDir, contact: contact.app, trustProxy: contact.trustProxy });

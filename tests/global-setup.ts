@@ -42,7 +42,7 @@ export default async function setup(project: TestProject) {
   const formPages = await createFormPages(distDir, built.rendered);
   const contact = await createContactFunction(
     { DATA_DIR: dataDir, CONTACT_RATE_LIMIT: "0" },
-    { contentDir: resolve("content"), formPages: () => formPages },
+    { contentDir: resolve("content"), distDir, formPages: () => formPages },
   );
   const app = createSiteApp({ distDir, contact: contact.app });
   const server = app.listen(0, "127.0.0.1");

@@ -28,6 +28,9 @@ import { contactSchema, fieldErrors } from "../../src/content/contact-schema";
 import { createFormPostHandler } from "./form-post";
 import { createSubmissionStore, SPAM_FILE, type SubmissionStore } from "./store";
 import { apiPath, pathTo } from "../../src/routes";
+import { createFileVisitsStore } from "../store/files/visits-store";
+import { createVisitsFunction, type VisitsFunction } from "../visits/visits-function";
+import { readReviewStates } from "../reviews/review-store";
 
 export { BODY_LIMIT_BYTES } from "./form-post";
 
@@ -119,6 +122,8 @@ export interface ContactFunction {
   dataDir: string;
   /** TRUST_PROXY as parsed; the site app mounting this one uses the same. */
   trustProxy: TrustProxy;
+  /** POST /api/event and the week's summary (functions/visits/). */
+  visits: VisitsFunction;
   /** Stops the outbox (waiting for sends in flight) and closes files and the SMTP pool. */
   close(): Promise<void>;
 }
@@ -146,6 +151,8 @@ export interface ContactFunctionOptions {
    * servers make new ones after every build. Without them: plain pages.
    */
   formPages?: () => FormPages | undefined;
+  /** The built site being served (default dist/ under the working directory): visits are counted for its pages only. */
+  distDir?: string;
   logger?: Logger;
 }
 
@@ -241,9 +248,22 @@ export async function createContactFunction(env: ContactEnv, options: ContactFun
     contact: { name: site.name, phone: site.phone },
     logger,
   });
+  const visitsStore = createFileVisitsStore(dataDir, { logger });
+  const visits = await createVisitsFunction({
+    visits: visitsStore,
+    site,
+    contentDir,
+    distDir: path.resolve(options.distDir ?? "dist"),
+    trustProxy,
+    async leads() {
+      const [messages, reviews] = await Promise.all([store.list(), readReviewStates(dataDir, logger)]);
+      return { messages, reviews };
+    },
+    logger,
+  });
   const app = express();
   app.disable("x-powered-by");
-  app.use(contactApp, reviewsApp);
+  app.use(contactApp, reviewsApp, visits.app);
 
   return {
     app,
@@ -253,8 +273,11 @@ export async function createContactFunction(env: ContactEnv, options: ContactFun
     site,
     dataDir,
     trustProxy,
+    visits,
     async close() {
       publishing.close();
+      await visits.close();
+      await visitsStore.close();
       await outbox.stop();
       await Promise.all([store.close(), spamStore.close(), reviewStore.close(), reviewSpamStore.close()]);
       mailer.close();

@@ -1,0 +1,83 @@
+// Everything the servers run for issue 30, put together: the beacon endpoint and its
+// counter, the summary the desk and `npm run report` read, and the Monday email.
+// functions/contact/app.ts (createContactFunction) mounts it beside the forms.
+import { stat } from "node:fs/promises";
+import path from "node:path";
+import type express from "express";
+import { parseKeptFor } from "../../src/content/kept-for";
+import type { Site } from "../../src/content/site";
+import type { VisitSummary } from "../../src/content/visit-summary";
+import { businessDay, type BusinessDay } from "../../src/format/business-time";
+import { consoleLogger, type Logger } from "../contact/jsonl-log";
+import type { TrustProxy } from "../http/trust-proxy";
+import type { VisitsStore } from "../store/visits-store";
+import { createEventApp } from "./app";
+import { loadSummaryNames, summaryFor, type SummarySources } from "./report";
+import { createVisitCounter } from "./visit-counter";
+import { startWeeklyMail, type WeeklyReport } from "./weekly-mail";
+
+export interface VisitsFunctionOptions {
+  visits: VisitsStore;
+  site: Site;
+  contentDir: string;
+  /** The built site the servers serve: a path is a page when the build wrote it. */
+  distDir: string;
+  leads: SummarySources["leads"];
+  /** Hands the Monday email to the outbox; without it no email is sent (the function running alone on a test). */
+  queueReport?: (report: WeeklyReport) => Promise<void>;
+  trustProxy?: TrustProxy;
+  /** Beacons per client per minute (default 60); 0 turns the limit off. */
+  rateLimit?: number;
+  clock?: () => number;
+  logger?: Logger;
+}
+
+export interface VisitsFunction {
+  /** POST /api/event. */
+  app: express.Express;
+  /** The week of seven days ending `to` (default today), counts held in memory written first. */
+  summary(to?: BusinessDay): Promise<VisitSummary>;
+  close(): Promise<void>;
+}
+
+/** Whether the build in `distDir` has a page at `pagePath` (already checked to be a plain path: visit-counter.ts pagePath). */
+export function pagesIn(distDir: string): (pagePath: string) => Promise<boolean> {
+  return async (pagePath) => {
+    const file = path.join(distDir, pagePath === "/" ? "" : pagePath.slice(1), "index.html");
+    return stat(file).then(
+      (found) => found.isFile(),
+      () => false,
+    );
+  };
+}
+
+export async function createVisitsFunction(options: VisitsFunctionOptions): Promise<VisitsFunction> {
+  const { visits, site, clock = Date.now, logger = consoleLogger } = options;
+  const keptFor = parseKeptFor(site.visitsKeptFor);
+  // The site schema refuses anything else; this keeps the type honest.
+  if (!keptFor) throw new Error(`content/site.json: visitsKeptFor: cannot read "${site.visitsKeptFor}"`);
+  const counter = createVisitCounter({
+    store: visits,
+    site: new URL(site.url).hostname,
+    timeZone: site.timeZone,
+    keptFor,
+    isPage: pagesIn(options.distDir),
+    clock,
+    logger,
+  });
+  const sources: SummarySources = { visits, leads: options.leads, names: await loadSummaryNames(options.contentDir), timeZone: site.timeZone };
+  const summary = async (to = businessDay(clock(), site.timeZone)) => {
+    await counter.flush();
+    return summaryFor(to, sources);
+  };
+  const queueReport = options.queueReport;
+  const weekly = queueReport && startWeeklyMail({ visits, summary, queue: queueReport, siteName: site.name, timeZone: site.timeZone, clock, logger });
+  return {
+    app: createEventApp({ counter, siteUrl: site.url, trustProxy: options.trustProxy, rateLimit: options.rateLimit, clock, logger }),
+    summary,
+    async close() {
+      weekly?.stop();
+      await counter.close();
+    },
+  };
+}

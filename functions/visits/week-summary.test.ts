@@ -1,0 +1,142 @@
+import { describe, expect, it } from "vitest";
+import { startOfBusinessDay } from "../../src/format/business-time";
+import { contentDir, makeTempDir, recordingLogger } from "../../tests/test-support";
+import { createFileVisitsStore } from "../store/files/visits-store";
+import type { VisitCount } from "../store/visits-store";
+import { loadSummaryNames } from "./report";
+import { change, summaryHtml, summaryText } from "./summary-text";
+import { weekSummary } from "./week-summary";
+import { startWeeklyMail, type WeeklyReport } from "./weekly-mail";
+
+const NY = "America/New_York";
+const names = await loadSummaryNames(contentDir);
+
+const row = (day: string, kind: VisitCount["kind"], fields: Partial<VisitCount> = {}): VisitCount => ({
+  day,
+  kind,
+  path: "",
+  source: "",
+  device: "phone",
+  landing: "",
+  button: "",
+  count: 1,
+  ...fields,
+});
+
+// The week of Mon Jun 2 to Sun Jun 8 2025, and the one before.
+const counts: VisitCount[] = [
+  row("2025-06-03", "visitor", { count: 4 }),
+  row("2025-06-03", "visitor", { device: "desktop", count: 2 }),
+  row("2025-06-03", "view", { path: "/locations/irmo-sc", source: "google.com", count: 5 }),
+  row("2025-06-03", "view", { path: "/", source: "direct", count: 2 }),
+  row("2025-06-03", "visit", { path: "/locations/irmo-sc", source: "google.com", count: 3 }),
+  row("2025-06-04", "visit", { path: "/", source: "direct", count: 1 }),
+  row("2025-06-04", "call", { path: "/contact", source: "google.com", landing: "/locations/irmo-sc", button: "header", count: 2 }),
+  row("2025-06-05", "call", { path: "/services/stump-removal", source: "facebook.com", landing: "/services/stump-removal", button: "floating" }),
+  row("2025-05-28", "visitor", { count: 3 }),
+  row("2025-05-28", "view", { path: "/locations/irmo-sc", source: "google.com", count: 1 }),
+  row("2025-05-28", "visit", { path: "/locations/irmo-sc", source: "google.com", count: 1 }),
+];
+const messages = [
+  { createdAt: "2025-06-04T14:30:00.000Z", serviceType: "tree-removal", landingPage: "/locations/irmo-sc", referrer: "google.com" },
+  { createdAt: "2025-05-30T14:30:00.000Z", serviceType: "other" },
+  // Sunday 11 PM in New York is Monday in UTC: the business's clock decides the day.
+  { createdAt: "2025-06-09T03:00:00.000Z", serviceType: "other" },
+];
+const reviews = [{ createdAt: "2025-06-06T12:00:00.000Z", rating: 5, landingPage: "/reviews", referrer: "direct" }];
+
+describe("the week's summary", () => {
+  const summary = weekSummary({ to: "2025-06-08", timeZone: NY, counts, messages, reviews, names });
+
+  it("adds up the week against the week before, by the business's days", () => {
+    expect(summary.week).toEqual({ from: "2025-06-02", to: "2025-06-08" });
+    expect(summary.previousWeek).toEqual({ from: "2025-05-26", to: "2025-06-01" });
+    expect(summary.totals.week).toEqual({ visitors: 6, visits: 4, views: 7, calls: 3, messages: 2, reviews: 1 });
+    expect(summary.totals.previous).toEqual({ visitors: 3, visits: 1, views: 1, calls: 0, messages: 1, reviews: 0 });
+    expect(summary.days.map((d) => [d.day, d.visitors, d.calls, d.messages, d.previous.day])).toEqual([
+      ["2025-06-02", 0, 0, 0, "2025-05-26"],
+      ["2025-06-03", 6, 0, 0, "2025-05-27"],
+      ["2025-06-04", 0, 2, 1, "2025-05-28"],
+      ["2025-06-05", 0, 1, 0, "2025-05-29"],
+      ["2025-06-06", 0, 0, 0, "2025-05-30"],
+      ["2025-06-07", 0, 0, 0, "2025-05-31"],
+      ["2025-06-08", 0, 0, 1, "2025-06-01"],
+    ]);
+    expect(summary.devices).toEqual({ phone: 4, tablet: 0, desktop: 2 });
+  });
+
+  it("ranks pages and referring sites, and credits leads to the town and service they started on", () => {
+    expect(summary.topPages).toEqual([
+      { label: "Irmo town page", path: "/locations/irmo-sc", count: 5, previous: 1 },
+      { label: "Home page", path: "/", count: 2, previous: 0 },
+    ]);
+    expect(summary.topReferrers.map((l) => [l.label, l.count, l.previous])).toEqual([
+      ["google.com", 3, 1],
+      ["Direct (typed, bookmarked or from an app)", 1, 0],
+    ]);
+    expect(summary.topTowns).toEqual([{ label: "Irmo", path: "/locations/irmo-sc", calls: 2, messages: 1 }]);
+    expect(summary.topServices.map((l) => [l.label, l.calls, l.messages])).toEqual([
+      ["Stump Removal & Grinding", 1, 0],
+      ["Tree Removal", 0, 1],
+    ]);
+    expect(summary.recentLeads[0]).toMatchObject({ kind: "message", at: "2025-06-09T03:00:00.000Z" });
+  });
+
+  it("reads as text and as an email: numbers, changes, and where each lead came from", () => {
+    const text = summaryText(summary, "Cedar Ridge Tree Service", NY);
+    expect(text).toContain("Mon, Jun 2 to Sun, Jun 8");
+    expect(text).toMatch(/Visitors\s+6\s+3\s+\+100%/);
+    expect(text).toMatch(/Irmo\s+2 call taps, 1 message/);
+    expect(text).toContain("Wed, Jun 4: 2 call taps (header button), came from /locations/irmo-sc via google.com");
+    expect(text).toMatch(/Message about Tree Removal, came from \/locations\/irmo-sc via google\.com/);
+    const html = summaryHtml(summary, "Cedar Ridge Tree Service", NY);
+    expect(html).toContain("came from /locations/irmo-sc via google.com");
+    expect(change(3, 0)).toBe("new");
+    expect(change(3, 4)).toBe("-25%");
+  });
+});
+
+describe("the Monday email", () => {
+  async function weekly(at: string, dir: string) {
+    const queued: WeeklyReport[] = [];
+    const visits = createFileVisitsStore(dir, { logger: recordingLogger() });
+    const mail = startWeeklyMail({
+      visits,
+      summary: async (to) => weekSummary({ to, timeZone: NY, counts, messages, reviews, names }),
+      queue: async (report) => void queued.push(report),
+      siteName: "Cedar Ridge Tree Service",
+      timeZone: NY,
+      clock: () => Date.parse(at),
+      logger: recordingLogger(),
+    });
+    return { queued, mail, visits, close: async () => (mail.stop(), await visits.close()) };
+  }
+
+  it("goes out once on Monday morning, business time, for the week that ended on Sunday, also across a restart", async () => {
+    const { dir, cleanup } = await makeTempDir();
+    try {
+      const early = await weekly("2025-06-09T10:59:00Z", dir); // 6:59 AM in New York
+      expect(await early.mail.check()).toBe(false);
+      await early.close();
+      expect(early.queued).toEqual([]);
+
+      const monday = await weekly("2025-06-09T11:01:00Z", dir);
+      await monday.mail.check();
+      expect(await monday.mail.check()).toBe(false);
+      await monday.close();
+      expect(monday.queued.map((r) => r.id)).toEqual(["weekly-summary-2025-06-09"]);
+      expect(monday.queued[0]?.subject).toBe("Cedar Ridge Tree Service website, week of Mon, Jun 2: 6 visitors, 3 call taps, 2 messages");
+      expect(monday.queued[0]?.text).toContain("Mon, Jun 2 to Sun, Jun 8");
+
+      // A restart later that week sends nothing more; the next Monday sends the next week.
+      const restart = await weekly("2025-06-11T15:00:00Z", dir);
+      expect(await restart.mail.check()).toBe(false);
+      await restart.close();
+      const next = await weekly(new Date(startOfBusinessDay("2025-06-16", NY) + 8 * 3_600_000).toISOString(), dir);
+      await next.close();
+      expect([...restart.queued, ...next.queued].map((r) => r.id)).toEqual(["weekly-summary-2025-06-16"]);
+    } finally {
+      await cleanup();
+    }
+  });
+});
