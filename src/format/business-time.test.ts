@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addDays, addMonths, businessDay, formatDayLabel, isoWeekday, startOfBusinessDay } from "./business-time";
+import { addDays, addMonths, businessDay, formatDayLabel, formatZoneName, isoWeekday, startOfBusinessDay } from "./business-time";
 
 const NY = "America/New_York";
 
@@ -27,5 +27,6 @@ describe("business days", () => {
     expect(isoWeekday("2025-06-02")).toBe(1);
     expect(isoWeekday("2025-06-08")).toBe(7);
     expect(formatDayLabel("2025-06-02")).toBe("Mon, Jun 2");
+    expect(formatZoneName(NY)).toBe("Eastern Time");
   });
 });

@@ -69,3 +69,9 @@ export function formatDayLabel(day: BusinessDay): string {
   const [year = 0, month = 1, date = 1] = day.split("-").map(Number);
   return new Intl.DateTimeFormat("en-US", { timeZone: "UTC", weekday: "short", month: "short", day: "numeric" }).format(Date.UTC(year, month - 1, date));
 }
+
+/** The zone as people name it: "Eastern Time" for America/New_York (the privacy page says when the day's key is deleted). */
+export function formatZoneName(timeZone: string): string {
+  const parts = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "longGeneric" }).formatToParts(0);
+  return parts.find((part) => part.type === "timeZoneName")?.value ?? timeZone;
+}
