@@ -7,6 +7,7 @@ import type express from "express";
 import { parseKeptFor } from "../../src/content/kept-for";
 import type { Site } from "../../src/content/site";
 import type { VisitSummary } from "../../src/content/visit-summary";
+import { matchRoute } from "../../src/routes";
 import { businessDay, type BusinessDay } from "../../src/format/business-time";
 import { consoleLogger, type Logger } from "../contact/jsonl-log";
 import type { TrustProxy } from "../http/trust-proxy";
@@ -40,14 +41,22 @@ export interface VisitsFunction {
   close(): Promise<void>;
 }
 
-/** Whether the build in `distDir` has a page at `pagePath` (already checked to be a plain path: visit-counter.ts pagePath). */
+const isFile = (file: string) =>
+  stat(file).then(
+    (found) => found.isFile(),
+    () => false,
+  );
+
+/**
+ * Whether the build in `distDir` has a page at `pagePath` (already checked to be a plain
+ * path: visit-counter.ts pagePath). Where there is no build beside the function (a static
+ * host serves the pages), a path the route table takes counts as a page: a made-up blog
+ * address then gets a line of its own, within the day's limit on lines.
+ */
 export function pagesIn(distDir: string): (pagePath: string) => Promise<boolean> {
   return async (pagePath) => {
-    const file = path.join(distDir, pagePath === "/" ? "" : pagePath.slice(1), "index.html");
-    return stat(file).then(
-      (found) => found.isFile(),
-      () => false,
-    );
+    if (!(await isFile(path.join(distDir, "index.html")))) return matchRoute(pagePath).path !== "*";
+    return isFile(path.join(distDir, pagePath === "/" ? "" : pagePath.slice(1), "index.html"));
   };
 }
 
