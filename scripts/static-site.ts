@@ -1,7 +1,7 @@
 import express from "express";
 import { stat } from "node:fs/promises";
 import { extname, join, normalize, posix, relative, sep } from "node:path";
-import { hostConfigFiles } from "./build/site-files";
+import { hostConfigFiles } from "./build-engine/site-files";
 
 const pageHeaders = { "Cache-Control": "no-cache" };
 
@@ -38,7 +38,7 @@ export function staticSite(distDir: string): express.Router {
   });
 
   router.use(async (req, res, next) => {
-    // For an instant while a build swaps a new folder in (scripts/build/build-output.ts, two renames)
+    // For an instant while a build swaps a new folder in (scripts/build-engine/build-output.ts, two renames)
     // there is no output folder at all: a request caught in it is answered from the new folder.
     if (!swapRetried.has(req) && !(await isFile(join(distDir, "404.html"))) && (await outputReturns(distDir))) {
       swapRetried.add(req);
@@ -51,7 +51,7 @@ export function staticSite(distDir: string): express.Router {
   return router;
 }
 
-/** Host config files however the URL spells them (`/%5Fheaders`, `//_redirects`); written by scripts/build/site-files.ts. */
+/** Host config files however the URL spells them (`/%5Fheaders`, `//_redirects`); written by scripts/build-engine/site-files.ts. */
 const isHostConfig = (path: string): boolean => hostConfigFiles.includes(posix.normalize(decodeURIComponent(path)).replace(/\/+$/, ""));
 
 const isFile = (file: string) => stat(file).then((s) => s.isFile(), () => false);
