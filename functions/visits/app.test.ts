@@ -60,8 +60,7 @@ async function start(options: { rateLimit?: number; clock?: () => number; flushM
     dir,
     send,
     async counts() {
-      // The answer does not wait for the count: let it land, then write what is held.
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      // The answer does not wait for the count; a flush does.
       await counter.flush();
       const today = businessDay(options.clock?.() ?? Date.now(), NY);
       return store.counts(today, today);

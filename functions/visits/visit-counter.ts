@@ -45,7 +45,7 @@ export interface VisitCounterOptions {
 export interface VisitCounter {
   /** Counts one beacon, already checked (visit-event-schema.ts) and accepted. */
   record(event: VisitEvent, sender: Sender): Promise<void>;
-  /** Writes what is held now; resolves once it is on disk. */
+  /** Writes what is held now, beacons still being counted included; resolves once it is on disk. */
   flush(): Promise<void>;
   /** Stops the timers and writes what is held. */
   close(): Promise<void>;
@@ -74,16 +74,19 @@ export function createVisitCounter(options: VisitCounterOptions): VisitCounter {
   let pending = new Map<string, VisitCount>();
   let visitors: SeenVisitor[] = [];
   let writing: Promise<void> = Promise.resolve();
+  /** Beacons being counted (waiting for the day's salt or a page check): a flush waits for them. */
+  const counting = new Set<Promise<void>>();
   let closed = false;
   let midnight: NodeJS.Timeout | undefined;
-  const timer = setInterval(() => void flush(), flushMs);
+  const timer = setInterval(() => void writeHeld(), flushMs);
   timer.unref();
 
   /** The day's state; at a new day the last one's counts are written, its salt and hashes deleted, old days dropped. */
   function dayOf(day: BusinessDay): Promise<Day> {
     if (current?.day === day) return Promise.resolve(current);
     turning ??= (async () => {
-      await flush();
+      // Not flush(): a beacon being counted may be waiting for this very day.
+      await writeHeld();
       await store.endDaysBefore(day);
       const salt = await store.daySalt(day);
       await store.deleteBefore(keptSince(day, keptFor));
@@ -147,8 +150,14 @@ export function createVisitCounter(options: VisitCounterOptions): VisitCounter {
     else pending.set(id, { ...row, count: 1 });
   }
 
-  async function record(event: VisitEvent, sender: Sender): Promise<void> {
-    if (closed) return;
+  function record(event: VisitEvent, sender: Sender): Promise<void> {
+    if (closed) return Promise.resolve();
+    const done = count(event, sender).finally(() => counting.delete(done));
+    counting.add(done);
+    return done;
+  }
+
+  async function count(event: VisitEvent, sender: Sender): Promise<void> {
     const day = await dayOf(businessDay(clock(), timeZone));
     const device = deviceOf(sender.userAgent);
     const source = bounded(day.sources, sourceOf(event.referrer, sender.ownHosts), limits.sourcesPerDay);
@@ -164,11 +173,16 @@ export function createVisitCounter(options: VisitCounterOptions): VisitCounter {
       const button = bounded(day.buttons, event.button ?? "", limits.buttonsPerDay);
       add(day, { day: day.day, kind: "call", path, source, device, landing, button });
     }
-    if (pending.size + visitors.length >= MOST_PENDING) void flush();
+    if (pending.size + visitors.length >= MOST_PENDING) void writeHeld();
   }
 
-  function flush(): Promise<void> {
-    // One batch at a time, in order; a flush asked for meanwhile waits for the one in flight.
+  async function flush(): Promise<void> {
+    await Promise.allSettled(counting);
+    await writeHeld();
+  }
+
+  /** Writes what is held now. One batch at a time, in order; one asked for meanwhile waits for the one in flight. */
+  async function writeHeld(): Promise<void> {
     writing = writing.then(async () => {
       if (pending.size === 0 && visitors.length === 0) return;
       const batch = { counts: [...pending.values()], visitors };
@@ -178,7 +192,7 @@ export function createVisitCounter(options: VisitCounterOptions): VisitCounter {
         logger.error(`visits: ${batch.counts.length} count(s) could not be written and are lost`, error);
       });
     });
-    return writing;
+    await writing;
   }
 
   return {
