@@ -153,6 +153,8 @@ export interface ContactFunctionOptions {
   formPages?: () => FormPages | undefined;
   /** The built site being served (default dist/ under the working directory): visits are counted for its pages only. */
   distDir?: string;
+  /** Visit reports per client per minute (default 60); 0 turns the limit off (a test's flood). */
+  eventRateLimit?: number;
   logger?: Logger;
 }
 
@@ -255,6 +257,7 @@ export async function createContactFunction(env: ContactEnv, options: ContactFun
     contentDir,
     distDir: path.resolve(options.distDir ?? "dist"),
     trustProxy,
+    rateLimit: options.eventRateLimit,
     async leads() {
       const [messages, reviews] = await Promise.all([store.list(), readReviewStates(dataDir, logger)]);
       return { messages, reviews };

@@ -57,8 +57,12 @@ interface Day {
   keys: Set<string>;
   sources: Set<string>;
   buttons: Set<string>;
+  /** Paths found to be pages, and not to be (at most MOST_REMEMBERED), so each is looked up once a day. */
   pages: Set<string>;
+  notPages: Set<string>;
 }
+
+const MOST_REMEMBERED = 10_000;
 
 /** A path as the site serves it ("/contact/" is "/contact"); anything a page path cannot look like is undefined. */
 export function pagePath(path: string): string | undefined {
@@ -98,6 +102,7 @@ export function createVisitCounter(options: VisitCounterOptions): VisitCounter {
         sources: new Set(known.map((row) => row.source)),
         buttons: new Set(known.map((row) => row.button)),
         pages: new Set(),
+        notPages: new Set(),
       };
       scheduleMidnight(day);
       return current;
@@ -122,7 +127,11 @@ export function createVisitCounter(options: VisitCounterOptions): VisitCounter {
     const page = pagePath(path);
     if (page === undefined) return OTHER_PATH;
     if (day.pages.has(page)) return page;
-    if (!(await isPage(page))) return OTHER_PATH;
+    if (day.notPages.has(page)) return OTHER_PATH;
+    if (!(await isPage(page))) {
+      if (day.notPages.size < MOST_REMEMBERED) day.notPages.add(page);
+      return OTHER_PATH;
+    }
     day.pages.add(page);
     return page;
   }

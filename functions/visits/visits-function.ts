@@ -53,9 +53,12 @@ const isFile = (file: string) =>
  * host serves the pages), a path the route table takes counts as a page: a made-up blog
  * address then gets a line of its own, within the day's limit on lines.
  */
-export function pagesIn(distDir: string): (pagePath: string) => Promise<boolean> {
+export function pagesIn(distDir: string, clock: () => number = Date.now): (pagePath: string) => Promise<boolean> {
+  // Whether there is a build at all: looked at again after a minute, not for every beacon.
+  let built: { at: number; found: Promise<boolean> } | undefined;
   return async (pagePath) => {
-    if (!(await isFile(path.join(distDir, "index.html")))) return matchRoute(pagePath).path !== "*";
+    if (!built || clock() - built.at > 60_000) built = { at: clock(), found: isFile(path.join(distDir, "index.html")) };
+    if (!(await built.found)) return matchRoute(pagePath).path !== "*";
     return isFile(path.join(distDir, pagePath === "/" ? "" : pagePath.slice(1), "index.html"));
   };
 }
@@ -70,7 +73,7 @@ export async function createVisitsFunction(options: VisitsFunctionOptions): Prom
     site: new URL(site.url).hostname,
     timeZone: site.timeZone,
     keptFor,
-    isPage: pagesIn(options.distDir),
+    isPage: pagesIn(options.distDir, clock),
     clock,
     logger,
   });

@@ -12,10 +12,18 @@ export function formatBusinessTime(when: Date | string, timeZone: string): strin
 /** A calendar day on the business's clock, "YYYY-MM-DD": the owner's "today", not the server's. */
 export type BusinessDay = string;
 
+// Making a formatter takes a fraction of a millisecond; the visit counter asks for the day with every beacon.
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** The business day (YYYY-MM-DD) in `timeZone` at `when`. */
 export function businessDay(when: Date | number, timeZone: string): BusinessDay {
-  // en-CA formats as YYYY-MM-DD.
-  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(when);
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    // en-CA formats as YYYY-MM-DD.
+    format = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
+    dayFormats.set(timeZone, format);
+  }
+  return format.format(when);
 }
 
 /** `day` moved by `days` calendar days (negative: back). */
