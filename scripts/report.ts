@@ -51,7 +51,7 @@ const visits = createFileVisitsStore(dataDir, { logger });
 const summary = await summaryFor(to, {
   visits,
   timeZone: site.timeZone,
-  names: await loadSummaryNames(contentDir),
+  names: () => loadSummaryNames(contentDir, logger),
   async leads() {
     const [messages, reviews] = await Promise.all([readSubmissions(path.join(dataDir, SUBMISSIONS_FILE), logger), readReviewStates(dataDir, logger)]);
     return { messages, reviews };

@@ -5,6 +5,7 @@ import { addDays, type BusinessDay } from "../../src/format/business-time";
 import type { VisitSummary } from "../../src/content/visit-summary";
 import { loadLocations } from "../../src/content/locations";
 import { loadServices } from "../../src/content/services";
+import { consoleLogger, type Logger } from "../contact/jsonl-log";
 import type { VisitsStore } from "../store/visits-store";
 import { weekSummary, type LeadRecord, type SummaryNames } from "./week-summary";
 
@@ -12,22 +13,32 @@ export interface SummarySources {
   visits: Pick<VisitsStore, "counts">;
   /** Contact messages and reviews received since `since` (spam left out). */
   leads(since: BusinessDay): Promise<{ messages: LeadRecord[]; reviews: LeadRecord[] }>;
-  names: SummaryNames;
+  /** The towns' and services' names, read for each summary (loadSummaryNames). */
+  names(): Promise<SummaryNames>;
   timeZone: string;
 }
 
 /** The summary of the seven days ending `to`, against the seven before. */
 export async function summaryFor(to: BusinessDay, sources: SummarySources): Promise<VisitSummary> {
   const from = addDays(to, -13);
-  const [counts, leads] = await Promise.all([sources.visits.counts(from, to), sources.leads(from)]);
-  return weekSummary({ to, timeZone: sources.timeZone, counts, ...leads, names: sources.names });
+  const [counts, leads, names] = await Promise.all([sources.visits.counts(from, to), sources.leads(from), sources.names()]);
+  return weekSummary({ to, timeZone: sources.timeZone, counts, ...leads, names });
 }
 
-/** The towns' and services' names from content/, which label pages in the summary. */
-export async function loadSummaryNames(contentDir: string): Promise<SummaryNames> {
-  const [towns, services] = await Promise.all([loadLocations(path.join(contentDir, "locations")), loadServices(path.join(contentDir, "services"))]);
-  return {
-    towns: towns.map((t) => ({ slug: t.slug, name: t.name })),
-    services: services.map((s) => ({ slug: s.slug, title: s.title, serviceType: s.serviceType })),
-  };
+/**
+ * The towns' and services' names from content/, which label pages in the summary. A
+ * content mistake (the live site keeps its last good build) leaves pages named by their
+ * address: the summary still comes.
+ */
+export async function loadSummaryNames(contentDir: string, logger: Logger = consoleLogger): Promise<SummaryNames> {
+  try {
+    const [towns, services] = await Promise.all([loadLocations(path.join(contentDir, "locations")), loadServices(path.join(contentDir, "services"))]);
+    return {
+      towns: towns.map((t) => ({ slug: t.slug, name: t.name })),
+      services: services.map((s) => ({ slug: s.slug, title: s.title, serviceType: s.serviceType })),
+    };
+  } catch (error) {
+    logger.warn(`visits: towns and services could not be read, pages are named by their address (${error instanceof Error ? error.message : String(error)})`);
+    return { towns: [], services: [] };
+  }
 }

@@ -77,7 +77,7 @@ export async function createVisitsFunction(options: VisitsFunctionOptions): Prom
     clock,
     logger,
   });
-  const sources: SummarySources = { visits, leads: options.leads, names: await loadSummaryNames(options.contentDir), timeZone: site.timeZone };
+  const sources: SummarySources = { visits, leads: options.leads, names: () => loadSummaryNames(options.contentDir, logger), timeZone: site.timeZone };
   const summary = async (to = businessDay(clock(), site.timeZone)) => {
     await counter.flush();
     return summaryFor(to, sources);

@@ -94,6 +94,15 @@ describe("the week's summary", () => {
     expect(change(3, 0)).toBe("new");
     expect(change(3, 4)).toBe("-25%");
   });
+
+  it("still comes when content/ cannot be read: pages are named by their address", async () => {
+    const logger = recordingLogger();
+    const unnamed = await loadSummaryNames("/nonexistent-content", logger);
+    expect(unnamed).toEqual({ towns: [], services: [] });
+    expect(logger.warnings.join("\n")).toMatch(/named by their address/);
+    const plain = weekSummary({ to: "2025-06-08", timeZone: NY, counts, messages, reviews, names: unnamed });
+    expect(plain.topPages[0]).toMatchObject({ label: "/locations/irmo-sc", count: 5 });
+  });
 });
 
 describe("the Monday email", () => {
