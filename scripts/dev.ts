@@ -12,11 +12,14 @@ import { BuildSession } from "./build-engine/build-session";
 import { runBuild, serverDirName } from "./build-engine/run-build";
 import { createContactFunction, type FormPages } from "../functions/contact/app";
 import { createLimitedServer } from "../functions/http/server-limits";
+import { storeFromEnv } from "../functions/store/create-store";
 import { formatProblem, isContentError } from "../src/content/content-error";
 import { CodeWatch } from "./code-watch";
 import { DevChannel } from "./dev-client/dev-channel";
 import { createFormPages } from "./contact-form-renderer";
 import { createSiteApp } from "./site-app";
+import { deskRenderer } from "./build-engine/desk-bundle";
+import type { PublishOutcome } from "../functions/desk/screens";
 
 const { values: args } = parseArgs({ options: { content: { type: "string", default: "content" }, out: { type: "string", default: ".cache/dev-dist" } } });
 const root = process.cwd();
@@ -29,28 +32,47 @@ const channel = new DevChannel();
 const session = new BuildSession();
 // Replaced after every rebuild, so an invalid no-JavaScript post gets the current contact page (plain pages until the first).
 let formPages: FormPages | undefined;
+// The store first: the build shows its approved reviews, and the functions keep what visitors send in it.
+const store = await storeFromEnv(process.env).catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(1);
+});
 
-/** Whether it built: a failed build leaves the last good one served. */
-async function rebuild(reason: string): Promise<boolean> {
+/** Whether it built, or what stopped it: a failed build leaves the last good one served. */
+async function rebuild(reason: string): Promise<PublishOutcome> {
   const started = Date.now();
   try {
-    const summary = await runBuild({ root, contentDir, outDir: distDir, mode: "development", session });
+    const summary = await runBuild({ root, contentDir, outDir: distDir, mode: "development", session, approvedReviews: () => store.reviews.approved() });
     // Pages first: the open browser reloads while the rest catches up.
     channel.rebuilt();
     formPages = await createFormPages(distDir, summary.rendered);
     console.log(`${reason}: rebuilt in ${Date.now() - started} ms (${summary.totalPages - summary.reusedPages} of ${summary.totalPages} pages rendered)`);
-    return true;
+    return { ok: true };
   } catch (err) {
     // Keep serving the last good build; the owner sees exactly what to fix, here and over the open page.
     const problems = isContentError(err) ? err.problems : [{ file: "(the code)", field: "(build)", problem: err instanceof Error ? err.message : String(err) }];
     console.error(`${reason}: build failed, still serving the last good build.\n${problems.map(formatProblem).join("\n")}\nFix the file and save it: the preview rebuilds by itself.`);
     channel.failed(problems);
-    return false;
+    return { ok: false, problems };
   }
 }
 
-const startBuilt = await rebuild("start");
-const contact = await createContactFunction(process.env, { contentDir, distDir, formPages: () => formPages });
+const startBuilt = (await rebuild("start")).ok;
+const contact = await createContactFunction(process.env, {
+  contentDir,
+  distDir,
+  store,
+  formPages: () => formPages,
+  // The desk is built again when its code changes; what it saves in content/ is rebuilt at once, in turn with the watcher's rebuilds.
+  desk: {
+    renderer: deskRenderer(root, { rebuildOnChange: true }),
+    publish: (reason) => {
+      const outcome = running.then(() => rebuild(reason));
+      running = outcome.then((o) => code.update(o.ok));
+      return outcome;
+    },
+  },
+});
 const site = createSiteApp({ distDir, contact: contact.app, before: [await channel.handler()], trustProxy: contact.trustProxy });
 const server = createLimitedServer(site, { behindProxy: contact.trustProxy !== false }).listen(port, host, () => {
   const { port: bound } = server.address() as AddressInfo;
@@ -63,12 +85,12 @@ let running: Promise<void> = Promise.resolve();
 const changed = (what: string) => {
   clearTimeout(timer);
   timer = setTimeout(() => {
-    running = running.then(async () => code.update(await rebuild(`${relative(root, what)} changed`)));
+    running = running.then(async () => code.update((await rebuild(`${relative(root, what)} changed`)).ok));
   }, 20);
 };
 watch(contentDir, { recursive: true }, (_event, file) => changed(join(contentDir, String(file ?? ""))));
 // The code: the files the last good build bundled, wherever they are, as the bundle cache checks them.
 const code = new CodeWatch(root, join(distDir, serverDirName), changed);
 await code.update(startBuilt);
-// An approved review is in DATA_DIR, not under the watched folders (functions/reviews/app.ts).
-contact.onPublish(() => changed(join(contact.dataDir, "review-decisions.jsonl")));
+// An approved review is in the store, not under the watched folders: the store says when the approved ones change.
+contact.onPublish(() => changed("the approved reviews"));

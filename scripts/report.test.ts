@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createFileVisitsStore } from "../functions/store/files/visits-store";
+import { createFilesStore } from "../functions/store/files/files-store";
 import type { VisitCount } from "../functions/store/visits-store";
 import { addDays, businessDay } from "../src/format/business-time";
 import { copyRepo, runNpm, type RepoCopy } from "../tests/repo-copy";
@@ -18,8 +18,8 @@ beforeAll(async () => {
   repo = await copyRepo("report");
   const dataDir = join(repo.dir, "data");
   await mkdir(dataDir, { recursive: true });
-  const visits = createFileVisitsStore(dataDir);
-  await visits.add({
+  const store = await createFilesStore({ dataDir });
+  await store.visits.add({
     counts: [
       row(today, "visitor", { count: 12 }),
       row(today, "view", { path: "/locations/irmo-sc", source: "google.com", count: 9 }),
@@ -29,7 +29,7 @@ beforeAll(async () => {
     ],
     visitors: [],
   });
-  await visits.close();
+  await store.close();
   await writeFile(
     join(dataDir, "submissions.jsonl"),
     `${JSON.stringify({ id: "m1", name: "Jane Doe", email: "jane@example.com", phone: "(803) 555-0142", serviceType: "tree-removal", message: "The oak leans.", createdAt: new Date().toISOString() })}\n`,

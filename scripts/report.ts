@@ -1,12 +1,11 @@
 // `npm run report`: the week's visits, call taps, messages and reviews in the terminal,
-// as the Monday email shows them. Reads DATA_DIR (default ./data) while the server may be
-// running; it only reads. Counts are written every few seconds: the last ones may be missing.
+// as the Monday email shows them. Reads the store (DATA_DIR, default ./data; or
+// DATABASE_URL) while the server may be running; it only reads. Counts are written every
+// few seconds: the last ones may be missing.
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { readSubmissions, SUBMISSIONS_FILE } from "../functions/contact/store";
-import { readReviewStates } from "../functions/reviews/review-store";
-import { createFileVisitsStore } from "../functions/store/files/visits-store";
-import { loadSummaryNames, summaryFor } from "../functions/visits/report";
+import { storeFromEnv } from "../functions/store/create-store";
+import { leadsIn, loadSummaryNames, summaryFor } from "../functions/visits/report";
 import { summaryText } from "../functions/visits/summary-text";
 import { mondayOf } from "../functions/visits/weekly-mail";
 import { addDays, businessDay } from "../src/format/business-time";
@@ -41,20 +40,16 @@ if (values.help) {
 }
 
 const contentDir = path.resolve("content");
-const dataDir = path.resolve(values.data ?? (process.env.DATA_DIR || "./data"));
 // Warnings about skipped lines go to stderr so --json output stays clean.
 const logger = { warn: (m: string) => console.error(m), error: (m: string) => console.error(m) };
 const site = await loadSite(contentDir);
 const today = businessDay(new Date(), site.timeZone);
 const to = values["last-week"] ? addDays(mondayOf(today), -1) : today;
-const visits = createFileVisitsStore(dataDir, { logger });
+const store = await storeFromEnv(process.env, { dataDir: values.data, logger });
 const summary = await summaryFor(to, {
-  visits,
+  visits: store.visits,
   timeZone: site.timeZone,
   names: () => loadSummaryNames(contentDir, logger),
-  async leads() {
-    const [messages, reviews] = await Promise.all([readSubmissions(path.join(dataDir, SUBMISSIONS_FILE), logger), readReviewStates(dataDir, logger)]);
-    return { messages, reviews };
-  },
-});
+  leads: leadsIn(store, site.timeZone),
+}).finally(() => store.close());
 console.log(values.json ? JSON.stringify(summary, null, 2) : summaryText(summary, site.name, site.timeZone));

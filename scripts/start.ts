@@ -8,6 +8,7 @@ import { runBuild, type BuildResult } from "./build-engine/run-build";
 import { formatPostNews, formatSummary } from "./build-engine/summary";
 import { createContactFunction, type FormPages } from "../functions/contact/app";
 import { createLimitedServer } from "../functions/http/server-limits";
+import { storeFromEnv } from "../functions/store/create-store";
 import { formatProblem, isContentError, type ContentProblem } from "../src/content/content-error";
 import type { Site } from "../src/content/site";
 import { createFormPages } from "./contact-form-renderer";
@@ -15,6 +16,7 @@ import { createProblemMailer } from "./publish/problem-mail";
 import { Publisher } from "./publish/publisher";
 import { watchContent } from "./publish/watch-content";
 import { createSiteApp } from "./site-app";
+import { deskRenderer } from "./build-engine/desk-bundle";
 
 const root = process.cwd();
 const contentDir = resolve("content");
@@ -23,19 +25,39 @@ const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? "127.0.0.1";
 // Workers and parsed posts kept from the first build to every publish: one changed post is rendered again, not the site.
 const session = new BuildSession();
+// The store first: the build shows its approved reviews, and the functions keep what visitors send in it.
+const store = await storeFromEnv(process.env).catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(1);
+});
+const approvedReviews = () => store.reviews.approved();
 
 const first = await buildAtStart();
 // Replaced after every publish, so an invalid no-JavaScript post gets the current contact page.
 // None while the site served is an older build (a restart on broken content): then plain pages.
 let formPages: FormPages | undefined = first.summary && (await createFormPages(distDir, first.summary.rendered));
-const contact = await createContactFunction(process.env, { contentDir, distDir, formPages: () => formPages });
+// The owner's desk (/owner) publishes what it changes in content/ through the same publisher as the watcher.
+let publisher: Publisher | undefined;
+const desk = deskRenderer(root);
+const contact = await createContactFunction(process.env, {
+  contentDir,
+  distDir,
+  store,
+  formPages: () => formPages,
+  desk: {
+    renderer: desk,
+    publish: (reason) => publisher?.publish(reason) ?? Promise.resolve({ ok: false, problems: [{ file: "(the server)", field: "(start)", problem: "still starting: save again in a moment" }] }),
+  },
+});
 warnWhenMailIsOnlySaved(contact.dataDir);
 const stopPublishing = startPublishing(contact.site, first);
 const app = createSiteApp({ distDir, contact: contact.app, trustProxy: contact.trustProxy });
 const server = createLimitedServer(app, { behindProxy: contact.trustProxy !== false }).listen(port, host, () => {
   // PORT=0 asks for any free port; print the one we got.
   const { port: bound } = server.address() as AddressInfo;
-  console.log(`Serving http://${host}:${bound}/ (contact messages in ${contact.dataDir}; publishing changes under content/ as they are saved)`);
+  console.log(`Serving http://${host}:${bound}/ (contact messages in ${store.description}; publishing changes under content/ as they are saved)`);
+  // Made now rather than at the owner's first visit; a failure is logged, and tried again at that visit.
+  desk().catch((error: unknown) => console.error("The owner's desk could not be built:", error));
 });
 
 /**
@@ -45,7 +67,7 @@ const server = createLimitedServer(app, { behindProxy: contact.trustProxy !== fa
  */
 async function buildAtStart(): Promise<{ summary?: BuildResult; problems?: ContentProblem[] }> {
   try {
-    const summary = await runBuild({ root, contentDir, outDir: distDir, mode: "production", session });
+    const summary = await runBuild({ root, contentDir, outDir: distDir, mode: "production", session, approvedReviews });
     console.log(formatSummary(summary));
     return { summary };
   } catch (err) {
@@ -68,11 +90,12 @@ function startPublishing(site: Site, start: { summary?: BuildResult; problems?: 
     console.error(`${reason}: NOT published; the live site is unchanged. Fix this and save the file:\n${problems.map(formatProblem).join("\n")}`);
     await problemMailer?.notify(problems);
   };
-  const publisher = new Publisher({
+  const live = new Publisher({
     root,
     contentDir,
     distDir,
     session,
+    approvedReviews,
     async onPublished(summary, reason, ms) {
       formPages = await createFormPages(distDir, summary.rendered);
       const changed = summary.totalPages - summary.reusedPages;
@@ -80,14 +103,15 @@ function startPublishing(site: Site, start: { summary?: BuildResult; problems?: 
     },
     onFailed: reportProblems,
   });
+  publisher = live;
   if (start.problems) void reportProblems(start.problems, "start");
-  publisher.schedule(start.summary?.posts.nextPublishAt);
-  const unwatch = watchContent(contentDir, (file) => void publisher.publish(`${file} changed`));
-  // An approved review is in DATA_DIR, not content/: the reviews function says when (functions/reviews/app.ts).
-  contact.onPublish(() => void publisher.publish("review approved or taken down"));
+  live.schedule(start.summary?.posts.nextPublishAt);
+  const unwatch = watchContent(contentDir, (file) => void live.publish(`${file} changed`));
+  // An approved review is in the store, not content/: the store says when the approved ones change.
+  contact.onPublish(() => void live.publish("review approved or taken down"));
   return async () => {
     unwatch();
-    await publisher.stop();
+    await live.stop();
     await session.close();
     problemMailer?.close();
   };
@@ -101,6 +125,7 @@ function warnWhenMailIsOnlySaved(dataDir: string) {
       "WARNING: SMTP_URL is not set, so contact messages are NOT emailed to anyone.",
       `  Each message is saved in ${join(dataDir, "submissions.jsonl")} and as an email file in ${join(dataDir, "mail")}/.`,
       "  Read them with: npm run submissions",
+      "  Sign-in codes for the owner's desk (/owner) are not emailed either: npm run owner -- link prints a sign-in link.",
       '  To receive them by email, set SMTP_URL (README, "Contact messages").',
     ].join("\n"),
   );
@@ -110,6 +135,7 @@ const stop = () => {
   server.close(async () => {
     await stopPublishing();
     await contact.close();
+    await store.close();
     process.exit(0);
   });
   // Keep-alive connections would hold close() open until they time out.

@@ -3,7 +3,7 @@ import { join, resolve } from "node:path";
 import type { Browser, Page, Route } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { MIN_FILL_MS } from "../functions/contact/spam";
-import { SUBMISSIONS_FILE } from "../functions/contact/store";
+import { SUBMISSIONS_FILE } from "../functions/store/files/file-names";
 import { connectBrowser, openPage } from "./chromium";
 import { pageReady } from "./page-ready";
 

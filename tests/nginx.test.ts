@@ -7,8 +7,8 @@ import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { nginxHeadersFile, nginxSecurityHeaders } from "../deploy/nginx-headers";
 import { httpsOnlyHeaders, securityHeaders } from "../functions/http/security-headers";
-import { readSubmissions } from "../functions/contact/store";
 import { installedPath, nginx as nginxPart, openssl } from "../scripts/test-parts";
+import { storedMessages } from "./test-support";
 
 // deploy/nginx/cedar-ridge.conf in Debian's nginx (npm test installs it, scripts/test-parts.ts), on a loopback port,
 // serving the shared test build (tests/global-setup.ts) with the contact function running
@@ -164,6 +164,13 @@ describe("deploy/nginx/cedar-ridge.conf in nginx", () => {
     expect((await answer(nginxUrl, "/api/blog/no-such-post")).body).toBe('{"message":"Post not found"}');
   });
 
+  it("passes the owner's desk to the contact function", async () => {
+    const desk = await fetch(`${nginxUrl}/owner`);
+    expect(desk.status).toBe(200);
+    expect(desk.headers.get("x-robots-tag")).toBe("noindex, nofollow");
+    expect(await desk.text()).toContain("Send sign-in code");
+  });
+
   it("answers HTTPS over HTTP/2 with Strict-Transport-Security once certbot's lines are in", async () => {
     const session = connect(nginxTlsUrl, { rejectUnauthorized: false });
     const get = (path: string) =>
@@ -203,7 +210,7 @@ describe("deploy/nginx/cedar-ridge.conf in nginx", () => {
     expect(res.status).toBe(201);
     expect(res.headers.get("content-security-policy")).toBe(securityHeaders["Content-Security-Policy"]);
     const { id } = (await res.json()) as { id: string };
-    const stored = await readSubmissions(join(work, "data", "submissions.jsonl"));
+    const stored = await storedMessages(join(work, "data"));
     expect(stored.find((s) => s.id === id)?.message).toBe(message);
 
     // The same form without JavaScript: 303 to the thank-you page.

@@ -10,7 +10,9 @@ import { runBuild } from "../scripts/build-engine/run-build";
 import { createContactFunction, type ContactFunction } from "../functions/contact/app";
 import { MIN_FILL_MS } from "../functions/contact/spam";
 import { parseMail, startSmtpPeer, waitFor, type SmtpPeer } from "./test-support";
-import { DECISIONS_FILE, REVIEWS_FILE } from "../functions/reviews/review-store";
+import { createFilesStore } from "../functions/store/files/files-store";
+import { DECISIONS_FILE, REVIEWS_FILE } from "../functions/store/files/file-names";
+import type { Store } from "../functions/store/store";
 import { createFormPages } from "../scripts/contact-form-renderer";
 import { Publisher } from "../scripts/publish/publisher";
 import { createSiteApp } from "../scripts/site-app";
@@ -32,7 +34,7 @@ let functions: ContactFunction;
 let publisher: Publisher;
 let browser: Browser;
 let published = 0;
-const savedDataDir = process.env.DATA_DIR;
+let store: Store;
 
 beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), "reviews-e2e-"));
@@ -40,9 +42,10 @@ beforeAll(async () => {
   await mkdir(dataDir);
   const distDir = join(work, "dist");
   const contentDir = resolve("content");
-  // The build reads approved reviews from DATA_DIR (src/content/load-reviews.ts), as npm start's does.
-  process.env.DATA_DIR = dataDir;
-  const formPages = await createFormPages(distDir, (await runBuild({ root: process.cwd(), contentDir, outDir: distDir, mode: "production" })).rendered);
+  // As npm start does: the store first, whose approved reviews every build shows.
+  store = await createFilesStore({ dataDir });
+  const approvedReviews = () => store.reviews.approved();
+  const formPages = await createFormPages(distDir, (await runBuild({ root: process.cwd(), contentDir, outDir: distDir, mode: "production", approvedReviews })).rendered);
 
   // Listening first, so the links in the emails (SITE_URL) point at this server.
   let app: Express | undefined;
@@ -55,12 +58,13 @@ beforeAll(async () => {
   peer = await startSmtpPeer();
   functions = await createContactFunction(
     { DATA_DIR: dataDir, SMTP_URL: peer.url, CONTACT_RATE_LIMIT: "0", SITE_URL: baseUrl },
-    { contentDir, formPages: () => formPages },
+    { contentDir, store, formPages: () => formPages },
   );
   publisher = new Publisher({
     root: process.cwd(),
     contentDir,
     distDir,
+    approvedReviews,
     onPublished: () => void (published += 1),
     onFailed: (problems) => {
       throw new Error(`rebuild failed: ${JSON.stringify(problems)}`);
@@ -76,9 +80,8 @@ afterAll(async () => {
   await publisher?.stop();
   await new Promise((ok) => server?.close(ok));
   await functions?.close();
+  await store?.close();
   await peer?.close();
-  if (savedDataDir === undefined) delete process.env.DATA_DIR;
-  else process.env.DATA_DIR = savedDataDir;
   await rm(work, { recursive: true, force: true });
 });
 

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createContactFunction } from "../functions/contact/app";
-import { VISITS_FILE } from "../functions/store/files/visits-store";
+import { VISITS_FILE } from "../functions/store/files/file-names";
 import { createSiteApp } from "../scripts/site-app";
 import { connectBrowser, openPage } from "./chromium";
 import { contentDir, listen, makeTempDir } from "./test-support";

@@ -3,8 +3,7 @@ import path from "node:path";
 import express from "express";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createContactFunction, type ContactFunction, type FormPages } from "./app";
-import { readSubmissions } from "./store";
-import { contentDir, listen, makeTempDir, parseMail, recordingLogger, startSmtpPeer, validInput, waitFor, type SmtpPeer } from "../../tests/test-support";
+import { contentDir, listen, makeTempDir, parseMail, recordingLogger, startSmtpPeer, storedMessages, validInput, waitFor, type SmtpPeer } from "../../tests/test-support";
 
 
 let dir: string;
@@ -43,7 +42,7 @@ describe("createContactFunction", () => {
     expect(parseMail(peer.received[0]?.raw ?? "").headers.get("from")).toBe(
       "Cedar Ridge Tree Service website <no-reply@cedarridgetree.example>",
     );
-    expect(await readSubmissions(path.join(dir, "submissions.jsonl"))).toHaveLength(1);
+    expect(await storedMessages(dir)).toHaveLength(1);
   });
 
   /** Starts with DATA_DIR unwritable: pages are served and posts get 503; once `fix` runs, a post gets 201 and is mailed. */
@@ -126,6 +125,14 @@ describe("createContactFunction", () => {
     } finally {
       await server.close();
     }
+  });
+
+  it("refuses to start on a DATA_DIR file of a shape this version does not write, naming it", async () => {
+    // outbox.jsonl as no release wrote it: a watermark that does not say which file it is for.
+    await writeFile(path.join(dir, "outbox.jsonl"), `${JSON.stringify({ event: "watermark", at: new Date().toISOString(), offset: 0 })}\n`);
+    await expect(createContactFunction({ DATA_DIR: dir }, { contentDir, logger: recordingLogger() })).rejects.toThrow(
+      `${path.join(dir, "outbox.jsonl")}:1: not a line this version of the site writes (file: `,
+    );
   });
 
   it("refuses a CONTACT_RATE_LIMIT that is not a whole number", async () => {

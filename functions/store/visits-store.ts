@@ -1,9 +1,12 @@
-// The store's part for visit counts (issue 30): daily aggregates, never single hits, and
-// the day's salt and visitor hashes that are deleted when the day ends. One interface,
-// two homes: JSON lines in DATA_DIR (functions/store/files/visits-store.ts) and, later,
-// PostgreSQL; both run the same behaviour suite (visits-store-suite.ts).
+// The store's part for visit counts (`store.visits`, issue 30): daily aggregates, never
+// single hits, and the day's salt and visitor hashes that are deleted when the day ends.
+// Files: functions/store/files/visits-files.ts; the behaviour every implementation has is
+// in store-suite.ts ("visits").
 import type { BusinessDay } from "../../src/format/business-time";
-import type { DeviceClass } from "../visits/classify";
+
+/** The devices counts tell apart (functions/visits/classify.ts reads them from the user agent). */
+export const deviceClasses = ["phone", "tablet", "desktop"] as const;
+export type DeviceClass = (typeof deviceClasses)[number];
 
 /**
  * What a count counts:
@@ -67,7 +70,6 @@ export interface VisitsStore {
    * one caller that recorded it, false for every other, across restarts and processes.
    */
   claim(name: string): Promise<boolean>;
-  close(): Promise<void>;
 }
 
 /** The key's fields as one string, for maps: every implementation sums by it. */

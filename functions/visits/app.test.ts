@@ -3,7 +3,8 @@ import path from "node:path";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
 import { listen, makeTempDir, recordingLogger, waitFor } from "../../tests/test-support";
-import { createFileVisitsStore, VISITS_FILE, VISITS_TODAY_FILE } from "../store/files/visits-store";
+import { VISITS_FILE, VISITS_TODAY_FILE } from "../store/files/file-names";
+import { createVisitsFiles } from "../store/files/visits-files";
 import type { VisitCount, VisitsStore } from "../store/visits-store";
 import { createEventApp } from "./app";
 import { createVisitCounter, type VisitCounter } from "./visit-counter";
@@ -32,7 +33,7 @@ afterEach(async () => {
 async function start(options: { rateLimit?: number; clock?: () => number; flushMs?: number } = {}): Promise<Harness> {
   const { dir, cleanup } = await makeTempDir();
   const logger = recordingLogger();
-  const store = createFileVisitsStore(dir, { logger });
+  const store = createVisitsFiles({ dataDir: dir, clock: Date.now, logger });
   const counter = createVisitCounter({
     store,
     site: "cedarridgetree.example",

@@ -8,8 +8,9 @@ import * as z from "zod/mini";
 import { visitLimits } from "../../src/content/visit-event";
 import { visitEventSchema } from "../../src/content/visit-event-schema";
 import { apiPath } from "../../src/routes";
-import { consoleLogger, type Logger } from "../contact/jsonl-log";
-import { createRateLimiter } from "../contact/rate-limit";
+import { consoleLogger, type Logger } from "../logger";
+// In this process's memory whatever the store: a beacon costs no round trip to it (visit-counter.ts batches).
+import { createRateLimiter } from "../store/files/memory-limits";
 import { clientKey } from "../http/client-key";
 import { finalErrorHandler, rejectMalformedUrl } from "../http/final-error-handler";
 import { sendSecurityHeaders } from "../http/security-headers";

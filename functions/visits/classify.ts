@@ -2,9 +2,7 @@
 // crawler, a prefetch, a browser asking not to be counted, and what kind of device.
 // Nothing here is stored; functions/visits/visit-counter.ts keeps only the results.
 import { isbot } from "isbot";
-
-export const deviceClasses = ["phone", "tablet", "desktop"] as const;
-export type DeviceClass = (typeof deviceClasses)[number];
+import type { DeviceClass } from "../store/visits-store";
 
 /** User agents are sent by the client, any length: patterns only ever see this much of one. */
 const USER_AGENT_READ = 512;

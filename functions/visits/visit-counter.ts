@@ -7,7 +7,7 @@
 import { addDays, businessDay, startOfBusinessDay, type BusinessDay } from "../../src/format/business-time";
 import { keptSince, type KeptFor } from "../../src/content/kept-for";
 import type { VisitEvent } from "../../src/content/visit-event";
-import { consoleLogger, type Logger } from "../contact/jsonl-log";
+import { consoleLogger, type Logger } from "../logger";
 import { countKey, type SeenVisitor, type VisitCount, type VisitCountKey, type VisitsStore } from "../store/visits-store";
 import { deviceOf, OTHER_SOURCE, sourceOf } from "./classify";
 import { visitorHash } from "./visitor-hash";

@@ -9,7 +9,7 @@ import type { Site } from "../../src/content/site";
 import type { VisitSummary } from "../../src/content/visit-summary";
 import { matchRoute } from "../../src/routes";
 import { businessDay, type BusinessDay } from "../../src/format/business-time";
-import { consoleLogger, type Logger } from "../contact/jsonl-log";
+import { consoleLogger, type Logger } from "../logger";
 import type { TrustProxy } from "../http/trust-proxy";
 import type { VisitsStore } from "../store/visits-store";
 import { createEventApp } from "./app";

@@ -1,7 +1,7 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { startOfBusinessDay } from "../../src/format/business-time";
 import { contentDir, makeTempDir, recordingLogger } from "../../tests/test-support";
-import { createFileVisitsStore } from "../store/files/visits-store";
+import { createVisitsFiles } from "../store/files/visits-files";
 import type { VisitCount } from "../store/visits-store";
 import { loadSummaryNames } from "./report";
 import { change, summaryHtml, summaryText } from "./summary-text";
@@ -108,7 +108,7 @@ describe("the week's summary", () => {
 describe("the Monday email", () => {
   async function weekly(at: string, dir: string) {
     const queued: WeeklyReport[] = [];
-    const visits = createFileVisitsStore(dir, { logger: recordingLogger() });
+    const visits = createVisitsFiles({ dataDir: dir, clock: Date.now, logger: recordingLogger() });
     const mail = startWeeklyMail({
       visits,
       summary: async (to) => weekSummary({ to, timeZone: NY, counts, messages, reviews, names }),
@@ -145,6 +145,66 @@ describe("the Monday email", () => {
       await next.close();
       expect([...restart.queued, ...next.queued].map((r) => r.id)).toEqual(["weekly-summary-2025-06-16"]);
     } finally {
+      await cleanup();
+    }
+  });
+
+  it("is tried again an hour after the store failed, and then goes out", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    const queued: WeeklyReport[] = [];
+    const logger = recordingLogger();
+    let claims = 0;
+    const mail = startWeeklyMail({
+      visits: {
+        async claim() {
+          claims += 1;
+          if (claims === 1) throw new Error("ENOSPC: no space left on device");
+          return true;
+        },
+      },
+      summary: async (to) => weekSummary({ to, timeZone: NY, counts, messages, reviews, names }),
+      queue: async (report) => void queued.push(report),
+      siteName: "Cedar Ridge Tree Service",
+      timeZone: NY,
+      clock: () => Date.parse("2025-06-09T12:00:00Z"),
+      logger,
+    });
+    try {
+      await vi.waitFor(() => expect(logger.errors.join("\n")).toMatch(/ENOSPC.*trying again in an hour/));
+      expect(queued).toEqual([]);
+      await vi.advanceTimersByTimeAsync(3_599_000);
+      expect(queued).toEqual([]);
+      await vi.advanceTimersByTimeAsync(2_000);
+      await vi.waitFor(() => expect(queued.map((r) => r.id)).toEqual(["weekly-summary-2025-06-09"]));
+    } finally {
+      mail.stop();
+      vi.useRealTimers();
+    }
+  });
+
+  it("is not sent for two weeks with nothing counted (a site just set up), and is not marked sent", async () => {
+    const { dir, cleanup } = await makeTempDir();
+    const visits = createVisitsFiles({ dataDir: dir, clock: Date.now, logger: recordingLogger() });
+    const queued: WeeklyReport[] = [];
+    const options = {
+      visits,
+      queue: async (report: WeeklyReport) => void queued.push(report),
+      siteName: "Cedar Ridge Tree Service",
+      timeZone: NY,
+      clock: () => Date.parse("2025-06-09T12:00:00Z"),
+      logger: recordingLogger(),
+    };
+    try {
+      const empty = startWeeklyMail({ ...options, summary: async (to) => weekSummary({ to, timeZone: NY, counts: [], messages: [], reviews: [], names }) });
+      expect(await empty.check()).toBe(false);
+      empty.stop();
+      expect(queued).toEqual([]);
+      const counted = startWeeklyMail({ ...options, summary: async (to) => weekSummary({ to, timeZone: NY, counts, messages, reviews, names }) });
+      await counted.check();
+      counted.stop();
+      expect(queued.map((r) => r.id)).toEqual(["weekly-summary-2025-06-09"]);
+    } finally {
+      await visits.close();
       await cleanup();
     }
   });

@@ -3,7 +3,7 @@
 // the store records that it was queued (`claim`) before it is handed to the outbox.
 import { addDays, businessDay, isoWeekday, startOfBusinessDay, type BusinessDay } from "../../src/format/business-time";
 import type { VisitSummary } from "../../src/content/visit-summary";
-import { consoleLogger, type Logger } from "../contact/jsonl-log";
+import { consoleLogger, describeError, type Logger } from "../logger";
 import type { VisitsStore } from "../store/visits-store";
 import { summaryHtml, summarySubject, summaryText } from "./summary-text";
 
@@ -36,6 +36,13 @@ export interface WeeklyMail {
   stop(): void;
 }
 
+/** After a failed check, the next one is this much later. */
+const RETRY_MS = 3_600_000;
+
+/** Nothing counted in the week nor in the one before: a site just set up, or not counting. */
+const isEmptyWeek = (summary: VisitSummary): boolean =>
+  [summary.totals.week, summary.totals.previous].every((t) => t.visitors + t.views + t.calls + t.messages + t.reviews === 0);
+
 /** The Monday that starts the week `day` is in. */
 export const mondayOf = (day: BusinessDay): BusinessDay => addDays(day, 1 - isoWeekday(day));
 
@@ -51,25 +58,35 @@ export function startWeeklyMail(options: WeeklyMailOptions): WeeklyMail {
     const monday = mondayOf(businessDay(clock(), timeZone));
     if (clock() < sendTime(monday)) return false;
     const id = `weekly-summary-${monday}`;
-    if (!(await visits.claim(id))) return false;
     const week = await summary(addDays(monday, -1));
+    // Two weeks of nothing are not worth an email.
+    if (isEmptyWeek(week)) return false;
+    if (!(await visits.claim(id))) return false;
     await queue({ id, subject: summarySubject(week, siteName), text: summaryText(week, siteName, timeZone), html: summaryHtml(week, siteName, timeZone) });
     return true;
   }
 
-  /** Checks now, then at the next Monday 7 AM (a day's wait at most, so a changed clock is caught). */
-  function schedule(): void {
+  /**
+   * Checks now, then at the next Monday 7 AM (a day's wait at most, so a changed clock is
+   * caught), or in an hour after a failure (a full disk freed, a database back).
+   */
+  function schedule(failed: boolean): void {
     if (stopped) return;
     const monday = mondayOf(businessDay(clock(), timeZone));
     const next = clock() < sendTime(monday) ? sendTime(monday) : sendTime(addDays(monday, 7));
-    timer = setTimeout(run, Math.min(Math.max(1_000, next - clock() + 1_000), 86_400_000));
+    const wait = failed ? RETRY_MS : Math.min(Math.max(1_000, next - clock() + 1_000), 86_400_000);
+    timer = setTimeout(run, wait);
     timer.unref();
   }
 
   function run(): void {
-    void check()
-      .catch((error: unknown) => logger.error("visits: the weekly summary could not be queued", error))
-      .finally(schedule);
+    void check().then(
+      () => schedule(false),
+      (error: unknown) => {
+        logger.error(`visits: the weekly summary could not be queued (${describeError(error)}); trying again in an hour`);
+        schedule(true);
+      },
+    );
   }
 
   run();

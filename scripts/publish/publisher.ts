@@ -1,6 +1,7 @@
 import type { BuildSession } from "../build-engine/build-session";
-import { runBuild, type BuildResult } from "../build-engine/run-build";
+import { runBuild, type BuildOptions, type BuildResult } from "../build-engine/run-build";
 import { isContentError, type ContentProblem } from "../../src/content/content-error";
+import type { PublishOutcome } from "../../functions/desk/screens";
 
 export interface PublisherOptions {
   root: string;
@@ -8,6 +9,8 @@ export interface PublisherOptions {
   distDir: string;
   /** Kept from build to build (scripts/build-engine/build-session.ts). */
   session?: BuildSession;
+  /** The store's approved reviews, read for each build (BuildOptions.approvedReviews). */
+  approvedReviews?: BuildOptions["approvedReviews"];
   /** After every build that replaced the live site. */
   onPublished: (summary: BuildResult, reason: string, ms: number) => void | Promise<void>;
   /** A build that failed: the live site is as it was. */
@@ -26,18 +29,21 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
  * what visitors see.
  */
 export class Publisher {
-  private running: Promise<void> | undefined;
+  private running: Promise<PublishOutcome> | undefined;
   private pendingReason: string | undefined;
   private timer: NodeJS.Timeout | undefined;
   private stopped = false;
 
   constructor(private readonly opts: PublisherOptions) {}
 
-  /** Builds now, or right after the build under way. Resolves when the site is up to date with this request. */
-  publish(reason: string): Promise<void> {
+  /**
+   * Builds now, or right after the build under way. Resolves when the site is up to date with this
+   * request, with that build's outcome (the owner's desk shows it: functions/desk/screens/business.ts).
+   */
+  publish(reason: string): Promise<PublishOutcome> {
     if (this.running) {
       this.pendingReason ??= reason;
-      return this.running.then(() => this.running ?? Promise.resolve());
+      return this.running.then((outcome) => this.running ?? outcome);
     }
     this.running = this.buildOnce(reason).finally(() => {
       this.running = undefined;
@@ -66,15 +72,18 @@ export class Publisher {
     await this.running;
   }
 
-  private async buildOnce(reason: string) {
+  private async buildOnce(reason: string): Promise<PublishOutcome> {
     const started = performance.now();
     try {
-      const summary = await runBuild({ root: this.opts.root, contentDir: this.opts.contentDir, outDir: this.opts.distDir, mode: "production", session: this.opts.session });
+      const { root, contentDir, distDir, session, approvedReviews } = this.opts;
+      const summary = await runBuild({ root, contentDir, outDir: distDir, mode: "production", session, approvedReviews });
       this.schedule(summary.posts.nextPublishAt);
       await this.opts.onPublished(summary, reason, performance.now() - started);
+      return { ok: true };
     } catch (err) {
       const problems = isContentError(err) ? err.problems : [{ file: "(the build)", field: "(error)", problem: err instanceof Error ? (err.stack ?? err.message) : String(err) }];
       await this.opts.onFailed(problems, reason);
+      return { ok: false, problems };
     }
   }
 }
