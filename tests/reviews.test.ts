@@ -210,14 +210,27 @@ describe("reviews", () => {
     // Opening the link, as a person or a mail scanner would: nothing changes.
     await page.goto(approve);
     expect(await page.locator("h1").textContent()).toBe("Approve this review?");
-    expect(await page.locator("button").count()).toBe(1);
+    // A page of the site (header, styles, site script), noindex, with one button.
+    expect(await page.locator('header nav[aria-label="Main"]').count()).toBe(1);
+    expect(await page.locator('script[type="module"][src^="/assets/site-"]').count()).toBe(1);
+    expect(await page.locator('meta[name="robots"]').getAttribute("content")).toBe("noindex");
+    expect(await page.locator("main button").count()).toBe(1);
+    if (process.env.REVIEWS_SCREENSHOTS) await page.screenshot({ path: join(process.env.REVIEWS_SCREENSHOTS, "review-confirm-390.png"), fullPage: true });
     await page.waitForTimeout(500);
     expect(await readFile(join(dataDir, DECISIONS_FILE), "utf8").catch(() => "")).toBe("");
     expect(published).toBe(0);
     expect(await (await fetch(`${baseUrl}/reviews`)).text()).not.toContain(approvedText);
 
     await page.getByRole("button", { name: "Approve review" }).click();
+    await page.waitForFunction(() => document.documentElement.hasAttribute("data-nav"));
     expect(await page.locator("h1").textContent()).toBe("Review approved");
+    // Its address only answers a POST: back from another page shows the page as it was, in place.
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+    await page.locator('header nav a[href="/services"]').click();
+    await expect.poll(() => page.locator("main h1").textContent()).toBe("Our Tree Services");
+    await page.goBack();
+    await expect.poll(() => page.locator("main h1").textContent()).toBe("Review approved");
+    expect(await page.evaluate(() => "sameDocument" in window)).toBe(true);
 
     // npm start's rebuild publishes it within seconds.
     await expect.poll(async () => (await fetch(`${baseUrl}/reviews`)).text(), { timeout: 30_000 }).toContain(approvedText);

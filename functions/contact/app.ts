@@ -10,9 +10,11 @@ import { loadSite } from "../../src/content/load-content";
 import { serviceChoicesReader } from "../../src/content/services";
 import type { Site } from "../../src/content/site";
 import {
+  page,
   renderInvalidFormPage,
   renderProblemPage,
   type PageContact,
+  type PageFrame,
   type RenderInvalidForm,
 } from "./form-pages";
 import { createMailer, createTransportFromEnv, defaultAddresses, isPermanentMailError, type Mailer } from "./mailer";
@@ -43,6 +45,8 @@ export interface ContactAppOptions {
   renderInvalidForm?: (...args: Parameters<RenderInvalidForm>) => string | undefined;
   /** Name and phone shown on the no-JavaScript problem pages. */
   contact?: PageContact;
+  /** The site's frame for the problem pages (413, 429, 500, 503); default: a plain page. */
+  frame?: PageFrame;
   /** The form's choices, for the options of the default invalid-form page. */
   services?: readonly ServiceChoice[];
   /** Which proxy may name the client (TRUST_PROXY); default none: the socket address is the client. */
@@ -84,7 +88,7 @@ export function createApp(options: ContactAppOptions): express.Express {
     clock,
     logger,
     renderInvalid: renderInvalidForm,
-    renderProblem: (title, message) => renderProblemPage(title, message, contact),
+    renderProblem: (title, message) => renderProblemPage(title, message, contact, options.frame),
     successPath: `${pathTo.contactThanks}/`,
     words: {
       notSent: "Message not sent",
@@ -167,10 +171,15 @@ export interface ContactFunctionOptions {
   logger?: Logger;
 }
 
-/** The pages a refused no-JavaScript post gets: the form again, with the messages and what was typed. */
+/**
+ * The pages a refused no-JavaScript post gets: the form again, with the messages and what was
+ * typed; and the site's frame for the functions' other pages, as pages of the site that belong
+ * to `path` (src/entry-server.tsx: renderNotice).
+ */
 export interface FormPages {
   contact: RenderInvalidForm;
   reviews: RenderInvalidReviewForm;
+  notice: (title: string, body: string, path: string) => string;
 }
 
 /**
@@ -227,6 +236,17 @@ export async function createContactFunction(env: ContactEnv, options: ContactFun
   // Made now so the key exists from the first start; a store that cannot be written yet (the
   // outbox has said so above) is tried again on use.
   await tokens({ quiet: true }).catch(() => undefined);
+  // The functions' short pages in the site's frame, as the page they belong to; plain without a build, or if it fails.
+  const frameAs =
+    (path: string): PageFrame =>
+    (title, body) => {
+      try {
+        return options.formPages?.()?.notice(title, body, path) ?? page(title, body);
+      } catch (error) {
+        logger.error("contact: the site's frame failed, using a plain page", error);
+        return page(title, body);
+      }
+    };
 
   const contactApp = createApp({
     store,
@@ -234,6 +254,7 @@ export async function createContactFunction(env: ContactEnv, options: ContactFun
     trustProxy,
     renderInvalidForm: (values, errors) => options.formPages?.()?.contact(values, errors),
     contact: { name: site.name, phone: site.phone },
+    frame: frameAs(pathTo.contact),
     // For the plain page only (no site renderer): read once, at start.
     services: (await readServiceChoices()).choices,
     logger,
@@ -247,6 +268,7 @@ export async function createContactFunction(env: ContactEnv, options: ContactFun
     trustProxy,
     renderInvalidForm: (values, errors) => options.formPages?.()?.reviews(values, errors),
     contact: { name: site.name, phone: site.phone },
+    frame: frameAs(pathTo.reviews),
     logger,
   });
   const visits = await createVisitsFunction({

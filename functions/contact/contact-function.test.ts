@@ -105,7 +105,7 @@ describe("createContactFunction", () => {
     await startsUnwritableThenRecovers(dataDir, () => chmod(dataDir, 0o755));
   });
 
-  it("asks for the site's form pages at each refused no-JavaScript post: plain pages while there are none", async () => {
+  it("asks for the site's form pages at each refused no-JavaScript post, and its frame for the other pages: plain pages while there are none", async () => {
     let pages: FormPages | undefined;
     contact = await createContactFunction({ DATA_DIR: dir, CONTACT_RATE_LIMIT: "0" }, { contentDir, logger: recordingLogger(), formPages: () => pages });
     const server = await listen(contact.app);
@@ -119,9 +119,26 @@ describe("createContactFunction", () => {
       // The plain page names the service as content/services does.
       expect(await refuse("contact")).toContain('<option value="tree-trimming" selected>Tree Trimming &amp; Pruning</option>');
       expect(await refuse("reviews")).toContain("Please check your review");
-      pages = { contact: (values, errors) => `site contact page: ${values.name} ${errors.name}`, reviews: (values) => `site reviews page: ${values.name}` };
+      const badLink = () => fetch(`${server.url}/api/reviews/moderate?token=nonsense`).then((res) => res.text());
+      expect(await badLink()).toMatch(/^<!doctype html>\n<html lang="en">[^]*<h1>This link is not valid<\/h1>/);
+      pages = {
+        contact: (values, errors) => `site contact page: ${values.name} ${errors.name}`,
+        reviews: (values) => `site reviews page: ${values.name}`,
+        notice: (title, body, path) => `site page at ${path}: ${title} ${body.length > 0}`,
+      };
       expect(await refuse("contact")).toBe("site contact page: J Name must be at least 2 characters");
       expect(await refuse("reviews")).toBe("site reviews page: J");
+      expect(await badLink()).toBe("site page at /reviews: This link is not valid true");
+      const tooLarge = await fetch(`${server.url}/api/contact`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: `message=${"x".repeat(17_000)}`,
+      });
+      expect(tooLarge.status).toBe(413);
+      expect(await tooLarge.text()).toBe("site page at /contact: Message not sent true");
+      // A frame that fails gives the plain page, never a 500.
+      pages = { ...pages, notice: () => { throw new Error("broken build"); } };
+      expect(await badLink()).toContain("<h1>This link is not valid</h1>");
     } finally {
       await server.close();
     }

@@ -1,6 +1,6 @@
 import express, { type Response } from "express";
 import { reviewErrors, reviewFields, reviewInputSchema, type Review, type ReviewErrors } from "../../src/content/review";
-import { renderProblemPage, type PageContact } from "../contact/form-pages";
+import { renderProblemPage, type PageContact, type PageFrame } from "../contact/form-pages";
 import { createFormPostHandler, DEFAULT_RATE_LIMIT, RATE_WINDOW_MS } from "../contact/form-post";
 import { consoleLogger, type Logger } from "../logger";
 import type { Store } from "../store/store";
@@ -35,6 +35,8 @@ export interface ReviewsAppOptions {
   /** The site's page for an invalid no-JavaScript review; without it, or when it gives none: a plain page. */
   renderInvalidForm?: (...args: Parameters<RenderInvalidReviewForm>) => string | undefined;
   contact?: PageContact;
+  /** The site's frame for the other pages (problems, the owner's links); default: a plain page. */
+  frame?: PageFrame;
   trustProxy?: TrustProxy;
   logger?: Logger;
 }
@@ -43,7 +45,7 @@ const moderateParser = express.urlencoded({ extended: false, limit: 2048, parame
 
 /** POST /api/reviews, and the owner's links: GET /api/reviews/moderate (confirm page), POST (the decision). */
 export function createReviewsApp(options: ReviewsAppOptions): express.Express {
-  const { store, tokens, linkDecider, clock = Date.now, contact, logger = consoleLogger } = options;
+  const { store, tokens, linkDecider, clock = Date.now, contact, frame, logger = consoleLogger } = options;
   const renderInvalid = (values: ReviewFormValues, errors: ReviewErrors): string => {
     try {
       return options.renderInvalidForm?.(values, errors) ?? renderInvalidReviewPage(values, errors, contact);
@@ -71,7 +73,7 @@ export function createReviewsApp(options: ReviewsAppOptions): express.Express {
       clock,
       logger,
       renderInvalid,
-      renderProblem: (title, message) => renderProblemPage(title, message, contact),
+      renderProblem: (title, message) => renderProblemPage(title, message, contact, frame),
       successPath: `${pathTo.reviewThanks}/`,
       words: {
         notSent: "Review not sent",
@@ -117,7 +119,7 @@ export function createReviewsApp(options: ReviewsAppOptions): express.Express {
     const reason = error instanceof Error ? error.message : String(error);
     logger.error(`reviews: a review link could not be served (${reason})`);
     res.set("Retry-After", "60");
-    answer(res, 503, renderLinkProblemPage("Please try again later", "Reviews cannot be changed right now."));
+    answer(res, 503, renderLinkProblemPage("Please try again later", "Reviews cannot be changed right now.", frame));
   }
 
   // Opening the link (a person or a mail scanner): shows what the button would do, changes nothing.
@@ -127,9 +129,9 @@ export function createReviewsApp(options: ReviewsAppOptions): express.Express {
       const found = await resolve(token);
       if ("status" in found || typeof token !== "string") {
         const problem = "status" in found ? found : { status: 400, title: "This link is not valid", message: "The link is incomplete." };
-        return answer(res, problem.status, renderLinkProblemPage(problem.title, problem.message));
+        return answer(res, problem.status, renderLinkProblemPage(problem.title, problem.message, frame));
       }
-      answer(res, 200, renderConfirmPage(found.review, found.check.action, token));
+      answer(res, 200, renderConfirmPage(found.review, found.check.action, token, frame));
     } catch (error) {
       unavailable(res, error);
     }
@@ -140,14 +142,14 @@ export function createReviewsApp(options: ReviewsAppOptions): express.Express {
     const token: unknown = typeof req.body === "object" && req.body !== null && "token" in req.body ? req.body.token : undefined;
     try {
       const found = await resolve(token);
-      if ("status" in found) return answer(res, found.status, renderLinkProblemPage(found.title, found.message));
+      if ("status" in found) return answer(res, found.status, renderLinkProblemPage(found.title, found.message, frame));
       const { check, review } = found;
       const decided = await store.reviews.decide({ id: review.id, approved: check.action === "approve", via: "link", by: linkDecider, token: check.signature });
       if (!decided.ok) {
         const problem = decided.problem === "link-used" ? linkUsed(decided.decision) : gone;
-        return answer(res, problem.status, renderLinkProblemPage(problem.title, problem.message));
+        return answer(res, problem.status, renderLinkProblemPage(problem.title, problem.message, frame));
       }
-      answer(res, 200, renderDecidedPage(review, check.action));
+      answer(res, 200, renderDecidedPage(review, check.action, frame));
     } catch (error) {
       unavailable(res, error);
     }
