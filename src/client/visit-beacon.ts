@@ -6,14 +6,8 @@
 // site it came from) is kept in sessionStorage, which the browser empties with the tab, and
 // goes with each report and with the contact and review forms. Failures are ignored: a
 // report never delays or breaks a page.
-import { CALL_BUTTON, type VisitEvent, type VisitOrigin } from "../content/visit-event";
+import { CALL_BUTTON, NOT_COUNTED_KEY, visitOriginFields, type VisitEvent, type VisitOrigin } from "../content/visit-event";
 import { apiPath } from "../routes";
-
-/**
- * Set by the owner's desk in the owner's browser: "this browser is not counted". A fixed
- * word, the same for everyone, in localStorage (read here, never sent anywhere): not a cookie.
- */
-export const NOT_COUNTED_KEY = "site:not-counted";
 
 /** This tab's visit: sessionStorage, so it ends when the tab is closed. */
 const VISIT_KEY = "site:visit";
@@ -43,7 +37,11 @@ function referrerOrigin(): string {
   }
 }
 
+/** The visit as this page knows it, for a browser that refuses sessionStorage: it lasts while client navigation keeps the page. */
+let remembered: StartedVisit | undefined;
+
 function readVisit(): StartedVisit | undefined {
+  if (remembered) return remembered;
   try {
     const stored: unknown = JSON.parse(sessionStorage.getItem(VISIT_KEY) ?? "null");
     if (typeof stored !== "object" || stored === null || !("landing" in stored) || !("referrer" in stored)) return undefined;
@@ -62,15 +60,25 @@ function currentVisit(): { visit: StartedVisit; isNew: boolean } {
   try {
     sessionStorage.setItem(VISIT_KEY, JSON.stringify(visit));
   } catch {
-    // Storage refused (a private window's quota, a setting): every page then counts as a visit of its own.
+    // Storage refused (a private window's quota, a setting): each page loaded anew starts a visit of its own.
+    remembered = visit;
   }
   return { visit, isNew: true };
 }
 
-/** Where this tab's visit started, for the forms' hidden fields. */
-export function visitOrigin(): VisitOrigin {
+/**
+ * Writes where the visit started into a form's hidden fields as it is sent (the capture
+ * phase: before the island's handler reads them through src/components/form-extras.ts, and
+ * before the browser posts a form the plain way). Not earlier: hydration would reset them.
+ */
+function fillOriginFields(event: SubmitEvent): void {
   const visit = readVisit();
-  return visit ? { landingPage: visit.landing, ...(visit.referrer ? { referrer: visit.referrer } : {}) } : {};
+  if (!visit || !(event.target instanceof HTMLFormElement)) return;
+  const origin: VisitOrigin = { landingPage: visit.landing, referrer: visit.referrer };
+  for (const name of visitOriginFields) {
+    const input = event.target.querySelector<HTMLInputElement>(`input[type="hidden"][name="${name}"]`);
+    if (input) input.value = origin[name] ?? "";
+  }
 }
 
 function send(event: VisitEvent): void {
@@ -84,8 +92,8 @@ function send(event: VisitEvent): void {
   fetch(apiPath.event, { method: "POST", body, keepalive: true, credentials: "omit", headers: { "content-type": "text/plain" } }).catch(() => undefined);
 }
 
-function sendView(): void {
-  const { visit, isNew } = currentVisit();
+/** The page on screen, seen: the first view of a visit carries no `landing` (it is the landing). */
+function sendView(visit: StartedVisit, isNew: boolean): void {
   send({ kind: "view", path: location.pathname, referrer: visit.referrer, ...(isNew ? {} : { landing: visit.landing }) });
 }
 
@@ -113,14 +121,20 @@ function onClick(event: MouseEvent): void {
 /** Starts counting on this page; called once by src/client/site.ts. */
 export function startVisitCounting(): void {
   if (refusesCounting()) return;
+  const first = currentVisit();
   // After the page has loaded, off its critical path; a page prerendered ahead of time counts when it is shown.
+  const firstView = () => setTimeout(() => sendView(first.visit, first.isNew));
   const whenLoaded = () => {
-    if (document.readyState === "complete") setTimeout(sendView);
-    else window.addEventListener("load", () => setTimeout(sendView), { once: true });
+    if (document.readyState === "complete") firstView();
+    else window.addEventListener("load", firstView, { once: true });
   };
   if ("prerendering" in document && document.prerendering === true) document.addEventListener("prerenderingchange", whenLoaded, { once: true });
   else whenLoaded();
   // A client navigation shows another page (src/client/navigate.ts); its fetch ahead of time on hover is not a view.
-  document.addEventListener("site:navigated", sendView);
+  document.addEventListener("site:navigated", () => {
+    const { visit, isNew } = currentVisit();
+    sendView(visit, isNew);
+  });
   document.addEventListener("click", onClick, { capture: true });
+  document.addEventListener("submit", fillOriginFields, { capture: true });
 }

@@ -18,7 +18,8 @@ export const visitEventSchema = z.object({
  * The forms' hidden origin fields. A value that breaks the rules is dropped, never
  * refused: the visitor cannot see or fix them, and their message matters more.
  */
-export const visitOriginShape = {
+export const visitOriginSchema = z.object({
   landingPage: z.catch(z.optional(sitePath), undefined),
-  referrer: z.catch(z.optional(referrer), undefined),
-};
+  // An empty field (no referrer) is no referrer.
+  referrer: z.catch(z.optional(z.string().check(z.minLength(1), z.maxLength(visitLimits.referrer))), undefined),
+});

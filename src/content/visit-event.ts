@@ -34,3 +34,10 @@ export interface VisitEvent {
 /** Hidden fields of the contact and review forms: the page the visit started on and where it came from. */
 export const visitOriginFields = ["landingPage", "referrer"] as const;
 export type VisitOrigin = Partial<Record<(typeof visitOriginFields)[number], string>>;
+
+/**
+ * Set by the owner's desk in the owner's browser (src/desk/client/desk.ts): "this browser is
+ * not counted". A fixed word, the same for everyone, in localStorage (read by the site
+ * script, src/client/visit-beacon.ts, and never sent anywhere): not a cookie.
+ */
+export const NOT_COUNTED_KEY = "site:not-counted";
