@@ -292,6 +292,7 @@ export async function createContactFunction(env: ContactEnv, options: ContactFun
       store: deskStore,
       renderer: options.desk.renderer,
       publish: options.desk.publish,
+      visits,
       contentDir,
       site,
       env,

@@ -1,9 +1,9 @@
 // The week's summary as text (npm run report, the Monday email's text part) and as the
 // email's HTML. What is in it: src/content/visit-summary.ts.
-import type { LeadLine, RankedLine, RecentLead, VisitSummary, VisitTotals } from "../../src/content/visit-summary";
-import { formatBusinessTime, formatDayLabel } from "../../src/format/business-time";
+import type { LeadLine, RankedLine, VisitSummary, VisitTotals } from "../../src/content/visit-summary";
+import { formatDayLabel } from "../../src/format/business-time";
 import { escapeHtml } from "../../src/format/escape-html";
-import { formatVisitOrigin } from "../../src/format/visit-origin";
+import { change, leadText, leadWords } from "../../src/format/visit-words";
 
 const TOTAL_ROWS: ReadonlyArray<[keyof VisitTotals, string]> = [
   ["visitors", "Visitors"],
@@ -14,32 +14,10 @@ const TOTAL_ROWS: ReadonlyArray<[keyof VisitTotals, string]> = [
   ["views", "Pages seen"],
 ];
 
-/** "+10%", "-25%", "new" (nothing before), "" (nothing either week). */
-export function change(now: number, before: number): string {
-  if (before === 0) return now === 0 ? "" : "new";
-  const percent = Math.round(((now - before) / before) * 100);
-  return `${percent > 0 ? "+" : ""}${percent}%`;
-}
-
 /** The subject of the Monday email: the three numbers that matter most. */
 export function summarySubject(summary: VisitSummary, siteName: string): string {
   const { visitors, calls, messages } = summary.totals.week;
   return `${siteName} website, week of ${formatDayLabel(summary.week.from)}: ${visitors} visitors, ${calls} call taps, ${messages} messages`;
-}
-
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-const leadWords = (line: LeadLine) => [line.calls > 0 && plural(line.calls, "call tap"), line.messages > 0 && plural(line.messages, "message")].filter(Boolean).join(", ");
-
-function leadText(lead: RecentLead, timeZone: string): string {
-  const when = lead.kind === "call" ? formatDayLabel(lead.at) : formatBusinessTime(lead.at, timeZone);
-  const what =
-    lead.kind === "call"
-      ? `${lead.count > 1 ? `${lead.count} call taps` : "Call tap"}${lead.detail ? ` (${lead.detail} button)` : ""}`
-      : lead.kind === "message"
-        ? `Message${lead.detail ? ` about ${lead.detail}` : ""}`
-        : `Review${lead.detail ? `, ${lead.detail}` : ""}`;
-  const origin = formatVisitOrigin(lead.landingPage, lead.source);
-  return `${when}: ${what}${origin ? `, ${origin}` : ""}`;
 }
 
 /** The summary for a terminal or a plain-text email. */

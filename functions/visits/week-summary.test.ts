@@ -4,7 +4,8 @@ import { contentDir, makeTempDir, recordingLogger } from "../../tests/test-suppo
 import { createVisitsFiles } from "../store/files/visits-files";
 import type { VisitCount } from "../store/visits-store";
 import { loadSummaryNames } from "./report";
-import { change, summaryHtml, summaryText } from "./summary-text";
+import { change } from "../../src/format/visit-words";
+import { summaryHtml, summaryText } from "./summary-text";
 import { weekSummary } from "./week-summary";
 import { startWeeklyMail, type WeeklyReport } from "./weekly-mail";
 
