@@ -2,17 +2,15 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFilesStore } from "../functions/store/files/files-store";
-import type { VisitCount } from "../functions/store/visits-store";
 import { addDays, businessDay } from "../src/format/business-time";
 import { copyRepo, runNpm, type RepoCopy } from "../tests/repo-copy";
-import { site } from "../tests/test-support";
+import { site, visitCount } from "../tests/test-support";
 
 // `npm run report` as the README writes it, in a copy of the checkout, reading the counts
 // and messages a server left in data/.
 
 let repo: RepoCopy;
 const today = businessDay(new Date(), site.timeZone);
-const row = (day: string, kind: VisitCount["kind"], fields: Partial<VisitCount>): VisitCount => ({ day, kind, path: "", source: "", device: "phone", landing: "", button: "", count: 1, ...fields });
 
 beforeAll(async () => {
   repo = await copyRepo("report");
@@ -21,11 +19,11 @@ beforeAll(async () => {
   const store = await createFilesStore({ dataDir });
   await store.visits.add({
     counts: [
-      row(today, "visitor", { count: 12 }),
-      row(today, "view", { path: "/locations/irmo-sc", source: "google.com", count: 9 }),
-      row(today, "visit", { path: "/locations/irmo-sc", source: "google.com", count: 7 }),
-      row(today, "call", { path: "/locations/irmo-sc", source: "google.com", landing: "/locations/irmo-sc", button: "hero", count: 2 }),
-      row(addDays(today, -7), "visitor", { count: 4 }),
+      visitCount(today, "visitor", { count: 12 }),
+      visitCount(today, "view", { path: "/locations/irmo-sc", source: "google.com", count: 9 }),
+      visitCount(today, "visit", { path: "/locations/irmo-sc", source: "google.com", count: 7 }),
+      visitCount(today, "call", { path: "/locations/irmo-sc", source: "google.com", landing: "/locations/irmo-sc", button: "hero", count: 2 }),
+      visitCount(addDays(today, -7), "visitor", { count: 4 }),
     ],
     visitors: [],
   });

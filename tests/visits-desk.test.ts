@@ -11,7 +11,7 @@ import { addDays, businessDay } from "../src/format/business-time";
 import { axeViolations } from "./axe";
 import { connectBrowser, desktop, openPage, phone } from "./chromium";
 import { codeIn } from "./desk-harness";
-import { contentDir, listen, makeTempDir, site as siteFacts, startSmtpPeer, validInput, waitFor, type SmtpPeer } from "./test-support";
+import { contentDir, listen, makeTempDir, site as siteFacts, startSmtpPeer, validInput, visitCount, waitFor, type SmtpPeer } from "./test-support";
 
 // The desk's Visits screen (issue 30) as the owner reads it: the contact function with its desk,
 // as the function alone runs it, over a data folder holding two weeks of counts and a message
@@ -26,17 +26,6 @@ let url = "";
 const stops: Array<() => Promise<void>> = [];
 
 const today = businessDay(new Date(), siteFacts.timeZone);
-const count = (day: string, kind: VisitCount["kind"], fields: Partial<VisitCount>): VisitCount => ({
-  day,
-  kind,
-  path: "",
-  source: "",
-  device: "phone",
-  landing: "",
-  button: "",
-  count: 1,
-  ...fields,
-});
 
 beforeAll(async () => {
   browser = await connectBrowser();
@@ -47,14 +36,14 @@ beforeAll(async () => {
     const day = addDays(today, -back);
     const busy = back < 7 ? 10 + back : 6 + (back % 3);
     counts.push(
-      count(day, "visitor", { count: busy }),
-      count(day, "visitor", { device: "desktop", count: Math.floor(busy / 3) }),
-      count(day, "view", { path: "/locations/irmo-sc", source: "google.com", count: busy }),
-      count(day, "visit", { path: "/locations/irmo-sc", source: "google.com", count: Math.ceil(busy / 2) }),
-      count(day, "view", { path: "/services/tree-removal", source: "facebook.com", count: Math.ceil(busy / 4) }),
-      count(day, "view", { path: "/", source: "direct", count: 3 }),
+      visitCount(day, "visitor", { count: busy }),
+      visitCount(day, "visitor", { device: "desktop", count: Math.floor(busy / 3) }),
+      visitCount(day, "view", { path: "/locations/irmo-sc", source: "google.com", count: busy }),
+      visitCount(day, "visit", { path: "/locations/irmo-sc", source: "google.com", count: Math.ceil(busy / 2) }),
+      visitCount(day, "view", { path: "/services/tree-removal", source: "facebook.com", count: Math.ceil(busy / 4) }),
+      visitCount(day, "view", { path: "/", source: "direct", count: 3 }),
     );
-    if (back % 2 === 0) counts.push(count(day, "call", { path: "/locations/irmo-sc", source: "google.com", landing: "/locations/irmo-sc", button: "hero", count: 1 }));
+    if (back % 2 === 0) counts.push(visitCount(day, "call", { path: "/locations/irmo-sc", source: "google.com", landing: "/locations/irmo-sc", button: "hero", count: 1 }));
   }
   await store.visits.add({ counts, visitors: [] });
   await store.messages.add({ ...validInput, serviceType: "tree-removal" }, { landingPage: "/locations/irmo-sc", referrer: "google.com" });

@@ -1,8 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createContactFunction } from "../contact/app";
 import { createFilesStore } from "../store/files/files-store";
-import type { VisitCount } from "../store/visits-store";
-import { contentDir, makeTempDir, parseMail, recordingLogger, sleep, startSmtpPeer, waitFor, type SmtpPeer } from "../../tests/test-support";
+import { contentDir, makeTempDir, parseMail, recordingLogger, sleep, startSmtpPeer, visitCount, waitFor, type SmtpPeer } from "../../tests/test-support";
 
 // The Monday email as the servers send it: createContactFunction queues it in the store's
 // outbox, and the outbox mails it to a real SMTP peer, once per week whatever the restarts.
@@ -19,17 +18,6 @@ afterEach(async () => {
   await cleanup();
 });
 
-const count = (day: string, kind: VisitCount["kind"], fields: Partial<VisitCount> = {}): VisitCount => ({
-  day,
-  kind,
-  path: "",
-  source: "",
-  device: "phone",
-  landing: "",
-  button: "",
-  count: 1,
-  ...fields,
-});
 
 // Monday, June 9 2025, 8 AM in Chapin (content/site.json timeZone: America/New_York).
 const mondayMorning = () => Date.parse("2025-06-09T12:00:00Z");
@@ -39,9 +27,9 @@ describe("the Monday email", () => {
     const store = await createFilesStore({ dataDir: dir });
     await store.visits.add({
       counts: [
-        count("2025-06-03", "visitor", { count: 7 }),
-        count("2025-06-03", "view", { path: "/locations/irmo-sc", source: "google.com", count: 9 }),
-        count("2025-06-04", "call", { path: "/locations/irmo-sc", source: "google.com", landing: "/locations/irmo-sc", button: "hero", count: 2 }),
+        visitCount("2025-06-03", "visitor", { count: 7 }),
+        visitCount("2025-06-03", "view", { path: "/locations/irmo-sc", source: "google.com", count: 9 }),
+        visitCount("2025-06-04", "call", { path: "/locations/irmo-sc", source: "google.com", landing: "/locations/irmo-sc", button: "hero", count: 2 }),
       ],
       visitors: [],
     });

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { startOfBusinessDay } from "../../src/format/business-time";
-import { contentDir, makeTempDir, recordingLogger } from "../../tests/test-support";
+import { contentDir, makeTempDir, recordingLogger, visitCount } from "../../tests/test-support";
 import { createVisitsFiles } from "../store/files/visits-files";
 import type { VisitCount } from "../store/visits-store";
 import { loadSummaryNames } from "./report";
@@ -12,31 +12,20 @@ import { startWeeklyMail, type WeeklyReport } from "./weekly-mail";
 const NY = "America/New_York";
 const names = await loadSummaryNames(contentDir);
 
-const row = (day: string, kind: VisitCount["kind"], fields: Partial<VisitCount> = {}): VisitCount => ({
-  day,
-  kind,
-  path: "",
-  source: "",
-  device: "phone",
-  landing: "",
-  button: "",
-  count: 1,
-  ...fields,
-});
 
 // The week of Mon Jun 2 to Sun Jun 8 2025, and the one before.
 const counts: VisitCount[] = [
-  row("2025-06-03", "visitor", { count: 4 }),
-  row("2025-06-03", "visitor", { device: "desktop", count: 2 }),
-  row("2025-06-03", "view", { path: "/locations/irmo-sc", source: "google.com", count: 5 }),
-  row("2025-06-03", "view", { path: "/", source: "direct", count: 2 }),
-  row("2025-06-03", "visit", { path: "/locations/irmo-sc", source: "google.com", count: 3 }),
-  row("2025-06-04", "visit", { path: "/", source: "direct", count: 1 }),
-  row("2025-06-04", "call", { path: "/contact", source: "google.com", landing: "/locations/irmo-sc", button: "header", count: 2 }),
-  row("2025-06-05", "call", { path: "/services/stump-removal", source: "facebook.com", landing: "/services/stump-removal", button: "floating" }),
-  row("2025-05-28", "visitor", { count: 3 }),
-  row("2025-05-28", "view", { path: "/locations/irmo-sc", source: "google.com", count: 1 }),
-  row("2025-05-28", "visit", { path: "/locations/irmo-sc", source: "google.com", count: 1 }),
+  visitCount("2025-06-03", "visitor", { count: 4 }),
+  visitCount("2025-06-03", "visitor", { device: "desktop", count: 2 }),
+  visitCount("2025-06-03", "view", { path: "/locations/irmo-sc", source: "google.com", count: 5 }),
+  visitCount("2025-06-03", "view", { path: "/", source: "direct", count: 2 }),
+  visitCount("2025-06-03", "visit", { path: "/locations/irmo-sc", source: "google.com", count: 3 }),
+  visitCount("2025-06-04", "visit", { path: "/", source: "direct", count: 1 }),
+  visitCount("2025-06-04", "call", { path: "/contact", source: "google.com", landing: "/locations/irmo-sc", button: "header", count: 2 }),
+  visitCount("2025-06-05", "call", { path: "/services/stump-removal", source: "facebook.com", landing: "/services/stump-removal", button: "floating" }),
+  visitCount("2025-05-28", "visitor", { count: 3 }),
+  visitCount("2025-05-28", "view", { path: "/locations/irmo-sc", source: "google.com", count: 1 }),
+  visitCount("2025-05-28", "visit", { path: "/locations/irmo-sc", source: "google.com", count: 1 }),
 ];
 const messages = [
   { createdAt: "2025-06-04T14:30:00.000Z", serviceType: "tree-removal", landingPage: "/locations/irmo-sc", referrer: "google.com" },

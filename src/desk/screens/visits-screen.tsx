@@ -23,6 +23,12 @@ const BIG: ReadonlyArray<[keyof VisitTotals, string]> = [
   ["reviews", "Reviews"],
 ];
 
+const DAY_COLUMNS: ReadonlyArray<[keyof Omit<VisitDay, "day">, string]> = [
+  ["visitors", "People"],
+  ["calls", "Calls"],
+  ["messages", "Messages"],
+];
+
 function Totals({ summary }: { summary: VisitSummary }) {
   const { week, previous } = summary.totals;
   return (
@@ -104,15 +110,11 @@ export function VisitsScreen({ data }: { data: VisitsData }) {
               <th className={css.dayName} scope="col">
                 Day
               </th>
-              <th className={css.dayCell} scope="col">
-                People
-              </th>
-              <th className={css.dayCell} scope="col">
-                Calls
-              </th>
-              <th className={css.dayCell} scope="col">
-                Messages
-              </th>
+              {DAY_COLUMNS.map(([key, name]) => (
+                <th key={key} className={css.dayCell} scope="col">
+                  {name}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody>
@@ -121,15 +123,11 @@ export function VisitsScreen({ data }: { data: VisitsData }) {
                 <th className={css.dayName} scope="row">
                   {formatDayLabel(d.day)}
                 </th>
-                <td className={css.dayCell}>
-                  {d.visitors} ({d.previous.visitors})
-                </td>
-                <td className={css.dayCell}>
-                  {d.calls} ({d.previous.calls})
-                </td>
-                <td className={css.dayCell}>
-                  {d.messages} ({d.previous.messages})
-                </td>
+                {DAY_COLUMNS.map(([key]) => (
+                  <td key={key} className={css.dayCell}>
+                    {d[key]} ({d.previous[key]})
+                  </td>
+                ))}
               </tr>
             ))}
           </tbody>
