@@ -49,6 +49,10 @@ async function fillDataDir(dir: string): Promise<void> {
   await store.outbox.settle(b.id, 3, { outcome: "failed", error: "550 no such mailbox" });
   await store.outbox.settle(c.id, 1, { outcome: "retry", error: "451 later", nextAttemptAt: Date.now() + 60_000 });
   await store.keys.get("review-secret");
+  const view = { day: "2025-06-02", kind: "view", path: "/locations/irmo-sc", source: "google.com", device: "phone", landing: "", button: "" } as const;
+  await store.visits.add({ counts: [{ ...view, count: 2 }, { ...view, path: "/", count: 1 }], visitors: [] });
+  await store.visits.add({ counts: [{ ...view, count: 3 }], visitors: [] });
+  await store.visits.claim("weekly-summary-2025-06-02");
   await store.close();
 }
 
@@ -61,11 +65,15 @@ async function contents(store: Store) {
     reviews: await store.reviews.list(),
     undelivered: (await store.outbox.undelivered()).sort((x, y) => x.id.localeCompare(y.id)),
     key: (await store.keys.get("review-secret")).toString("hex"),
+    visits: await store.visits.counts("2000-01-01", "2099-12-31"),
+    claimed: await store.visits.claim("weekly-summary-2025-06-02"),
   };
 }
 
 async function jsonlFiles(dir: string): Promise<Record<string, string>> {
-  const names = (await readdir(dir)).filter((name) => name.endsWith(".jsonl") && name !== "outbox.jsonl");
+  // Not compared as text: outbox.jsonl (the files store's own bookkeeping) and visits.jsonl (a line
+  // per batch until the files store compacts it, a line per key from the database): `contents` compares them.
+  const names = (await readdir(dir)).filter((name) => name.endsWith(".jsonl") && name !== "outbox.jsonl" && name !== "visits.jsonl");
   return Object.fromEntries(await Promise.all(names.map(async (name) => [name, await readFile(join(dir, name), "utf8")])));
 }
 

@@ -30,6 +30,8 @@ import { contactFields, type ServiceChoice } from "../../src/content/contact";
 import { contactSchema, fieldErrors } from "../../src/content/contact-schema";
 import { createFormPostHandler, DEFAULT_RATE_LIMIT, RATE_WINDOW_MS } from "./form-post";
 import { apiPath, pathTo } from "../../src/routes";
+import { leadsIn } from "../visits/report";
+import { createVisitsFunction, type VisitsFunction } from "../visits/visits-function";
 
 export { BODY_LIMIT_BYTES } from "./form-post";
 
@@ -120,6 +122,8 @@ export interface ContactFunction {
   dataDir: string;
   /** TRUST_PROXY as parsed; the site app mounting this one uses the same. */
   trustProxy: TrustProxy;
+  /** POST /api/event and the week's summary (functions/visits/). */
+  visits: VisitsFunction;
   /** Stops the outbox (waiting for sends in flight), closes the SMTP pool, and the store unless it was handed in. */
   close(): Promise<void>;
 }
@@ -158,6 +162,12 @@ export interface ContactFunctionOptions {
    * and, where this server builds the site, how to publish a change. Without it there is no desk.
    */
   desk?: { renderer: () => Promise<DeskRenderer>; publish?: (reason: string) => Promise<PublishOutcome> };
+  /** The built site being served (default dist/ under the working directory): visits are counted for its pages only. */
+  distDir?: string;
+  /** Visit reports per client per minute (default 60); 0 turns the limit off (a test's flood). */
+  eventRateLimit?: number;
+  /** The visit counts' clock (their days, the Monday email); default Date.now. */
+  visitsClock?: () => number;
   logger?: Logger;
 }
 
@@ -261,6 +271,19 @@ export async function createContactFunction(env: ContactEnv, options: ContactFun
     frame: frameAs(pathTo.reviews),
     logger,
   });
+  const visits = await createVisitsFunction({
+    visits: store.visits,
+    site,
+    contentDir,
+    distDir: path.resolve(options.distDir ?? "dist"),
+    trustProxy,
+    rateLimit: options.eventRateLimit,
+    leads: leadsIn(store, site.timeZone),
+    // The Monday email goes to whoever gets the messages, through the outbox like them.
+    queueReport: (report) => store.outbox.add({ kind: "report", createdAt: new Date().toISOString(), to: defaultAddresses(site, env).to, ...report }),
+    clock: options.visitsClock,
+    logger,
+  });
   const deskStore = options.desk && createFileDeskStore(dataDir, { logger });
   const deskApp =
     options.desk &&
@@ -269,6 +292,7 @@ export async function createContactFunction(env: ContactEnv, options: ContactFun
       store: deskStore,
       renderer: options.desk.renderer,
       publish: options.desk.publish,
+      visits,
       contentDir,
       site,
       env,
@@ -280,7 +304,7 @@ export async function createContactFunction(env: ContactEnv, options: ContactFun
   const app = express();
   app.disable("x-powered-by");
   if (deskApp) app.use(deskApp);
-  app.use(contactApp, reviewsApp);
+  app.use(contactApp, reviewsApp, visits.app);
   const unwatch: Array<() => void> = [];
 
   return {
@@ -292,8 +316,10 @@ export async function createContactFunction(env: ContactEnv, options: ContactFun
     site,
     dataDir,
     trustProxy,
+    visits,
     async close() {
       for (const stop of unwatch.splice(0)) stop();
+      await visits.close();
       await outbox.stop();
       await deskStore?.close();
       if (!options.store) await store.close();

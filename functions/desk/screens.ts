@@ -5,6 +5,7 @@ import type { DeskRoutes } from "./desk-app";
 import { accountScreen } from "./screens/account";
 import { businessScreen } from "./screens/business";
 import { comingScreen } from "./screens/coming";
+import { visitsScreen, type DeskVisits } from "./screens/visits";
 
 /** What a publish after a desk change came to: live, or the build's problems (the live site untouched). */
 export type PublishOutcome = { ok: true } | { ok: false; problems: ContentProblem[] };
@@ -17,6 +18,8 @@ export interface DeskScreenDeps {
   logger: Logger;
   /** Absent where this server does not build the site (the contact function alone). */
   publish?: (reason: string) => Promise<PublishOutcome>;
+  /** The week's visit counts; absent where nothing counts them. */
+  visits?: DeskVisits;
 }
 
 /**
@@ -36,5 +39,5 @@ export const deskScreenModules: readonly DeskScreenModule[] = [
   comingScreen("messages"),
   comingScreen("reviews"),
   comingScreen("posts"),
-  comingScreen("visits"),
+  visitsScreen,
 ];

@@ -4,6 +4,7 @@ import { ComingScreen, type ComingData } from "./screens/coming-screen";
 import { HomeScreen, type HomeData } from "./screens/home-screen";
 import { ProblemScreen, type ProblemData } from "./screens/problem-screen";
 import { SignInScreen, type SignInData } from "./screens/sign-in-screen";
+import { VisitsScreen, type VisitsData } from "./screens/visits-screen";
 import type { DeskSectionScreen } from "./desk-routes";
 
 /**
@@ -18,6 +19,7 @@ export interface DeskScreenData {
   account: AccountData;
   coming: ComingData;
   business: BusinessData;
+  visits: VisitsData;
 }
 
 export type DeskScreenName = keyof DeskScreenData;
@@ -41,5 +43,7 @@ export function DeskScreen({ page }: { page: DeskPage }) {
       return <ComingScreen data={page.data} />;
     case "business":
       return <BusinessScreen data={page.data} />;
+    case "visits":
+      return <VisitsScreen data={page.data} />;
   }
 }

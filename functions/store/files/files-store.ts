@@ -9,6 +9,7 @@ import { createMemoryLimits } from "./memory-limits";
 import { createMessageFiles, type MessageFiles } from "./message-files";
 import { createOutboxFiles } from "./outbox-files";
 import { createReviewFiles } from "./review-files";
+import { createVisitsFiles } from "./visits-files";
 
 export interface FilesStoreOptions {
   /** The data folder; made on the first write, so a store only read from leaves none behind. */
@@ -34,16 +35,18 @@ export async function createFilesStore(options: FilesStoreOptions): Promise<File
   const outbox = createOutboxFiles({ dataDir, clock, logger });
   const messages = createMessageFiles({ dataDir, clock, logger, outbox, openFile });
   const reviews = createReviewFiles({ dataDir, clock, logger, outbox });
+  const visits = createVisitsFiles({ dataDir, clock, logger });
   return {
     messages,
     reviews,
     outbox,
     limits: createMemoryLimits(clock),
     keys: createKeyFiles(dataDir),
+    visits,
     description: `JSON-lines files in ${dataDir}`,
     backup: (target) => backupDataDir(dataDir, target),
     async close() {
-      await Promise.all([messages.close(), reviews.close()]);
+      await Promise.all([messages.close(), reviews.close(), visits.close()]);
       await outbox.close();
     },
   };

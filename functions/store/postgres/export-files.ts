@@ -7,9 +7,10 @@ import { chmod, mkdir, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type pg from "pg";
 import type { z } from "zod";
-import { DECISIONS_FILE, MESSAGE_EVENTS_FILE, OUTBOX_FILE, REVIEW_SPAM_FILE, REVIEWS_FILE, SPAM_FILE, SUBMISSIONS_FILE } from "../files/file-names";
+import { DECISIONS_FILE, MESSAGE_EVENTS_FILE, OUTBOX_FILE, REVIEW_SPAM_FILE, REVIEWS_FILE, SPAM_FILE, SUBMISSIONS_FILE, VISIT_CLAIMS_FILE, VISITS_FILE } from "../files/file-names";
 import { decisionSchema, handledEventSchema, storedReviewSchema, submissionSchema } from "../records";
 import type { BackupSummary } from "../store";
+import { claimLine, countLine } from "../files/visits-files";
 import type { Database } from "./database";
 
 interface JobRow {
@@ -67,6 +68,15 @@ export async function exportToFiles(db: Database, target: string): Promise<Backu
         [REVIEW_SPAM_FILE]: await recordsOf(client, "SELECT record FROM reviews WHERE box = 'spam' ORDER BY seq", storedReviewSchema),
         [DECISIONS_FILE]: await recordsOf(client, "SELECT record FROM review_decisions ORDER BY seq", decisionSchema),
         [OUTBOX_FILE]: outboxLines(jobs.rows),
+        // visits.jsonl leaves empty fields out; the day's salt and hashes stay out of a copy.
+        [VISITS_FILE]: (
+          await client.query<{ line: unknown }>(
+            "SELECT jsonb_strip_nulls(jsonb_build_object('day', day, 'kind', kind, 'path', nullif(path, ''), 'source', nullif(source, ''), 'device', nullif(device, ''), 'landing', nullif(landing, ''), 'button', nullif(button, ''), 'count', count)) AS line FROM visit_counts ORDER BY seq",
+          )
+        ).rows.map((row) => Object.fromEntries(Object.entries(countLine.parse(row.line)).filter(([, value]) => value !== ""))),
+        [VISIT_CLAIMS_FILE]: (await client.query<{ line: unknown }>("SELECT jsonb_build_object('name', name, 'at', to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"')) AS line FROM visit_claims ORDER BY at")).rows.map((row) =>
+          claimLine.parse(row.line),
+        ),
         keys: keys.rows,
       };
     },

@@ -6,9 +6,11 @@
 import path from "node:path";
 import type pg from "pg";
 import type { z } from "zod";
+import { countKey } from "../visits-store";
 import type { Logger } from "../../logger";
 import { createFilesStore } from "../files/files-store";
-import { DECISIONS_FILE, MESSAGE_EVENTS_FILE, REVIEW_SPAM_FILE, REVIEWS_FILE, SPAM_FILE, SUBMISSIONS_FILE } from "../files/file-names";
+import { DECISIONS_FILE, MESSAGE_EVENTS_FILE, REVIEW_SPAM_FILE, REVIEWS_FILE, SPAM_FILE, SUBMISSIONS_FILE, VISIT_CLAIMS_FILE, VISITS_FILE } from "../files/file-names";
+import { claimLine, countLine } from "../files/visits-files";
 import { readJsonl } from "../files/jsonl-read";
 import { readKey } from "../files/key-files";
 import { contactJob, decisionSchema, handledEventSchema, reviewJob, storedReviewSchema, submissionSchema, type ShownJob } from "../records";
@@ -45,6 +47,14 @@ export async function importFromFiles(db: Database, dataDir: string, now: number
     [REVIEW_SPAM_FILE]: await readAll(dataDir, REVIEW_SPAM_FILE, storedReviewSchema),
     [DECISIONS_FILE]: await readAll(dataDir, DECISIONS_FILE, decisionSchema),
   };
+  // Counts are summed by key as the files store reads them; the day's salt and hashes are not moved (a new day starts them again).
+  const visitCounts = new Map<string, z.infer<typeof countLine>>();
+  for (const line of await readAll(dataDir, VISITS_FILE, countLine)) {
+    const key = countKey(line);
+    const known = visitCounts.get(key);
+    visitCounts.set(key, known ? { ...known, count: known.count + line.count } : line);
+  }
+  const claims = await readAll(dataDir, VISIT_CLAIMS_FILE, claimLine);
   // The files store's own replay says which mail is still to go (it only reads here).
   const filesStore = await createFilesStore({ dataDir, logger });
   let open: UndeliveredJob[];
@@ -66,7 +76,7 @@ export async function importFromFiles(db: Database, dataDir: string, now: number
 
   await db.transaction(async (client) => {
     const { rows } = await client.query<{ held: boolean }>(
-      "SELECT EXISTS (SELECT 1 FROM messages) OR EXISTS (SELECT 1 FROM reviews) OR EXISTS (SELECT 1 FROM mail_jobs) OR EXISTS (SELECT 1 FROM message_events) AS held",
+      "SELECT EXISTS (SELECT 1 FROM messages) OR EXISTS (SELECT 1 FROM reviews) OR EXISTS (SELECT 1 FROM mail_jobs) OR EXISTS (SELECT 1 FROM message_events) OR EXISTS (SELECT 1 FROM visit_counts) AS held",
     );
     if (rows[0]?.held) throw new Error(`the database ${db.where} already holds messages, reviews or mail: import only into an empty one (nothing was imported)`);
     const post = (box: string) => (record: { id: string }) => [box, record.id, record];
@@ -83,6 +93,8 @@ export async function importFromFiles(db: Database, dataDir: string, now: number
       ["id", "kind", "job", "state", "attempts", "due_at", "next_attempt_at", "last_error", "settled_at"],
       jobs.map(jobRow),
     );
+    await insertRows(client, "visit_counts", ["day", "kind", "path", "source", "device", "landing", "button", "count"], [...visitCounts.values()].map((c) => [c.day, c.kind, c.path, c.source, c.device, c.landing, c.button, c.count]));
+    await insertRows(client, "visit_claims", ["name", "at"], claims.map((c) => [c.name, c.at]));
     // Counted back in the same transaction: what is committed is every record read.
     const counted = await client.query<{ rows: string }>(
       "SELECT (SELECT count(*) FROM messages) + (SELECT count(*) FROM message_events) + (SELECT count(*) FROM reviews) + (SELECT count(*) FROM review_decisions) AS rows",
@@ -91,5 +103,10 @@ export async function importFromFiles(db: Database, dataDir: string, now: number
     if (Number(counted.rows[0]?.rows) !== read) throw new Error(`read ${read} records but the database holds ${counted.rows[0]?.rows} (nothing was imported)`);
     if (reviewSecret) await client.query("INSERT INTO store_keys (name, value) VALUES ('review-secret', $1) ON CONFLICT (name) DO NOTHING", [reviewSecret]);
   });
-  return { ...Object.fromEntries(Object.entries(files).map(([file, records]) => [file, records.length])), "mail to send": open.length };
+  return {
+    ...Object.fromEntries(Object.entries(files).map(([file, records]) => [file, records.length])),
+    "mail to send": open.length,
+    [VISITS_FILE]: visitCounts.size,
+    [VISIT_CLAIMS_FILE]: claims.length,
+  };
 }

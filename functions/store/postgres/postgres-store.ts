@@ -9,6 +9,7 @@ import { migrate } from "./migrate";
 import { listenForNotifications } from "./notifications";
 import { createOutboxTables } from "./outbox-tables";
 import { createReviewTables } from "./review-tables";
+import { createVisitsTables } from "./visits-tables";
 
 export interface PostgresStoreOptions {
   /** DATABASE_URL: postgres://user:password@host:port/database */
@@ -43,6 +44,7 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
       reviews: createReviewTables(db, notifications, outbox, clock),
       outbox,
       limits: createLimitTables(db, clock),
+      visits: createVisitsTables(db),
       keys: createKeyTables(db),
       description: `PostgreSQL database ${db.where}`,
       backup: (target) => exportToFiles(db, target),
