@@ -2,6 +2,12 @@ import type { BuildSession } from "../build/build-session";
 import { runBuild, type BuildResult } from "../build/run-build";
 import { isContentError, type ContentProblem } from "../../src/content/content-error";
 
+/** What a publish came to: the live site replaced, or the build's problems (the live site as it was). */
+export interface PublishOutcome {
+  ok: boolean;
+  problems: ContentProblem[];
+}
+
 export interface PublisherOptions {
   root: string;
   contentDir: string;
@@ -26,26 +32,38 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
  * what visitors see.
  */
 export class Publisher {
-  private running: Promise<void> | undefined;
-  private pendingReason: string | undefined;
+  private running: Promise<PublishOutcome> | undefined;
+  private next: { reason: string; done: Promise<PublishOutcome>; resolve: (outcome: PublishOutcome | Promise<PublishOutcome>) => void } | undefined;
   private timer: NodeJS.Timeout | undefined;
   private stopped = false;
 
   constructor(private readonly opts: PublisherOptions) {}
 
-  /** Builds now, or right after the build under way. Resolves when the site is up to date with this request. */
-  publish(reason: string): Promise<void> {
-    if (this.running) {
-      this.pendingReason ??= reason;
-      return this.running.then(() => this.running ?? Promise.resolve());
+  /**
+   * Builds now, or right after the build under way (requests meanwhile share that one build).
+   * Resolves when the site is up to date with this request, with what that build came to.
+   */
+  publish(reason: string): Promise<PublishOutcome> {
+    if (!this.running) return this.start(reason);
+    if (!this.next) {
+      let resolve!: (outcome: PublishOutcome | Promise<PublishOutcome>) => void;
+      const done = new Promise<PublishOutcome>((ok) => (resolve = ok));
+      this.next = { reason, done, resolve };
     }
-    this.running = this.buildOnce(reason).finally(() => {
+    return this.next.done;
+  }
+
+  private start(reason: string): Promise<PublishOutcome> {
+    const run = this.buildOnce(reason).finally(() => {
       this.running = undefined;
-      const next = this.pendingReason;
-      this.pendingReason = undefined;
-      if (next !== undefined && !this.stopped) void this.publish(next);
+      const next = this.next;
+      this.next = undefined;
+      if (!next) return;
+      if (this.stopped) next.resolve({ ok: false, problems: [{ file: "(the site)", field: "(publishing)", problem: "stopped before this change was published" }] });
+      else next.resolve(this.start(next.reason));
     });
-    return this.running;
+    this.running = run;
+    return run;
   }
 
   /** Arms the timer for the earliest scheduled post (from the last good build's summary). */
@@ -66,15 +84,17 @@ export class Publisher {
     await this.running;
   }
 
-  private async buildOnce(reason: string) {
+  private async buildOnce(reason: string): Promise<PublishOutcome> {
     const started = performance.now();
     try {
       const summary = await runBuild({ root: this.opts.root, contentDir: this.opts.contentDir, outDir: this.opts.distDir, mode: "production", session: this.opts.session });
       this.schedule(summary.posts.nextPublishAt);
       await this.opts.onPublished(summary, reason, performance.now() - started);
+      return { ok: true, problems: [] };
     } catch (err) {
       const problems = isContentError(err) ? err.problems : [{ file: "(the build)", field: "(error)", problem: err instanceof Error ? (err.stack ?? err.message) : String(err) }];
       await this.opts.onFailed(problems, reason);
+      return { ok: false, problems };
     }
   }
 }
