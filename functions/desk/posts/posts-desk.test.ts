@@ -8,6 +8,8 @@ import { processPhoto } from "../../../scripts/build/photos";
 import { PostPreviewer } from "../../../scripts/build/post-preview";
 import { loadSharp } from "../../../scripts/build/sharp";
 import { Publisher } from "../../../scripts/publish/publisher";
+import { createSiteApp } from "../../../scripts/site-app";
+import { listen } from "../../../tests/test-support";
 import type { PostForm } from "../../../src/content/post-form";
 import { createFilePostsStore } from "../../store/files/posts-store";
 import type { PostsStore } from "../../store/posts-store";
@@ -201,5 +203,17 @@ describe("the desk's posts, end to end", () => {
     expect(JSON.parse(await readFile(path.join(content, "redirects.json"), "utf8"))).toEqual([{ from: "/blog/stump-grinding-vs-stump-removal", to: "/blog/stump-grinding-or-removal" }]);
     const taken = await desk.save({ ...(await desk.newPost()).form, title: "Stump grinding vs stump removal", slug: "stump-grinding-vs-stump-removal", text: "x\n" }, "draft");
     expect(taken).toMatchObject({ ok: false, problems: [{ field: "slug" }] });
+    // Static hosts read _redirects; any other host serves the page at the old address, which sends the visitor on.
+    expect(await readFile(path.join(dist, "_redirects"), "utf8")).toContain("/blog/stump-grinding-vs-stump-removal /blog/stump-grinding-or-removal 301\n");
+    expect(await builtPage("stump-grinding-vs-stump-removal")).toContain('<meta http-equiv="refresh" content="0; url=/blog/stump-grinding-or-removal">');
+    const site = await listen(createSiteApp({ distDir: dist }));
+    try {
+      const moved = await fetch(`${site.url}/blog/stump-grinding-vs-stump-removal/?from=mail`, { redirect: "manual" });
+      expect(moved.status).toBe(301);
+      expect(moved.headers.get("location")).toBe("/blog/stump-grinding-or-removal?from=mail");
+      expect((await fetch(`${site.url}/blog/stump-grinding-or-removal`)).status).toBe(200);
+    } finally {
+      await site.close();
+    }
   });
 });
