@@ -1,11 +1,11 @@
 // `npm run build [-- --content DIR --out DIR] [-- --strict]`: renders the whole site into dist/.
 // --strict makes a link to a page of this site that does not exist an error (CI builds strict).
-// The pipeline is in scripts/build/run-build.ts; this file reads the arguments and prints.
+// The pipeline is in scripts/build-engine/run-build.ts; this file reads the arguments and prints.
 import { parseArgs } from "node:util";
 import { formatProblem, isContentError } from "./src/content/content-error";
-import { BudgetError } from "./scripts/build/budgets";
-import { runBuild } from "./scripts/build/run-build";
-import { formatSummary } from "./scripts/build/summary";
+import { BudgetError } from "./scripts/build-engine/budgets";
+import { runBuild } from "./scripts/build-engine/run-build";
+import { formatSummary } from "./scripts/build-engine/summary";
 
 const { values } = parseArgs({
   options: {

@@ -9,7 +9,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { runBuild } from "./build/run-build";
+import { runBuild } from "./build-engine/run-build";
 import { createContactFunction } from "../functions/contact/app";
 import { createLimitedServer } from "../functions/http/server-limits";
 import { pickAuditPages } from "./audit/audit-pages";

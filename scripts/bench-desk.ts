@@ -13,10 +13,10 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { PostsDesk } from "../functions/desk/posts/posts-desk";
 import { createFilePostsStore } from "../functions/store/files/posts-store";
-import { BuildSession } from "./build/build-session";
-import { processPhoto } from "./build/photos";
-import { PostPreviewer } from "./build/post-preview";
-import { loadSharp } from "./build/sharp";
+import { BuildSession } from "./build-engine/build-session";
+import { processPhoto } from "./build-engine/photos";
+import { PostPreviewer } from "./build-engine/post-preview";
+import { loadSharp } from "./build-engine/sharp";
 import { median } from "./bench-rebuild";
 import { Publisher } from "./publish/publisher";
 

@@ -4,8 +4,8 @@
 import { cp, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { cameraJpeg } from "./build/photo-fixtures";
-import { runBuild } from "./build/run-build";
+import { cameraJpeg } from "./build-engine/photo-fixtures";
+import { runBuild } from "./build-engine/run-build";
 
 const work = await mkdtemp(join(tmpdir(), "bench-photos-"));
 try {

@@ -11,8 +11,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { chromium, type Page } from "playwright-core";
-import { BuildSession } from "./build/build-session";
-import { runBuild } from "./build/run-build";
+import { BuildSession } from "./build-engine/build-session";
+import { runBuild } from "./build-engine/run-build";
 import { chromiumArgs, chromiumPath } from "./chromium-flags";
 
 const root = path.resolve(import.meta.dirname, "..");

@@ -1,4 +1,4 @@
-// `npm run bench`: every figure of issue 12 in one run, printed as one table.
+// `npm run bench`: every performance target in one run (docs/performance.md lists them), printed as one table.
 //  - builds of 250, 1,000 and 4,000 generated posts by Hugo, Eleventy and this project,
 //    cold (nothing cached: the build speed) and warm (into the last output: the rebuild),
 //    each the median of RUNS runs (default 3) by ../shared/bench/anchors.sh, with the ratios
@@ -151,14 +151,14 @@ if (contactSettings.rate > 0) say(`  open loop at ${contactSettings.rate} posts/
 
 const coldRows = rows.filter((row) => row.mode === "cold");
 say("");
-say("Targets (issue 12):");
+say("Targets (docs/performance.md):");
 for (const row of coldRows) {
   say(`  cold build of ${row.posts.toLocaleString("en-US")} posts faster than Eleventy: ${row.project < row.eleventy ? "yes" : "no"} (${row.project.toFixed(2)} s vs ${row.eleventy.toFixed(2)} s)`);
 }
 if (peakMb !== undefined) say(`  peak memory of a cold build of 4,000 posts under 600 MB: ${peakMb < 600 ? "yes" : "no"} (${peakMb.toFixed(0)} MB)`);
 if (rebuild && rebuild.posts === 4000) {
   say(`  one-post rebuild with 4,000 posts under 0.5 s: ${median(rebuild.rebuildMs) < 500 ? "yes" : "no"} (${median(rebuild.rebuildMs).toFixed(0)} ms)`);
-  say(`  edit-to-visible in npm run dev with 4,000 posts under 500 ms (issue 10): ${median(rebuild.editToVisibleMs) < 500 ? "yes" : "no"} (${median(rebuild.editToVisibleMs).toFixed(0)} ms)`);
+  say(`  edit-to-visible in npm run dev with 4,000 posts under 500 ms: ${median(rebuild.editToVisibleMs) < 500 ? "yes" : "no"} (${median(rebuild.editToVisibleMs).toFixed(0)} ms)`);
 }
 if (desk && desk.posts === 4000) {
   say(`  desk preview with 4,000 posts under 300 ms (issue 29; the server's part): ${median(desk.previewMs) < 300 ? "yes" : "no"} (${median(desk.previewMs).toFixed(0)} ms)`);

@@ -1,14 +1,14 @@
 import { watch, type FSWatcher } from "node:fs";
 import { readdir } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
-import { bundledFiles } from "./build/build-cache";
+import { bundledFiles } from "./build-engine/build-cache";
 
 /** What an import can name; editors' swap and backup files (`.x.swp`, `x~`) are not. */
 const codeFile = /\.(tsx?|jsx?|mts|cts|mjs|cjs|json|css)$/;
 
 /**
  * The code `npm run dev` watches: exactly the files the bundle cache checks (the
- * record of the last good build, scripts/build/build-cache.ts), wherever they are: src/,
+ * record of the last good build, scripts/build-engine/build-cache.ts), wherever they are: src/,
  * functions/, a new top-level folder. Their folders are watched rather than the
  * files, because editors save by writing a new file over the old one. While the
  * code does not build, any code file in those folders counts too: the fix may be

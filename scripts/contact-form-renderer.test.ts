@@ -2,8 +2,8 @@ import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cameraJpeg } from "./build/photo-fixtures";
-import { runBuild } from "./build/run-build";
+import { cameraJpeg } from "./build-engine/photo-fixtures";
+import { runBuild } from "./build-engine/run-build";
 import type { FormPages } from "../functions/contact/app";
 import { createFormPages } from "./contact-form-renderer";
 

@@ -5,8 +5,8 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { textSha } from "./build/text-sha";
-import { serverDirName, type BuildResult } from "./build/run-build";
+import { textSha } from "./build-engine/text-sha";
+import { serverDirName, type BuildResult } from "./build-engine/run-build";
 import type { FormPages } from "../functions/contact/app";
 
 /**

@@ -3,9 +3,9 @@
 import { existsSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { join, resolve } from "node:path";
-import { BuildSession } from "./build/build-session";
-import { runBuild, type BuildResult } from "./build/run-build";
-import { formatPostNews, formatSummary } from "./build/summary";
+import { BuildSession } from "./build-engine/build-session";
+import { runBuild, type BuildResult } from "./build-engine/run-build";
+import { formatPostNews, formatSummary } from "./build-engine/summary";
 import { createContactFunction, type FormPages } from "../functions/contact/app";
 import { createLimitedServer } from "../functions/http/server-limits";
 import { formatProblem, isContentError, type ContentProblem } from "../src/content/content-error";

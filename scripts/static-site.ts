@@ -3,7 +3,7 @@ import { stat } from "node:fs/promises";
 import { extname, join, normalize, posix, relative, sep } from "node:path";
 import { readFileSync } from "node:fs";
 import { fileStamp } from "../src/content/file-stamp";
-import { hostConfigFiles, movedAddresses, MOVED } from "./build/site-files";
+import { hostConfigFiles, movedAddresses, MOVED } from "./build-engine/site-files";
 
 const pageHeaders = { "Cache-Control": "no-cache" };
 
@@ -50,7 +50,7 @@ export function staticSite(distDir: string): express.Router {
   });
 
   router.use(async (req, res, next) => {
-    // For an instant while a build swaps a new folder in (scripts/build/build-output.ts, two renames)
+    // For an instant while a build swaps a new folder in (scripts/build-engine/build-output.ts, two renames)
     // there is no output folder at all: a request caught in it is answered from the new folder.
     if (!swapRetried.has(req) && !(await isFile(join(distDir, "404.html"))) && (await outputReturns(distDir))) {
       swapRetried.add(req);
@@ -63,7 +63,7 @@ export function staticSite(distDir: string): express.Router {
   return router;
 }
 
-/** Host config files however the URL spells them (`/%5Fheaders`, `//_redirects`); written by scripts/build/site-files.ts. */
+/** Host config files however the URL spells them (`/%5Fheaders`, `//_redirects`); written by scripts/build-engine/site-files.ts. */
 const isHostConfig = (path: string): boolean => hostConfigFiles.includes(posix.normalize(decodeURIComponent(path)).replace(/\/+$/, ""));
 
 /** The moved addresses of the build in `distDir`, read again when a build replaced its _redirects. */

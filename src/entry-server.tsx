@@ -188,7 +188,7 @@ export async function createRenderer(content: SiteContent, assets: AssetManifest
 
   /**
    * A post's page as it will be published, for the owner's desk to show while the post is
-   * written (scripts/build/post-preview.ts): the same page module, layout and document as the
+   * written (scripts/build-engine/post-preview.ts): the same page module, layout and document as the
    * build's, with this post as the content's only one, and no scripts (the desk shows it in a
    * frame that runs none).
    */

@@ -7,7 +7,7 @@ import { join, resolve } from "node:path";
 import { promisify } from "node:util";
 import type { Browser, Page, Route } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { runBuild } from "../scripts/build/run-build";
+import { runBuild } from "../scripts/build-engine/run-build";
 import { createSiteApp } from "../scripts/site-app";
 import { connectBrowser, desktop, openPage } from "./chromium";
 import { pageReady } from "./page-ready";

@@ -2,7 +2,7 @@ import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from "node
 import { tmpdir } from "node:os";
 import { join, relative, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runBuild } from "../scripts/build/run-build";
+import { runBuild } from "../scripts/build-engine/run-build";
 import { moveMonthsOutOfSrc } from "./months-outside-src";
 import { copyRepo } from "./repo-copy";
 
@@ -117,7 +117,7 @@ describe("incremental builds", () => {
     const out = join(work, "killed-commit");
     await build(out);
     // What a kill between the first and the last step of an update's commit
-    // leaves (scripts/build/build-output.ts): some files replaced, no output record.
+    // leaves (scripts/build-engine/build-output.ts): some files replaced, no output record.
     await writeFile(join(out, "locations", "irmo-sc", "index.html"), "a file from an unfinished commit");
     await rm(join(out, ".server", "output.json"));
     const after = await build(out);
@@ -140,7 +140,7 @@ describe("incremental builds", () => {
 });
 
 describe("the bundles", () => {
-  it("are made again when a file they include outside src/ and scripts/build/ changes", async () => {
+  it("are made again when a file they include outside src/ and scripts/build-engine/ changes", async () => {
     const repo = await copyRepo("bundle-inputs");
     try {
       const months = await moveMonthsOutOfSrc(repo.dir);

@@ -2,7 +2,7 @@ import { cp, mkdtemp, readFile, rm, stat, symlink, writeFile } from "node:fs/pro
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { runBuild } from "../scripts/build/run-build";
+import { runBuild } from "../scripts/build-engine/run-build";
 import { FILE_PARSE_LIMIT_MS } from "../src/content/content-limits";
 
 /**
@@ -146,7 +146,7 @@ describe("bounded work per file", () => {
   }, 60_000);
 
   it("stops a slow post while its worker has another batch of posts waiting, and names each problem once", async () => {
-    // Posts go to the workers in batches of 200 (scripts/build/content-readers.ts): the slow one opens the first
+    // Posts go to the workers in batches of 200 (scripts/build-engine/content-readers.ts): the slow one opens the first
     // batch, and the third, with the untitled post, waits behind it in the same worker, ended with it.
     const dir = await contentCopy("slow-post-batches", async (d) => {
       await writeFile(join(d, "blog", "000-slow.md"), post("Slow", slowMarkdown));

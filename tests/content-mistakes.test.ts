@@ -3,7 +3,7 @@ import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/pr
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runBuild } from "../scripts/build/run-build";
+import { runBuild } from "../scripts/build-engine/run-build";
 import type { ContentProblem } from "../src/content/content-error";
 import { formatProblem } from "../src/content/content-error";
 

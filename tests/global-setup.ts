@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { chromium, type BrowserServer } from "playwright-core";
 import type { TestProject } from "vitest/node";
-import { runBuild, type BuildResult } from "../scripts/build/run-build";
+import { runBuild, type BuildResult } from "../scripts/build-engine/run-build";
 import { createContactFunction } from "../functions/contact/app";
 import { createFormPages } from "../scripts/contact-form-renderer";
 import { createSiteApp } from "../scripts/site-app";

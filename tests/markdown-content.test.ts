@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runBuild } from "../scripts/build/run-build";
+import { runBuild } from "../scripts/build-engine/run-build";
 import { listen } from "./test-support";
 import { createSiteApp } from "../scripts/site-app";
 import { axeViolations } from "./axe";

@@ -2,7 +2,7 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 
 // A module only the bundles reach, in a top-level folder of its own (not src/,
-// not scripts/build/), whose change shows on every dated page: in a copy of the checkout
+// not scripts/build-engine/), whose change shows on every dated page: in a copy of the checkout
 // (tests/repo-copy.ts), the month names of src/format/format-date.ts move to
 // calendar/months.ts and format-date.ts imports them from there.
 

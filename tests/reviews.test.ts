@@ -6,7 +6,7 @@ import { join, resolve } from "node:path";
 import type { Express } from "express";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runBuild } from "../scripts/build/run-build";
+import { runBuild } from "../scripts/build-engine/run-build";
 import { createContactFunction, type ContactFunction } from "../functions/contact/app";
 import { MIN_FILL_MS } from "../functions/contact/spam";
 import { parseMail, startSmtpPeer, waitFor, type SmtpPeer } from "./test-support";

@@ -2,9 +2,9 @@ import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listFiles } from "../scripts/build/build-output";
-import { ogImagePng } from "../scripts/build/og-image";
-import { runBuild } from "../scripts/build/run-build";
+import { listFiles } from "../scripts/build-engine/build-output";
+import { ogImagePng } from "../scripts/build-engine/og-image";
+import { runBuild } from "../scripts/build-engine/run-build";
 import { loadSite } from "../src/content/load-content";
 
 // The owner changes the phone number in content/site.json, once, and rebuilds.

@@ -11,7 +11,7 @@ const isMissing = (err: unknown): boolean =>
 
 /**
  * GET /api/blog and /api/blog/{slug}: the JSON files the build wrote under
- * dist/api/ (scripts/build/blog-files.ts blogListFile and postApiFile), answered at the URLs of the
+ * dist/api/ (scripts/build-engine/blog-files.ts blogListFile and postApiFile), answered at the URLs of the
  * contract. Static hosts map the same URLs with dist/_redirects instead.
  */
 export function createBlogApi(distDir: string): express.Router {

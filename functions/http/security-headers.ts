@@ -3,7 +3,7 @@ import type { RequestHandler } from "express";
 // The security headers of every answer the site gives, defined once. They are sent by
 // `npm start` and `npm run dev` (scripts/site-app.ts), by the contact function on its own
 // (functions/contact/server.ts), and written into dist/_headers for static hosts
-// (scripts/build/site-files.ts). tests/security-headers.test.ts loads every kind of page under them.
+// (scripts/build-engine/site-files.ts). tests/security-headers.test.ts loads every kind of page under them.
 
 /**
  * Only the site's own files: nothing inline runs (src/app/document.ts emits <script src>

@@ -1,5 +1,5 @@
-import type { BuildSession } from "../build/build-session";
-import { runBuild, type BuildResult } from "../build/run-build";
+import type { BuildSession } from "../build-engine/build-session";
+import { runBuild, type BuildResult } from "../build-engine/run-build";
 import { isContentError, type ContentProblem } from "../../src/content/content-error";
 
 /** What a publish came to: the live site replaced, or the build's problems (the live site as it was). */
@@ -12,7 +12,7 @@ export interface PublisherOptions {
   root: string;
   contentDir: string;
   distDir: string;
-  /** Kept from build to build (scripts/build/build-session.ts). */
+  /** Kept from build to build (scripts/build-engine/build-session.ts). */
   session?: BuildSession;
   /** After every build that replaced the live site. */
   onPublished: (summary: BuildResult, reason: string, ms: number) => void | Promise<void>;
@@ -27,7 +27,7 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
  * `npm start`'s publishing: production builds into the live folder, one at a time
  * (changes during a build make one more build after it), and a timer for the next
  * scheduled post so it goes live at its time with nobody touching anything.
- * runBuild (scripts/build/run-build.ts) writes everything into a staging folder and only
+ * runBuild (scripts/build-engine/run-build.ts) writes everything into a staging folder and only
  * then swaps it in or moves the changed files in, so a failed build never touches
  * what visitors see.
  */

@@ -2,7 +2,7 @@ import { escapeHtml } from "../format/escape-html";
 import { pageHeadMarker } from "./head";
 import { liveReload } from "./live-reload";
 
-/** What the client build produced; see scripts/build/bundle.ts. */
+/** What the client build produced; see scripts/build-engine/bundle.ts. */
 export interface AssetManifest {
   css: string[];
   /** The script every page loads and the chunks it imports. */

@@ -29,7 +29,7 @@ export const pageHeadMarker = "page-head";
 
 export const absoluteUrl = (site: Site, path: string): string => site.url + (path === "/" ? "/" : path);
 
-/** The site's own share image, drawn at build time (scripts/build/og-image.ts). */
+/** The site's own share image, drawn at build time (scripts/build-engine/og-image.ts). */
 export const SITE_SHARE_IMAGE = { path: "/og-image.png", width: 1200, height: 630 } as const;
 
 function shareImageTags(head: Head, site: Site, meta: (attr: "property", key: string, value: string) => string): string[] {

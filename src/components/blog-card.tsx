@@ -19,7 +19,7 @@ export interface PostCardData {
   cover?: Cover;
 }
 
-/** A visible "Draft" label; drafts exist only in dev builds (see scripts/build/run-build.ts and src/content/posts.ts selectPublished). */
+/** A visible "Draft" label; drafts exist only in dev builds (see scripts/build-engine/run-build.ts and src/content/posts.ts selectPublished). */
 export function DraftBadge() {
   return <span className={css.draft}>Draft</span>;
 }

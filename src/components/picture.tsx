@@ -10,7 +10,7 @@ export interface PictureProps {
   className?: string;
 }
 
-/** An owner photo as AVIF, WebP and JPEG/PNG at several widths (scripts/build/photos.ts made them); width and height keep the layout still. */
+/** An owner photo as AVIF, WebP and JPEG/PNG at several widths (scripts/build-engine/photos.ts made them); width and height keep the layout still. */
 export function Picture({ photo, alt, sizes = PROSE_SIZES, priority = false, className }: PictureProps) {
   const { sources, img } = pictureParts(photo);
   return (

@@ -18,7 +18,7 @@ import { useSwipeDismiss } from "./use-swipe-dismiss";
  * pointer is over it or focus is inside it), a swipe to the right past 50 px or
  * Escape dismisses it, and F8 moves focus to it. Our own few lines rather than a
  * library: this is all the page needs, and the page's script has a size budget
- * (scripts/build/budgets.ts).
+ * (scripts/build-engine/budgets.ts).
  */
 export interface ToastMessage {
   title: string;

@@ -7,9 +7,9 @@ import { MAX_CONTENT_FILE_BYTES, megabytes } from "./content-limits";
 // Every content file the build reads or publishes comes through here, so each one
 // resolves inside the content folder (a link to /etc/passwd is refused) and is
 // at most MAX_CONTENT_FILE_BYTES, checked from its size before a byte is read.
-// Readers: posts (scripts/build/render-worker.ts, posts.ts), services and towns (fields.ts),
-// home.json, site.json (home.ts, load-content.ts, scripts/build/run-build.ts), content/static/
-// (readStaticFiles, for scripts/build/run-build.ts).
+// Readers: posts (scripts/build-engine/render-worker.ts, posts.ts), services and towns (fields.ts),
+// home.json, site.json (home.ts, load-content.ts, scripts/build-engine/run-build.ts), content/static/
+// (readStaticFiles, for scripts/build-engine/run-build.ts).
 
 const shownFolder = (root: string) => path.relative(process.cwd(), root).split(path.sep).join("/") || ".";
 
@@ -84,7 +84,7 @@ export function resolvedRoot(root: string): string {
 }
 
 /**
- * readContentFile for worker threads, which read synchronously (see scripts/build/render-worker.ts).
+ * readContentFile for worker threads, which read synchronously (see scripts/build-engine/render-worker.ts).
  * One system call per step (realpath.native, not the per-folder lstat walk of realpathSync),
  * and the size checked on the open file that is then read: a build reads thousands of posts.
  */

@@ -1,6 +1,6 @@
 // The bounds on the work one content file may cause, in one place. The build
 // enforces them: src/content/content-file.ts (size, before reading) and
-// scripts/build/worker-pool.ts (time, by ending the worker that parses the file).
+// scripts/build-engine/worker-pool.ts (time, by ending the worker that parses the file).
 
 /**
  * The largest content file (post, service, town, home.json, site.json) the build reads.

@@ -6,7 +6,7 @@ import { ContentError } from "./content-error";
 import { loadContent } from "./content-pipeline";
 import { inThisThread } from "./load-content";
 
-// loadContent is what the build runs (with readers in its worker threads, scripts/build/content-readers.ts);
+// loadContent is what the build runs (with readers in its worker threads, scripts/build-engine/content-readers.ts);
 // here with inThisThread, on a copy of the real content with posts of the test's own.
 
 const post = (frontMatter: string, body = "A short body.") => `---\n${frontMatter}\n---\n${body}\n`;

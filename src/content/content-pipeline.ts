@@ -11,7 +11,7 @@ export type PageContent = Pick<SiteContent, "home" | "services" | "locations" | 
 /**
  * How each kind of content file is read and parsed. `inThisThread` (src/content/load-content.ts)
  * does it all here; the build passes readers that run the same functions in its worker
- * threads (scripts/build/content-readers.ts), where the posts of a big blog are parsed in parallel.
+ * threads (scripts/build-engine/content-readers.ts), where the posts of a big blog are parsed in parallel.
  */
 export interface ContentReaders {
   /** content/site.json, validated. */

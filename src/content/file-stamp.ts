@@ -2,7 +2,7 @@ import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
 // How a long-running process tells that content it read earlier is unchanged without reading
-// it again: the build session's posts and output record (scripts/build/build-session.ts), the contact
+// it again: the build session's posts and output record (scripts/build-engine/build-session.ts), the contact
 // function's service names (src/content/services.ts serviceChoicesReader).
 
 /**

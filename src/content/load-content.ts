@@ -26,7 +26,7 @@ export async function loadSite(contentDir: string, env: { SITE_URL?: string } = 
 
 /**
  * Runs the parse of one file. The build's workers pass one that ends the worker when
- * `file` takes longer than FILE_PARSE_LIMIT_MS (scripts/build/render-worker.ts); the default just runs it.
+ * `file` takes longer than FILE_PARSE_LIMIT_MS (scripts/build-engine/render-worker.ts); the default just runs it.
  */
 export type TimedParse = <T>(file: string, parse: () => T) => T;
 
@@ -57,7 +57,7 @@ export async function loadPageContent(contentDir: string, timed: TimedParse = un
   ]);
   if (problems.length > 0 || !home || !services || !locations || !reviews) throw new ContentError(problems);
   const shown = (...parts: string[]) => relative(process.cwd(), join(contentDir, ...parts)).split(sep).join("/");
-  // Hero photos (scripts/build/photos.ts processed them), each beside the file naming it.
+  // Hero photos (scripts/build-engine/photos.ts processed them), each beside the file naming it.
   const hero = (file: string, src: string | undefined, alt: string | undefined, field: string) =>
     namedPhoto({ file, field, altField: `${field}Alt`, src, alt, photos, problems });
   const rendered = services.map((s) => {
@@ -75,7 +75,7 @@ export async function loadPageContent(contentDir: string, timed: TimedParse = un
 /**
  * The content readers (src/content/content-pipeline.ts) that do everything in this
  * thread, one file after another: what tests and small tools use. The build runs
- * the same functions in worker threads (scripts/build/content-readers.ts).
+ * the same functions in worker threads (scripts/build-engine/content-readers.ts).
  */
 export function inThisThread(opts: { photos?: Readonly<Record<string, Photo>>; env?: { SITE_URL?: string } } = {}): ContentReaders {
   const photos = opts.photos ?? {};

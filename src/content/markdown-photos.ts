@@ -1,5 +1,5 @@
 // Photos in Markdown: `![alt](./oak.jpg)` beside a post becomes a <picture> of the
-// processed photo (scripts/build/photos.ts made the files). A photo that is not there, has
+// processed photo (scripts/build-engine/photos.ts made the files). A photo that is not there, has
 // no alt text, or lives on another site is a problem naming the file.
 // The Markdown step (src/content/markdown.ts) calls localPhoto for each image and
 // pictureHtml to write the ones it returned a photo for.

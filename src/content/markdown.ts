@@ -319,7 +319,7 @@ function uniqueId(base: string, used: Map<string, number>): string {
 export interface MarkdownSource {
   /** The file's shown path (content/blog/oak/index.md): photos are found relative to it, problems name it. */
   file: string;
-  /** The build's processed photos by shown path (scripts/build/photos.ts). */
+  /** The build's processed photos by shown path (scripts/build-engine/photos.ts). */
   photos?: Readonly<Record<string, Photo>>;
 }
 

@@ -1,4 +1,4 @@
-// A processed photo as pages see it (made by scripts/build/photos.ts, which also holds the
+// A processed photo as pages see it (made by scripts/build-engine/photos.ts, which also holds the
 // schema its cache is checked with): sizes, and the files per format and width.
 // Plain JSON, so it crosses to workers and caches. Pages import this module, so it
 // stays free of zod (whose full build would join every page's script).

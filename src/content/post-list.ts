@@ -52,7 +52,7 @@ export async function listPostFiles(blogDir: string): Promise<PostFile[]> {
  * Reads are synchronous: the build's worker threads run this with nothing else to do
  * meanwhile, and an async read costs several thread-pool round trips per file.
  * `parse` is where the threads differ: the build's workers skip files they already
- * have parsed and keep a clock on each parse (scripts/build/render-worker.ts).
+ * have parsed and keep a clock on each parse (scripts/build-engine/render-worker.ts).
  */
 export function readPostFiles<F extends PostFile, T>(contentDir: string, files: readonly F[], parse: (file: F, text: string) => T): { results: T[]; problems: ContentProblem[] } {
   const results: T[] = [];

@@ -9,7 +9,7 @@ import { parseJsonFile } from "./json-file";
 // "to": "/blog/new-name" }. The owner's desk adds one when a published post gets a new address
 // (functions/desk/posts/); a person may add others. The build writes them for static hosts
 // (dist/_redirects) and as a page at the old address that sends the visitor on
-// (scripts/build/site-files.ts); `npm start` answers them with a 301 (scripts/static-site.ts).
+// (scripts/build-engine/site-files.ts); `npm start` answers them with a 301 (scripts/static-site.ts).
 
 export const REDIRECTS_FILE = "redirects.json";
 

@@ -99,7 +99,7 @@ export const siteSchema = z.object({
    * What in content/ is still made up and must be replaced before launch (README
    * "Before launch"): a field of this file ("phone") or "file: field" elsewhere
    * ("home.json: testimonials"). Every build prints a one-line reminder while any
-   * remains (scripts/build/placeholders.ts); remove each entry once it is real.
+   * remains (scripts/build-engine/placeholders.ts); remove each entry once it is real.
    */
   placeholders: z.array(z.string().min(1)).default([]),
   /** How long contact messages are kept before they are deleted, as the privacy page says it: "two years". */

@@ -1,5 +1,5 @@
 // The colours as plain values, for what is drawn outside CSS too (the share image,
-// scripts/build/og-image.ts); theme.css.ts turns them into the CSS variables pages use.
+// scripts/build-engine/og-image.ts); theme.css.ts turns them into the CSS variables pages use.
 export const palette = {
   brand: "#1f5130",
   brandDark: "#143821",

@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { loadSharp } from "../../../scripts/build/sharp";
+import { loadSharp } from "../../../scripts/build-engine/sharp";
 import { MAX_SIDE, photoFileName, prepareUpload, UploadRefused } from "./photo-upload";
 
 const sharpForDesk = await loadSharp();

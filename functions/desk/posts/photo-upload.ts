@@ -5,13 +5,13 @@ import { slugFromTitle } from "../../../src/content/post-slug";
 // browser claims), then made into the file that goes beside the post: turned the way the
 // camera said, at most MAX_SIDE pixels on its longest side, and re-encoded by sharp, so no
 // camera data (the place it was taken) and nothing but pixels goes into content/. The site's
-// own photo pipeline (scripts/build/photos.ts) then makes it small for phones, as for any photo.
+// own photo pipeline (scripts/build-engine/photos.ts) then makes it small for phones, as for any photo.
 
 /** A phone's photo is 2 to 12 MB; a bigger upload is a mistake or an attack. */
 export const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
 /** Phones take up to 48 megapixels (8064 × 6048); a bigger image is refused before it is decoded. */
 export const MAX_UPLOAD_PIXELS = 50_000_000;
-/** What is kept: twice the widest the site shows (scripts/build/photos.ts MAX_PHOTO_WIDTH 1600) is more than enough. */
+/** What is kept: twice the widest the site shows (scripts/build-engine/photos.ts MAX_PHOTO_WIDTH 1600) is more than enough. */
 export const MAX_SIDE = 2400;
 
 export type UploadFormat = "jpeg" | "png" | "webp" | "avif";

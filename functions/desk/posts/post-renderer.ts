@@ -2,7 +2,7 @@ import type { ContentProblem } from "../../../src/content/content-error";
 import type { Photo } from "../../../src/content/photo";
 
 // What the desk needs of the site's build to check and show a post: given by the server that
-// runs the desk (scripts/start.ts: scripts/build/post-preview.ts, the build's own parser and
+// runs the desk (scripts/start.ts: scripts/build-engine/post-preview.ts, the build's own parser and
 // renderer in a worker thread).
 
 /** What the parser made of a post that has no problems. */

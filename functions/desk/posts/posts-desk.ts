@@ -31,7 +31,7 @@ export interface PublishOutcome {
   problems: ContentProblem[];
 }
 
-/** A photo as the site's photo pipeline made it (scripts/build/photos.ts processPhoto). */
+/** A photo as the site's photo pipeline made it (scripts/build-engine/photos.ts processPhoto). */
 export interface ProcessedPhoto {
   photo: Photo;
   files: Array<{ urlPath: string; cachedFile: string }>;

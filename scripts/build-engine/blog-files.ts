@@ -9,7 +9,7 @@ import { pathTo } from "../../src/routes";
  * /rss.xml. The posts come in as the build selected them (src/content/posts.ts
  * selectPublished: newest first, no future posts, drafts only in dev builds).
  * `npm start` answers /api/blog from these files (functions/blog/app.ts); static
- * hosts map the URLs with dist/_redirects (scripts/build/site-files.ts).
+ * hosts map the URLs with dist/_redirects (scripts/build-engine/site-files.ts).
  */
 
 /**
@@ -71,7 +71,7 @@ export function rssXml(site: Site, posts: readonly SitePost[]): string {
 /**
  * dist/api/blog.json: every post, newest first, full fields: [path in the output, its UTF-8 bytes in
  * pieces]. It is the posts' API files (postApiFile) in a list: `apiJson` gives each post's, as the
- * render worker that wrote it sent it back (scripts/build/render-worker.ts), so no post is encoded twice.
+ * render worker that wrote it sent it back (scripts/build-engine/render-worker.ts), so no post is encoded twice.
  */
 export function blogListFile(posts: readonly SitePost[], apiJson: (post: SitePost) => Uint8Array): [file: string, pieces: Uint8Array[]] {
   const pieces = posts.flatMap((post, i) => [i === 0 ? open : comma, apiJson(post)]);
@@ -84,7 +84,7 @@ const close = Buffer.from("]");
 
 /**
  * dist/api/blog/{slug}.json: [path in the output, its UTF-8 bytes]. The build writes it in the
- * render worker that has the post's body for its page (scripts/build/render-worker.ts).
+ * render worker that has the post's body for its page (scripts/build-engine/render-worker.ts).
  */
 export function postApiFile(post: SitePost): [file: string, json: Buffer] {
   return [postApiFileName(post.slug), Buffer.from(JSON.stringify(postApiJson(post)))];

@@ -12,7 +12,7 @@ import { ParseClock } from "./parse-clock";
 import type { ApiFile, RenderedFile, WorkerReply, WorkerRequest } from "./worker-protocol";
 
 // The worker runs code from the one server bundle the build just made; this
-// file only moves messages and files (bundled on its own, see scripts/build/bundle.ts).
+// file only moves messages and files (bundled on its own, see scripts/build-engine/bundle.ts).
 const server: typeof import("../../src/entry-server") = await import(String(workerData.serverEntry));
 
 /** Where a rendered path lives, relative to the output folder. */
@@ -25,7 +25,7 @@ let previous: PreviousOutput | undefined;
 const clock = new ParseClock(workerData.parseClock);
 
 /**
- * Runs one file's parse with the pool's clock on it (scripts/build/worker-pool.ts): a parse
+ * Runs one file's parse with the pool's clock on it (scripts/build-engine/worker-pool.ts): a parse
  * that cannot finish in time ends this worker, and the build names the file.
  */
 function timed<T>(file: string, parse: () => T): T {
@@ -62,7 +62,7 @@ async function takeContent(msg: Extract<WorkerRequest, { type: "content" }>): Pr
 /**
  * Renders and writes a batch into the staging folder. When this build updates
  * the live output (same code, assets and shared data: see renderKey in
- * scripts/build/build-cache.ts), a page whose data hash is the one recorded there, and
+ * scripts/build-engine/build-cache.ts), a page whose data hash is the one recorded there, and
  * whose files are still there, is left as it is and not rendered. Writes are
  * synchronous on purpose: a worker has nothing else to do meanwhile, and
  * awaiting each small async write cost more than rendering the page (thread-pool

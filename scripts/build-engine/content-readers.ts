@@ -79,7 +79,7 @@ export class WorkerContentReaders implements ContentReaders {
 
   /**
    * One batch of posts, parsed by worker `i`. A file that takes too long ends the worker
-   * (scripts/build/worker-pool.ts); the batch is then parsed again without it, so the build
+   * (scripts/build-engine/worker-pool.ts); the batch is then parsed again without it, so the build
    * still reports every other file's problems in the same run. The worker's other
    * batch, ended with it, is parsed again whole.
    */

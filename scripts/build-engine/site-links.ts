@@ -7,7 +7,7 @@ import { apiPath } from "../../src/routes";
 // strict: .github/workflows/build.yml). The known addresses are the pages the route
 // table lists (src/routes.ts, asked by the build) plus the files written beside them.
 
-/** Files and endpoints the build or the servers answer that are not pages (scripts/build/run-build.ts siteFiles, functions/). */
+/** Files and endpoints the build or the servers answer that are not pages (scripts/build-engine/run-build.ts siteFiles, functions/). */
 const FIXED = ["/rss.xml", "/sitemap.xml", "/robots.txt", "/og-image.png", "/_headers", "/_redirects", apiPath.blog, apiPath.contact, apiPath.reviews];
 /** Folders whose files are named by the build (hashed assets, photos). */
 const GENERATED = ["/assets/"];
@@ -36,7 +36,7 @@ export function siteLinks(html: string): string[] {
   return [...found];
 }
 
-// A long-running process keeps its unchanged posts from build to build (scripts/build/build-session.ts):
+// A long-running process keeps its unchanged posts from build to build (scripts/build-engine/build-session.ts):
 // their links are found once, not in 12 MB of HTML per build with 4,000 posts.
 const linksByPost = new WeakMap<object, string[]>();
 

@@ -4,7 +4,7 @@ import type { Site } from "../../src/content/site";
  * The build's one-line reminder while content/site.json still lists
  * placeholders (made-up name, phone, rating... see README "Before launch"),
  * or null once the list is empty. Printed under the build summary
- * (scripts/build/summary.ts formatSummary).
+ * (scripts/build-engine/summary.ts formatSummary).
  */
 export function placeholderReminder(site: Pick<Site, "placeholders">): string | null {
   const left = site.placeholders;

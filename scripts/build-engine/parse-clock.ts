@@ -6,7 +6,7 @@ const decoder = new TextDecoder();
  * Which file a worker is parsing, shared with its pool through memory instead of two
  * messages per file (8,000 for a blog of 4,000 posts, a tenth of a worker's time):
  * the worker writes the file's name and bumps a counter before and after each
- * parse; the pool's watchdog (scripts/build/worker-pool.ts) reads them while it waits for
+ * parse; the pool's watchdog (scripts/build-engine/worker-pool.ts) reads them while it waits for
  * an answer, and a counter that stands still on a file past the limit ends the worker.
  */
 export class ParseClock {

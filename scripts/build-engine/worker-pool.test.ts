@@ -6,7 +6,7 @@ import type { WorkerRequest } from "./worker-protocol";
 import { inBatches, renderWorkerCount, WorkerPool, workerExecArgv } from "./worker-pool";
 
 // The pool posts every request at once and matches answers to requests by their
-// order (scripts/build/render-worker.ts answers one message at a time). This worker does the
+// order (scripts/build-engine/render-worker.ts answers one message at a time). This worker does the
 // same with answers that name their request: "previous" messages carry an id in
 // `previous.outDir`, answered as a "ready" listing of that id after `ms` of work;
 // an id starting with "fail" is answered with an error instead. rootData says how many

@@ -12,7 +12,7 @@ import { textSha } from "./text-sha";
  * (its .server/ folder holds the records): the bundles, when no source file
  * changed; parsed posts, when neither the post file, site.json nor the code
  * changed; the output files themselves, which stay as they are when the code,
- * the shared data and the file's own data are the same (scripts/build/build-output.ts).
+ * the shared data and the file's own data are the same (scripts/build-engine/build-output.ts).
  * Every key is a content hash, so a stale entry cannot match.
  */
 
@@ -21,9 +21,9 @@ export const postRecordName = "posts-cache.json";
 /**
  * Files that shape the bundles but are not among the modules esbuild reports:
  * the dependencies' versions, the compiler settings, and the esbuild options
- * (written in scripts/build/bundle.ts; it runs in the build process, so it is not bundled).
+ * (written in scripts/build-engine/bundle.ts; it runs in the build process, so it is not bundled).
  */
-const settingsFiles = ["package.json", "package-lock.json", "tsconfig.json", "scripts/build/bundle.ts", "scripts/build/vanilla-css.ts"];
+const settingsFiles = ["package.json", "package-lock.json", "tsconfig.json", "scripts/build-engine/bundle.ts", "scripts/build-engine/vanilla-css.ts"];
 
 /** Root-relative path -> sha1 of the file's bytes ("" for a file that is not there). */
 export type BundleInputs = Record<string, string>;

@@ -1,8 +1,8 @@
 import { createHash, hash } from "node:crypto";
 
 /**
- * The hash the build records for a file's bytes (scripts/build/build-cache.ts, scripts/build/build-output.ts), in its
- * own module: the worker script (scripts/build/render-worker.ts) bundles it without the cache's schemas.
+ * The hash the build records for a file's bytes (scripts/build-engine/build-cache.ts, scripts/build-engine/build-output.ts), in its
+ * own module: the worker script (scripts/build-engine/render-worker.ts) bundles it without the cache's schemas.
  * crypto.hash (one call, no Hash object) is about twice as fast on a page's small texts.
  */
 export function textSha(data: string | Uint8Array | readonly Uint8Array[]): string {

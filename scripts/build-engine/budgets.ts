@@ -33,7 +33,7 @@ export interface PageWeight {
 /** The pages, and the stylesheet, over their budget, as build problems (the build prints `file: field: problem`). */
 export function overBudget(pages: readonly PageWeight[], cssGzip: number): ContentProblem[] {
   const problems: ContentProblem[] = [];
-  const fix = "make it smaller or raise the budget in scripts/build/budgets.ts";
+  const fix = "make it smaller or raise the budget in scripts/build-engine/budgets.ts";
   for (const p of pages) {
     const limit = p.islands.length > 0 ? budgets.jsWithIslands : budgets.js;
     if (p.jsGzip <= limit) continue;

@@ -5,7 +5,7 @@ import { dirname, join, relative, sep } from "node:path";
 import { gzipSync } from "node:zlib";
 
 /**
- * vanilla-extract for the two esbuild runs of scripts/build/bundle.ts, with every `*.css.ts`
+ * vanilla-extract for the two esbuild runs of scripts/build-engine/bundle.ts, with every `*.css.ts`
  * bundled together and run once per build, for both runs.
  *
  * The same steps as @vanilla-extract/esbuild-plugin (its integration package's
@@ -203,7 +203,7 @@ async function sharedCompile(root: string, packageName: string, files: string[])
 
 /**
  * Runs the bundle of every file once and makes each file's two modules from it, the same
- * as evaluate() makes from the file's own bundle (scripts/build/vanilla-css.test.ts compares them):
+ * as evaluate() makes from the file's own bundle (scripts/build-engine/vanilla-css.test.ts compares them):
  * its CSS is that of the files it imports, in the order they ran, then its own, and its
  * class names and compositions are those of the same files.
  */

@@ -29,7 +29,7 @@ interface Pending {
  * The desk's post checks and preview (functions/desk/posts/post-renderer.ts) for a server that
  * builds the site (`npm start`): a post is parsed and its page rendered by the server bundle of
  * the site's last build, with that build's content (`update`, after every publish), in a worker
- * thread (scripts/build/post-preview-worker.ts). So the preview is the page the build would
+ * thread (scripts/build-engine/post-preview-worker.ts). So the preview is the page the build would
  * write, and a problem is said in the build's own words. A post the parser takes longer than
  * the build allows (FILE_PARSE_LIMIT_MS) ends the worker; the next request starts another.
  */
@@ -98,7 +98,7 @@ export class PostPreviewer implements PostRenderer {
   }
 
   private startWorker(): Worker {
-    // Bundled beside the server entry by scripts/build/bundle.ts.
+    // Bundled beside the server entry by scripts/build-engine/bundle.ts.
     const worker = new Worker(join(this.distDir, serverDirName, "post-preview-worker.mjs"));
     worker.unref();
     worker.on("message", (reply: PreviewReply & { id: number }) => {

@@ -34,7 +34,7 @@ const SAVE_DELAY_MS = 30_000;
  * not read again), the posts' pages (not rendered again while their post and
  * what all pages share are the same), and the output record it last wrote. A
  * one-off `npm run build` has none: it reads the previous build's records from
- * the output folder (scripts/build/build-cache.ts).
+ * the output folder (scripts/build-engine/build-cache.ts).
  */
 export class BuildSession {
   private workers?: { codeHash: string; pool: WorkerPool };
@@ -114,7 +114,7 @@ export class BuildSession {
   }
 
   /**
-   * The output record (scripts/build/build-cache.ts) this process last wrote to `file` under `key`, while
+   * The output record (scripts/build-engine/build-cache.ts) this process last wrote to `file` under `key`, while
    * `file` is still the one it wrote: another build into the same folder replaces it. Saves reading
    * and parsing it (0.7 MB with 4,000 posts) at every publish.
    */

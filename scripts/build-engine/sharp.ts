@@ -7,7 +7,7 @@ let loading: Promise<typeof sharpModule> | undefined;
  * bundling started, though a build without new photos needs it only for the share image
  * (drawn while the workers render). Owner photos are JPEG, PNG, WebP or AVIF; the loaders
  * for other formats, where libvips' past vulnerabilities were, are switched off before
- * anything is decoded (scripts/build/photos.ts, scripts/build/og-image.ts).
+ * anything is decoded (scripts/build-engine/photos.ts, scripts/build-engine/og-image.ts).
  */
 export function loadSharp(): Promise<typeof sharpModule> {
   loading ??= import("sharp").then(({ default: sharp }) => {

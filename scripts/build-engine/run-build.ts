@@ -50,14 +50,14 @@ export interface BuildOptions {
   mode: "production" | "development";
   /** "Now" for leaving out future posts; tests pin it. */
   now?: Date;
-  /** Render workers; by default as many as the number of posts asks for (renderWorkerCount, scripts/build/worker-pool.ts). */
+  /** Render workers; by default as many as the number of posts asks for (renderWorkerCount, scripts/build-engine/worker-pool.ts). */
   workers?: number;
   onProgress?: (line: string) => void;
   /** Links to pages of this site that do not exist are build errors, not warnings (`npm run build -- --strict`; CI). */
   strict?: boolean;
   /** Problems that do not stop the build (links to missing pages, unless strict). */
   onWarning?: (problems: ContentProblem[]) => void;
-  /** What a long-running process keeps between its builds (scripts/build/build-session.ts): workers and parsed posts. */
+  /** What a long-running process keeps between its builds (scripts/build-engine/build-session.ts): workers and parsed posts. */
   session?: BuildSession;
 }
 
@@ -74,7 +74,7 @@ export interface BuildResult extends BuildSummary {
 
 /**
  * The whole build: bundle, load content, render every path in worker threads,
- * write feeds and API files, then put the result in place (scripts/build/build-output.ts:
+ * write feeds and API files, then put the result in place (scripts/build-engine/build-output.ts:
  * a new folder swapped in, or only the changed files moved into the live one).
  * Anything that throws leaves the previous output folder untouched.
  */
@@ -177,7 +177,7 @@ export async function runBuild(opts: BuildOptions): Promise<BuildResult> {
     t.render = performance.now() - renderStart;
 
     await output.writeServerFile(bundleRecordName, bundleRecordJson(codeInputs, bundles));
-    // Budgets (scripts/build/budgets.ts) before the switch: a page over its weight leaves the live site as it is.
+    // Budgets (scripts/build-engine/budgets.ts) before the switch: a page over its weight leaves the live site as it is.
     const weights = await measureAssets(bundles, [stageDir, outDir]);
     const overweight = overBudget(files.map((f) => ({ path: f.path, islands: f.islands ?? [], jsGzip: weights.js(f.islands ?? []) })), weights.cssGzip);
     if (overweight.length > 0) throw new BudgetError(overweight);

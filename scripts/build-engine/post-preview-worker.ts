@@ -3,7 +3,7 @@ import type { Photo } from "../../src/content/photo";
 import type { Renderer } from "../../src/entry-server";
 import type { PreviewReply, PreviewRequest } from "./post-preview";
 
-// The desk's post preview (scripts/build/post-preview.ts): parses a post with the code of the
+// The desk's post preview (scripts/build-engine/post-preview.ts): parses a post with the code of the
 // site's last build (its server bundle) and renders its page with that build's content.
 // A thread of its own, so a post that takes long to parse never holds up the server; the
 // host ends it past the build's parse limit.

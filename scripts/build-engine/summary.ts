@@ -24,7 +24,7 @@ export interface BuildSummary {
   wallMs: number;
   phases: { bundle: number; content: number; render: number };
   posts: PostNews;
-  /** The "Before launch" line while content/site.json lists placeholders (scripts/build/placeholders.ts). */
+  /** The "Before launch" line while content/site.json lists placeholders (scripts/build-engine/placeholders.ts). */
   placeholders?: string | null;
 }
 
@@ -76,7 +76,7 @@ export function postNews({ posts, changed, now, mode, timeZone }: PostNewsInput)
   };
 }
 
-/** What each page and the stylesheet weigh gzipped: the summary's columns and what scripts/build/budgets.ts checks. */
+/** What each page and the stylesheet weigh gzipped: the summary's columns and what scripts/build-engine/budgets.ts checks. */
 export interface Weights {
   /** Gzipped JavaScript a first visit to a page with these islands downloads: the site script, its imports, the islands' code. */
   js: (islands: readonly string[]) => number;
@@ -84,7 +84,7 @@ export interface Weights {
 }
 
 /** Reads the client assets (from the first of `dirs` holding each: the staging folder, then the live one) and gzips them. */
-// Asset names carry a hash of their bytes (scripts/build/bundle.ts), so a name always weighs the same:
+// Asset names carry a hash of their bytes (scripts/build-engine/bundle.ts), so a name always weighs the same:
 // a long-running process gzips each asset once.
 const gzipped = new Map<string, number>();
 

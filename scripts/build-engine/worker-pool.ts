@@ -10,7 +10,7 @@ const profileFlags = ["--cpu-prof", "--cpu-prof-dir", "--cpu-prof-name", "--cpu-
 
 /**
  * The flags of this process that its workers take: only node's CPU profiler's, so
- * `node --cpu-prof scripts/build/launch.mjs ...` writes a profile for every thread (README,
+ * `node --cpu-prof scripts/build-engine/launch.mjs ...` writes a profile for every thread (README,
  * "Where a cold build's time goes"). Never a loader such as tsx's: the workers run
  * plain bundled JavaScript.
  */
@@ -60,7 +60,7 @@ interface Waiting {
 
 /**
  * A fixed set of render workers. Requests to a worker are posted at once and answered
- * in order (scripts/build/render-worker.ts handles one message at a time), so a worker can
+ * in order (scripts/build-engine/render-worker.ts handles one message at a time), so a worker can
  * have its next batch waiting while this thread is busy. A worker shows which file it
  * is parsing on its ParseClock; one that stays on a file longer than `parseLimitMs` is
  * ended, since a parse cannot be interrupted from inside, and replaced.

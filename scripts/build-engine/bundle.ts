@@ -15,7 +15,7 @@ export interface Bundles {
   entryFiles: string[];
   /** Output file (site-relative URL) -> bytes, for the summary. */
   assetFiles: string[];
-  /** Every module of every esbuild run here (metafile inputs, root-relative): the bundle cache checks these (scripts/build/build-cache.ts). */
+  /** Every module of every esbuild run here (metafile inputs, root-relative): the bundle cache checks these (scripts/build-engine/build-cache.ts). */
   inputs: string[];
 }
 
@@ -26,7 +26,7 @@ const define = { "process.env.NODE_ENV": '"production"' };
  * page loads, and one chunk per island with React split out; hashed names) and
  * one server bundle (with the build's worker script sharing its code).
  * Class names from vanilla-extract are the same in both: each `*.css.ts` is
- * evaluated once for both (scripts/build/vanilla-css.ts); the server build is the one that emits the CSS, which holds
+ * evaluated once for both (scripts/build-engine/vanilla-css.ts); the server build is the one that emits the CSS, which holds
  * every style of the site in one cacheable file. The worker script is bundled
  * beside it and imports the server entry at run time, so the code exists once.
  */
@@ -57,9 +57,9 @@ export async function bundle(root: string, outDir: string, serverDir: string): P
       absWorkingDir: root,
       entryPoints: {
         "entry-server": "src/entry-server.tsx",
-        "render-worker": "scripts/build/render-worker.ts",
-        // The desk's post preview (scripts/build/post-preview.ts) runs the same code in a worker of its own.
-        "post-preview-worker": "scripts/build/post-preview-worker.ts",
+        "render-worker": "scripts/build-engine/render-worker.ts",
+        // The desk's post preview (scripts/build-engine/post-preview.ts) runs the same code in a worker of its own.
+        "post-preview-worker": "scripts/build-engine/post-preview-worker.ts",
       },
       bundle: true,
       format: "esm",

@@ -21,7 +21,7 @@ const photoSchema: z.ZodType<Photo> = z.object({
   variants: z.array(z.object({ format: z.enum(photoFormats), width: z.number().int().positive(), height: z.number().int().positive(), url: z.string() })),
 });
 
-// Owner photos are JPEG, PNG, WebP or AVIF (the other loaders are off: scripts/build/sharp.ts).
+// Owner photos are JPEG, PNG, WebP or AVIF (the other loaders are off: scripts/build-engine/sharp.ts).
 const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "heif"]);
 /** A photo this large (60 megapixels) is a mistake or an attack, not a camera picture. */
 const MAX_INPUT_PIXELS = 60_000_000;

@@ -10,7 +10,7 @@ import type { PagePath } from "../../src/entry-server";
 import type { PreviousOutput } from "./build-output";
 
 /**
- * Messages between scripts/build/run-build.ts and scripts/build/render-worker.ts. Everything
+ * Messages between scripts/build-engine/run-build.ts and scripts/build-engine/render-worker.ts. Everything
  * that needs the server bundle runs in the workers; the main thread (under tsx)
  * coordinates, assembles the content once (src/content/content-pipeline.ts) and
  * writes the files beside the pages. Structured clone keeps Dates.
@@ -25,7 +25,7 @@ export type WorkerRequest =
   | {
       type: "pages";
       contentDir: string;
-      /** The content's processed photos by shown path (scripts/build/photos.ts): hero photos. */
+      /** The content's processed photos by shown path (scripts/build-engine/photos.ts): hero photos. */
       photos: Readonly<Record<string, Photo>>;
     }
   | {
@@ -34,7 +34,7 @@ export type WorkerRequest =
       site: Site;
       /** As for "pages": posts' images and covers. */
       photos: Readonly<Record<string, Photo>>;
-      /** `known`: the hash of the file's text the build already has a parsed post for (scripts/build/build-cache.ts). */
+      /** `known`: the hash of the file's text the build already has a parsed post for (scripts/build-engine/build-cache.ts). */
       files: (PostFile & { known?: string })[];
     }
   | {
@@ -47,7 +47,7 @@ export type WorkerRequest =
       /** Asked of one worker only: every path to render and the data all pages share. */
       listPaths: boolean;
     }
-  /** The live output and its record, when this build updates it (scripts/build/build-output.ts). */
+  /** The live output and its record, when this build updates it (scripts/build-engine/build-output.ts). */
   | { type: "previous"; previous: PreviousOutput }
   | {
       type: "render";
@@ -67,7 +67,7 @@ export interface PageFile {
   staged: boolean;
 }
 
-/** A post's API file (/api/blog/{slug}.json), with its bytes: api/blog.json is made of them (scripts/build/blog-files.ts). */
+/** A post's API file (/api/blog/{slug}.json), with its bytes: api/blog.json is made of them (scripts/build-engine/blog-files.ts). */
 export interface ApiFile extends PageFile {
   json: Uint8Array;
 }
@@ -75,7 +75,7 @@ export interface ApiFile extends PageFile {
 export interface RenderedFile extends PageFile {
   path: string;
   page: string;
-  /** The islands the page holds (scripts/build/budgets.ts checks what they load). */
+  /** The islands the page holds (scripts/build-engine/budgets.ts checks what they load). */
   islands?: string[];
   /** What the page's head says for the sitemap: listed unless noindex, with its lastModified. */
   indexable: boolean;
