@@ -50,8 +50,8 @@ export interface PostsStore {
   version(id: string): Promise<PostVersion | undefined>;
   /** The post whose newest version has this slug (its newest version), if any. */
   latestBySlug(slug: string): Promise<PostVersion | undefined>;
-  /** The newest version of each post that was deleted and not restored since, newest first. */
-  deleted(): Promise<PostVersion[]>;
+  /** The newest version of every post, newest first (deleted ones too: their event says so). */
+  latestVersions(): Promise<PostVersion[]>;
 
   /** Keeps a photo's bytes (once per content); returns their SHA-256 (hex). Durable once resolved. */
   putPhoto(bytes: Uint8Array): Promise<string>;

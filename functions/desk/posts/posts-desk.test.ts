@@ -164,12 +164,21 @@ describe("the desk's posts, end to end", () => {
     const deleted = await desk.delete("fall-leaf-cleanup", opened.form.baseSha!);
     expect(deleted.ok).toBe(true);
     expect(await readdir(blog())).not.toContain("fall-leaf-cleanup");
-    expect((await desk.deleted()).map((d) => d.slug)).toEqual(["fall-leaf-cleanup"]);
-    const back = await desk.undoDelete(opened.form.postId);
+    expect((await desk.gone()).map((d) => [d.slug, d.deletedInDesk])).toEqual([["fall-leaf-cleanup", true]]);
+    const back = await desk.bringBack(opened.form.postId);
     expect(back.ok, JSON.stringify(back)).toBe(true);
     expect(await readFile(blog("fall-leaf-cleanup", "index.md"), "utf8")).toBe(before);
     expect((await readdir(blog("fall-leaf-cleanup"))).sort()).toEqual(["a-map-of-the-yard.png", "index.md", "the-crew-raking-leaves.jpg"]);
-    expect(await desk.deleted()).toEqual([]);
+    expect(await desk.gone()).toEqual([]);
+  });
+
+  it("keeps a post that vanished from content/ outside the desk (a git reset on the server), and brings it back", async () => {
+    const opened = (await desk.open("fall-leaf-cleanup"))!;
+    const before = await readFile(blog("fall-leaf-cleanup", "index.md"), "utf8");
+    await rm(blog("fall-leaf-cleanup"), { recursive: true });
+    expect((await desk.gone()).map((d) => [d.slug, d.deletedInDesk])).toEqual([["fall-leaf-cleanup", false]]);
+    expect((await desk.bringBack(opened.form.postId)).ok).toBe(true);
+    expect(await readFile(blog("fall-leaf-cleanup", "index.md"), "utf8")).toBe(before);
   });
 
   it("opens every hand-written post and saves it unchanged, byte for byte", async () => {

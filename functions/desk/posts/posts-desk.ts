@@ -375,9 +375,19 @@ export class PostsDesk {
     });
   }
 
-  /** Posts deleted in the desk (and not restored since), newest first: each can be brought back. */
-  async deleted(): Promise<{ postId: string; slug: string; title: string; at: string }[]> {
-    return (await this.opts.store.deleted()).map((v) => ({ postId: v.postId, slug: v.slug, title: titleOf(v.text) ?? v.slug, at: v.at }));
+  /**
+   * Posts that are gone, newest first, each of which can be brought back: deleted in the desk, or
+   * gone from content/ without it (a file removed on the server, a git checkout or reset there).
+   */
+  async gone(): Promise<{ postId: string; slug: string; title: string; at: string; deletedInDesk: boolean }[]> {
+    const out = [];
+    const versions = await this.opts.store.latestVersions();
+    const present = versions.some((v) => v.event !== "deleted") ? new Set((await this.index.list(this.clock())).flatMap((p) => [p.slug, p.fileSlug])) : new Set<string>();
+    for (const v of versions) {
+      if (v.text === null || (v.event !== "deleted" && present.has(v.slug))) continue;
+      out.push({ postId: v.postId, slug: v.slug, title: titleOf(v.text) ?? v.slug, at: v.at, deletedInDesk: v.event === "deleted" });
+    }
+    return out;
   }
 
   async history(slug: string): Promise<HistoryItem[]> {
@@ -425,10 +435,10 @@ export class PostsDesk {
     });
   }
 
-  /** Brings back the post `postId` deleted last. */
-  async undoDelete(postId: string, by?: string): Promise<SaveResult> {
+  /** Brings back a post that is gone (deleted in the desk, or removed from content/ outside it) as its newest version. */
+  async bringBack(postId: string, by?: string): Promise<SaveResult> {
     const [latest] = await this.opts.store.history(postId);
-    if (latest?.event !== "deleted") return { ok: false, problems: [{ field: "post", message: "this post is not deleted" }] };
+    if (!latest?.text) return { ok: false, problems: [{ field: "post", message: "there is no kept version of this post" }] };
     return this.restore(latest.id, null, by);
   }
 }
