@@ -2,7 +2,7 @@ import * as z from "zod";
 import { MAX_CONTENT_FILE_BYTES } from "./content-limits";
 
 // The owner's desk writes posts with this form: the contract between the desk's screens
-// (src/desk/) and its posts function (functions/desk/posts/), which turns it into the
+// (src/desk/) and the desk's posts on the server, which turn it into the
 // same post file a person writes (content/blog/<slug>.md; front matter in src/content/posts.ts).
 
 /** What search engines show of a summary before cutting it (src/content/fields.ts metaDescription). */
@@ -15,7 +15,7 @@ const line = (max: number) => z.string().max(max).refine((v) => !/[\r\n]/.test(v
 export const formPhotoSchema = z.object({ name: z.string().max(100), sha: sha.nullable() });
 
 export const postFormSchema = z.object({
-  /** The post's lasting identity in the desk's history (functions/store/posts-store.ts). */
+  /** The post's lasting identity in the desk's history of versions. */
   postId: z.string().min(1).max(64),
   /** The text of the file this edit started from (SHA-256), or null for a post not saved yet. */
   baseSha: sha.nullable(),

@@ -6,8 +6,8 @@ import { readContentFile } from "./content-file";
 import { parseJsonFile } from "./json-file";
 
 // Old addresses that keep working: content/redirects.json, a list of { "from": "/blog/old-name",
-// "to": "/blog/new-name" }. The owner's desk adds one when a published post gets a new address
-// (functions/desk/posts/); a person may add others. The build writes them for static hosts
+// "to": "/blog/new-name" }. The owner's desk adds one when a published post gets a new address;
+// a person may add others. The build writes them for static hosts
 // (dist/_redirects) and as a page at the old address that sends the visitor on
 // (scripts/build-engine/site-files.ts); `npm start` answers them with a 301 (scripts/static-site.ts).
 
