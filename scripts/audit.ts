@@ -1,8 +1,9 @@
 // `npm run audit`: a production build (the same code as `npm run build`) into a temporary
 // folder, served by the real site server (scripts/site-app.ts: security headers, CSP,
 // compression) on a free loopback port, and Lighthouse's default mobile run over six
-// pages in one Debian Chromium. Prints a table; exits 1 when a score is under 100 or
-// anything shifts (CLS above 0). Full reports are kept in .cache/audit/ to read after.
+// pages in one Chromium, the tests' (scripts/chromium-flags.ts). Prints a table; exits 1
+// when a score is under 100 or anything shifts (CLS above 0). Full reports are kept in
+// .cache/audit/ to read after.
 import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
@@ -16,12 +17,12 @@ import { pickAuditPages } from "./audit/audit-pages";
 import { categoryIds, formatReport, judgePage, type PageVerdict } from "./audit/audit-report";
 import { lighthouseResultSchema } from "./audit/lighthouse-result";
 import { medianRun } from "./audit/median-run";
+import { chromiumArgs, readyChromium } from "./chromium-flags";
 import { createSiteApp } from "./site-app";
 
-const chromePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-// --headless=new renders like a visible Chromium; the rest keep it from dialling Google,
-// which offline machines refuse and which would add noise to the timings.
-const chromeFlags = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+// chrome-launcher starts a browser with a window unless told; --headless=new is a whole
+// Chromium's (CHROMIUM_PATH) mode that renders like a visible one (the shipped one is headless only).
+const chromeFlags = ["--headless=new", ...chromiumArgs];
 const reportDir = resolve(".cache/audit");
 // `npm run audit -- --runs 3`: each page three times, judged by its median run (for a busy machine).
 const { values: args } = parseArgs({ options: { runs: { type: "string", default: "1" } } });
@@ -52,7 +53,7 @@ try {
   // paint. A live server has long been warm, so each page is fetched once first.
   for (const page of pages) await (await fetch(`http://127.0.0.1:${port}${page.path}`)).arrayBuffer();
 
-  const chrome = await launch({ chromePath, chromeFlags, logLevel: "silent" });
+  const chrome = await launch({ chromePath: await readyChromium(), chromeFlags, logLevel: "silent" });
   const verdicts: PageVerdict[] = [];
   try {
     await mkdir(reportDir, { recursive: true });

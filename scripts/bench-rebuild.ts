@@ -13,7 +13,7 @@ import { promisify } from "node:util";
 import { chromium, type Page } from "playwright-core";
 import { BuildSession } from "./build-engine/build-session";
 import { runBuild } from "./build-engine/run-build";
-import { chromiumArgs, chromiumPath } from "./chromium-flags";
+import { chromiumArgs, readyChromium } from "./chromium-flags";
 
 const root = path.resolve(import.meta.dirname, "..");
 const benchDir = path.resolve(process.env.BENCH_DIR || path.join(root, "../shared/bench"));
@@ -87,7 +87,7 @@ function shownOn(page: Page, marker: string): Promise<unknown> {
 
 async function timedDevEdits(content: string, out: string, runs: number, log: (line: string) => void): Promise<number[]> {
   const dev = spawn("npm", ["run", "dev", "--", "--content", content, "--out", out], { cwd: root, env: { ...process.env, PORT: "0" }, stdio: ["ignore", "pipe", "inherit"], detached: true });
-  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs, headless: true });
+  const browser = await chromium.launch({ executablePath: await readyChromium(), args: chromiumArgs, headless: true });
   const file = path.join(content, "blog", "post-5.md");
   const original = await readFile(file, "utf8");
   try {

@@ -1,7 +1,7 @@
 import { chromium, type Browser, type BrowserContextOptions, type Page } from "playwright-core";
 import { inject } from "vitest";
 
-export { chromiumArgs, chromiumPath } from "../scripts/chromium-flags";
+export { chromiumArgs, chromiumPath, readyChromium } from "../scripts/chromium-flags";
 
 export const phone = { width: 390, height: 844 };
 export const desktop = { width: 1280, height: 900 };

@@ -8,7 +8,7 @@ import { runBuild, type BuildResult } from "../scripts/build-engine/run-build";
 import { createContactFunction } from "../functions/contact/app";
 import { createFormPages } from "../scripts/contact-form-renderer";
 import { createSiteApp } from "../scripts/site-app";
-import { chromiumPath, chromiumArgs } from "./chromium";
+import { chromiumArgs, readyChromium } from "./chromium";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -49,7 +49,7 @@ export default async function setup(project: TestProject) {
   await new Promise((ok) => server.once("listening", ok));
   const { port } = server.address() as AddressInfo;
 
-  const browser: BrowserServer = await chromium.launchServer({ executablePath: chromiumPath, args: chromiumArgs, headless: true });
+  const browser: BrowserServer = await chromium.launchServer({ executablePath: await readyChromium(), args: chromiumArgs, headless: true });
 
   project.provide("baseUrl", `http://127.0.0.1:${port}`);
   project.provide("distDir", distDir);

@@ -1,5 +1,4 @@
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { connect, type IncomingHttpHeaders } from "node:http2";
 import { createServer } from "node:net";
@@ -9,13 +8,13 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { nginxHeadersFile, nginxSecurityHeaders } from "../deploy/nginx-headers";
 import { httpsOnlyHeaders, securityHeaders } from "../functions/http/security-headers";
 import { readSubmissions } from "../functions/contact/store";
+import { installedPath, nginx as nginxPart, openssl } from "../scripts/test-parts";
 
-// deploy/nginx/cedar-ridge.conf in Debian's nginx (.ci/run installs it), on a loopback port,
+// deploy/nginx/cedar-ridge.conf in Debian's nginx (npm test installs it, scripts/test-parts.ts), on a loopback port,
 // serving the shared test build (tests/global-setup.ts) with the contact function running
 // alone as deploy/cedar-ridge-contact.service runs it. Every answer is compared with what
 // `npm start` (the same app, at inject("baseUrl")) gives for the same dist/.
 
-const nginxBin = "/usr/sbin/nginx";
 let work: string;
 let nginx: ChildProcess;
 let contact: ChildProcess;
@@ -41,6 +40,7 @@ async function waitForUp(url: string) {
 }
 
 beforeAll(async () => {
+  const [nginxBin, opensslBin] = [installedPath(nginxPart), installedPath(openssl)];
   work = await mkdtemp(join(tmpdir(), "nginx-"));
   contact = spawn(process.execPath, ["--import", "tsx", "functions/contact/server.ts"], {
     env: { ...process.env, PORT: "0", DATA_DIR: join(work, "data"), TRUST_PROXY: "127.0.0.1", CONTACT_RATE_LIMIT: "0", SMTP_URL: "" },
@@ -60,7 +60,7 @@ beforeAll(async () => {
   // The recipe as written, pointed at this checkout, the test build and free ports, with what
   // `certbot --nginx` adds (a self-signed certificate here) and the `http2` the README asks for.
   const [port, tlsPort] = [await freePort(), await freePort()];
-  execFileSync("openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=localhost", "-keyout", join(work, "key.pem"), "-out", join(work, "cert.pem")], { stdio: "ignore" });
+  execFileSync(opensslBin, ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=localhost", "-keyout", join(work, "key.pem"), "-out", join(work, "cert.pem")], { stdio: "ignore" });
   const certbotLines = [`listen 127.0.0.1:${tlsPort} ssl http2;`, `ssl_certificate ${work}/cert.pem;`, `ssl_certificate_key ${work}/key.pem;`];
   const site = (await readFile("deploy/nginx/cedar-ridge.conf", "utf8"))
     .replace("listen 80;", [`listen 127.0.0.1:${port};`, ...certbotLines].join("\n    "))
@@ -224,5 +224,3 @@ describe("deploy/nginx/cedar-ridge.conf in nginx", () => {
     expect(big.status).toBe(413);
   });
 });
-
-if (!existsSync(nginxBin)) throw new Error(`${nginxBin} is missing: apt-get install nginx (.ci/run does)`);

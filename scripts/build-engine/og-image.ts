@@ -1,7 +1,7 @@
 // The share image (og:image, 1200x630) drawn at build time from the business facts
 // in content/site.json, so a new phone number or name shows in links shared on
 // social media and chat apps. The scenery is the hero's (src/components/scenery.tsx);
-// text uses the machine's fonts (DejaVu or Liberation on Debian and Ubuntu).
+// text is in DejaVu, which npm brings (scripts/build-engine/sharp.ts), so every machine draws it alike.
 import { escapeHtml } from "../../src/format/escape-html";
 import { Scenery } from "../../src/components/scenery";
 import type { Site } from "../../src/content/site";
