@@ -1,9 +1,9 @@
 // `npm run audit`: a production build (the same code as `npm run build`) into a temporary
 // folder, served by the real site server (scripts/site-app.ts: security headers, CSP,
 // compression) on a free loopback port, and Lighthouse's default mobile run over six
-// pages in one Chromium, the tests' (scripts/chromium-flags.ts). Prints a table; exits 1
-// when a score is under 100 or anything shifts (CLS above 0). Full reports are kept in
-// .cache/audit/ to read after.
+// pages and the owner's desk's screens in one Chromium, the tests' (scripts/chromium-flags.ts).
+// Prints a table; exits 1 when a score is under 100 or anything shifts (CLS above 0). Full
+// reports are kept in .cache/audit/ to read after.
 import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
@@ -13,7 +13,9 @@ import { parseArgs } from "node:util";
 import { runBuild } from "./build-engine/run-build";
 import { createContactFunction } from "../functions/contact/app";
 import { createLimitedServer } from "../functions/http/server-limits";
-import { pickAuditPages } from "./audit/audit-pages";
+import { deskAuditPages, pickAuditPages, type AuditPage } from "./audit/audit-pages";
+import { signInToDesk } from "./audit/desk-sign-in";
+import { deskRenderer } from "./build-engine/desk-bundle";
 import { categoryIds, formatReport, judgePage, type PageVerdict } from "./audit/audit-report";
 import { lighthouseResultSchema } from "./audit/lighthouse-result";
 import { medianRun } from "./audit/median-run";
@@ -36,12 +38,17 @@ try {
   const distDir = join(work, "dist");
   console.log("Building the site (production)…");
   await runBuild({ root: process.cwd(), contentDir: resolve("content"), outDir: distDir, mode: "production" });
-  const pages = pickAuditPages(await readFile(join(distDir, "sitemap.xml"), "utf8"));
+  const pages = [...pickAuditPages(await readFile(join(distDir, "sitemap.xml"), "utf8")), ...deskAuditPages];
 
   // The functions are mounted as npm start mounts them; their DATA_DIR is this run's own,
   // so the audit never touches the real messages. Lighthouse only loads pages (no posts),
-  // so the no-JavaScript form pages are left at their defaults.
-  const contact = await createContactFunction({ DATA_DIR: join(work, "data") }, { contentDir: resolve("content") });
+  // so the no-JavaScript form pages are left at their defaults. The owner's desk is mounted
+  // too, signed in to by its emailed code (an .eml file: no SMTP_URL); nothing is saved in it.
+  const owner = "audit@example.com";
+  const contact = await createContactFunction(
+    { DATA_DIR: join(work, "data"), OWNER_EMAILS: owner },
+    { contentDir: resolve("content"), desk: { renderer: deskRenderer(process.cwd()), publish: async () => ({ ok: true }) } },
+  );
   const server = createLimitedServer(createSiteApp({ distDir, contact: contact.app })).listen(0, "127.0.0.1");
   await new Promise((ok) => server.once("listening", ok));
   const address = server.address();
@@ -51,7 +58,9 @@ try {
   // A fresh server answers its first request slowly (code still loading and compiling:
   // 500 ms and more for the home page here), and Lighthouse counts that wait into the first
   // paint. A live server has long been warm, so each page is fetched once first.
-  for (const page of pages) await (await fetch(`http://127.0.0.1:${port}${page.path}`)).arrayBuffer();
+  const cookie = await signInToDesk(`http://127.0.0.1:${port}`, join(work, "data", "mail"), owner);
+  const headersOf = (page: AuditPage): Record<string, string> => (page.signedIn ? { Cookie: cookie } : {});
+  for (const page of pages) await (await fetch(`http://127.0.0.1:${port}${page.path}`, { headers: headersOf(page) })).arrayBuffer();
 
   const chrome = await launch({ chromePath: await readyChromium(), chromeFlags, logLevel: "silent" });
   const verdicts: PageVerdict[] = [];
@@ -59,9 +68,12 @@ try {
     await mkdir(reportDir, { recursive: true });
     for (const page of pages) {
       const runs = [];
-      for (let n = 0; n < runsPerPage; n++) runs.push(await audit(`http://127.0.0.1:${port}${page.path}`, chrome.port));
+      for (let n = 0; n < runsPerPage; n++) runs.push(await audit(`http://127.0.0.1:${port}${page.path}`, chrome.port, page.judged ?? categoryIds, headersOf(page)));
       const result = medianRun(runs);
       await writeFile(join(reportDir, `${page.label}.json`), JSON.stringify(result.lhr, null, 1));
+      // A desk page audited signed out would be the sign-in page scored under another name.
+      const landed = new URL(result.lhr.finalDisplayedUrl).pathname;
+      if (landed !== page.path) throw new Error(`${page.label}: Lighthouse ended at ${landed}, not ${page.path} (signed out?)`);
       verdicts.push(judgePage(page, result.parsed));
     }
   } finally {
@@ -83,11 +95,11 @@ process.exit(exitCode);
  * run itself failed: with this Chromium a trace now and then lacks its navigation
  * (NO_NAVSTART), which Lighthouse itself answers with "please run Lighthouse again".
  */
-async function audit(url: string, chromePort: number, attempts = 3) {
+async function audit(url: string, chromePort: number, categories: readonly string[], extraHeaders: Record<string, string>, attempts = 3) {
   for (let attempt = 1; ; attempt++) {
     console.log(`Lighthouse: ${url}`);
     // No full-page screenshot: it is only for the report viewer and costs seconds a page.
-    const run = await lighthouse(url, { port: chromePort, logLevel: "error", output: "json", onlyCategories: [...categoryIds], disableFullPageScreenshot: true });
+    const run = await lighthouse(url, { port: chromePort, logLevel: "error", output: "json", onlyCategories: [...categories], disableFullPageScreenshot: true, extraHeaders });
     if (!run) throw new Error(`Lighthouse returned nothing for ${url}`);
     const parsed = lighthouseResultSchema.parse(run.lhr);
     if (!parsed.runtimeError || attempt === attempts) return { lhr: run.lhr, parsed };

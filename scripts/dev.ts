@@ -17,6 +17,8 @@ import { CodeWatch } from "./code-watch";
 import { DevChannel } from "./dev-client/dev-channel";
 import { createFormPages } from "./contact-form-renderer";
 import { createSiteApp } from "./site-app";
+import { deskRenderer } from "./build-engine/desk-bundle";
+import type { PublishOutcome } from "../functions/desk/screens";
 
 const { values: args } = parseArgs({ options: { content: { type: "string", default: "content" }, out: { type: "string", default: ".cache/dev-dist" } } });
 const root = process.cwd();
@@ -30,8 +32,8 @@ const session = new BuildSession();
 // Replaced after every rebuild, so an invalid no-JavaScript post gets the current contact page (plain pages until the first).
 let formPages: FormPages | undefined;
 
-/** Whether it built: a failed build leaves the last good one served. */
-async function rebuild(reason: string): Promise<boolean> {
+/** Whether it built, or what stopped it: a failed build leaves the last good one served. */
+async function rebuild(reason: string): Promise<PublishOutcome> {
   const started = Date.now();
   try {
     const summary = await runBuild({ root, contentDir, outDir: distDir, mode: "development", session });
@@ -39,18 +41,30 @@ async function rebuild(reason: string): Promise<boolean> {
     channel.rebuilt();
     formPages = await createFormPages(distDir, summary.rendered);
     console.log(`${reason}: rebuilt in ${Date.now() - started} ms (${summary.totalPages - summary.reusedPages} of ${summary.totalPages} pages rendered)`);
-    return true;
+    return { ok: true };
   } catch (err) {
     // Keep serving the last good build; the owner sees exactly what to fix, here and over the open page.
     const problems = isContentError(err) ? err.problems : [{ file: "(the code)", field: "(build)", problem: err instanceof Error ? err.message : String(err) }];
     console.error(`${reason}: build failed, still serving the last good build.\n${problems.map(formatProblem).join("\n")}\nFix the file and save it: the preview rebuilds by itself.`);
     channel.failed(problems);
-    return false;
+    return { ok: false, problems };
   }
 }
 
-const startBuilt = await rebuild("start");
-const contact = await createContactFunction(process.env, { contentDir, formPages: () => formPages });
+const startBuilt = (await rebuild("start")).ok;
+const contact = await createContactFunction(process.env, {
+  contentDir,
+  formPages: () => formPages,
+  // The desk is built again when its code changes; what it saves in content/ is rebuilt at once, in turn with the watcher's rebuilds.
+  desk: {
+    renderer: deskRenderer(root, { rebuildOnChange: true }),
+    publish: (reason) => {
+      const outcome = running.then(() => rebuild(reason));
+      running = outcome.then((o) => code.update(o.ok));
+      return outcome;
+    },
+  },
+});
 const site = createSiteApp({ distDir, contact: contact.app, before: [await channel.handler()], trustProxy: contact.trustProxy });
 const server = createLimitedServer(site, { behindProxy: contact.trustProxy !== false }).listen(port, host, () => {
   const { port: bound } = server.address() as AddressInfo;
@@ -63,7 +77,7 @@ let running: Promise<void> = Promise.resolve();
 const changed = (what: string) => {
   clearTimeout(timer);
   timer = setTimeout(() => {
-    running = running.then(async () => code.update(await rebuild(`${relative(root, what)} changed`)));
+    running = running.then(async () => code.update((await rebuild(`${relative(root, what)} changed`)).ok));
   }, 20);
 };
 watch(contentDir, { recursive: true }, (_event, file) => changed(join(contentDir, String(file ?? ""))));

@@ -15,6 +15,7 @@ import { createProblemMailer } from "./publish/problem-mail";
 import { Publisher } from "./publish/publisher";
 import { watchContent } from "./publish/watch-content";
 import { createSiteApp } from "./site-app";
+import { deskRenderer } from "./build-engine/desk-bundle";
 
 const root = process.cwd();
 const contentDir = resolve("content");
@@ -28,7 +29,17 @@ const first = await buildAtStart();
 // Replaced after every publish, so an invalid no-JavaScript post gets the current contact page.
 // None while the site served is an older build (a restart on broken content): then plain pages.
 let formPages: FormPages | undefined = first.summary && (await createFormPages(distDir, first.summary.rendered));
-const contact = await createContactFunction(process.env, { contentDir, formPages: () => formPages });
+// The owner's desk (/owner) publishes what it changes in content/ through the same publisher as the watcher.
+let publisher: Publisher | undefined;
+const desk = deskRenderer(root);
+const contact = await createContactFunction(process.env, {
+  contentDir,
+  formPages: () => formPages,
+  desk: {
+    renderer: desk,
+    publish: (reason) => publisher?.publish(reason) ?? Promise.resolve({ ok: false, problems: [{ file: "(the server)", field: "(start)", problem: "still starting: save again in a moment" }] }),
+  },
+});
 warnWhenMailIsOnlySaved(contact.dataDir);
 const stopPublishing = startPublishing(contact.site, first);
 const app = createSiteApp({ distDir, contact: contact.app, trustProxy: contact.trustProxy });
@@ -36,6 +47,8 @@ const server = createLimitedServer(app, { behindProxy: contact.trustProxy !== fa
   // PORT=0 asks for any free port; print the one we got.
   const { port: bound } = server.address() as AddressInfo;
   console.log(`Serving http://${host}:${bound}/ (contact messages in ${contact.dataDir}; publishing changes under content/ as they are saved)`);
+  // Made now rather than at the owner's first visit; a failure is logged, and tried again at that visit.
+  desk().catch((error: unknown) => console.error("The owner's desk could not be built:", error));
 });
 
 /**
@@ -68,7 +81,7 @@ function startPublishing(site: Site, start: { summary?: BuildResult; problems?: 
     console.error(`${reason}: NOT published; the live site is unchanged. Fix this and save the file:\n${problems.map(formatProblem).join("\n")}`);
     await problemMailer?.notify(problems);
   };
-  const publisher = new Publisher({
+  const live = new Publisher({
     root,
     contentDir,
     distDir,
@@ -80,14 +93,15 @@ function startPublishing(site: Site, start: { summary?: BuildResult; problems?: 
     },
     onFailed: reportProblems,
   });
+  publisher = live;
   if (start.problems) void reportProblems(start.problems, "start");
-  publisher.schedule(start.summary?.posts.nextPublishAt);
-  const unwatch = watchContent(contentDir, (file) => void publisher.publish(`${file} changed`));
+  live.schedule(start.summary?.posts.nextPublishAt);
+  const unwatch = watchContent(contentDir, (file) => void live.publish(`${file} changed`));
   // An approved review is in DATA_DIR, not content/: the reviews function says when (functions/reviews/app.ts).
-  contact.onPublish(() => void publisher.publish("review approved or taken down"));
+  contact.onPublish(() => void live.publish("review approved or taken down"));
   return async () => {
     unwatch();
-    await publisher.stop();
+    await live.stop();
     await session.close();
     problemMailer?.close();
   };
@@ -101,6 +115,7 @@ function warnWhenMailIsOnlySaved(dataDir: string) {
       "WARNING: SMTP_URL is not set, so contact messages are NOT emailed to anyone.",
       `  Each message is saved in ${join(dataDir, "submissions.jsonl")} and as an email file in ${join(dataDir, "mail")}/.`,
       "  Read them with: npm run submissions",
+      "  Sign-in codes for the owner's desk (/owner) are not emailed either: npm run owner -- link prints a sign-in link.",
       '  To receive them by email, set SMTP_URL (README, "Contact messages").',
     ].join("\n"),
   );

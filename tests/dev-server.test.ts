@@ -65,6 +65,12 @@ describe("npm run dev, as written", () => {
     if (status === 200) expect(html).toContain(`<script src="${liveReload.scriptPath}"></script>`);
   });
 
+  it("serves the owner's desk", async () => {
+    const res = await fetch(`${baseUrl}/owner`);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain("Send sign-in code");
+  });
+
   it("serves the blog API and the contact function", async () => {
     const posts = await (await fetch(`${baseUrl}/api/blog`)).json();
     expect(posts.length).toBeGreaterThanOrEqual(5);

@@ -8,6 +8,7 @@ import { runBuild, type BuildResult } from "../scripts/build-engine/run-build";
 import { createContactFunction } from "../functions/contact/app";
 import { createFormPages } from "../scripts/contact-form-renderer";
 import { createSiteApp } from "../scripts/site-app";
+import { deskRenderer } from "../scripts/build-engine/desk-bundle";
 import { chromiumArgs, readyChromium } from "./chromium";
 
 declare module "vitest" {
@@ -42,7 +43,8 @@ export default async function setup(project: TestProject) {
   const formPages = await createFormPages(distDir, built.rendered);
   const contact = await createContactFunction(
     { DATA_DIR: dataDir, CONTACT_RATE_LIMIT: "0" },
-    { contentDir: resolve("content"), formPages: () => formPages },
+    // The desk as the contact function alone mounts it: the shared server publishes nothing.
+    { contentDir: resolve("content"), formPages: () => formPages, desk: { renderer: deskRenderer(process.cwd()) } },
   );
   const app = createSiteApp({ distDir, contact: contact.app });
   const server = app.listen(0, "127.0.0.1");

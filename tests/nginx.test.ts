@@ -164,6 +164,13 @@ describe("deploy/nginx/cedar-ridge.conf in nginx", () => {
     expect((await answer(nginxUrl, "/api/blog/no-such-post")).body).toBe('{"message":"Post not found"}');
   });
 
+  it("passes the owner's desk to the contact function", async () => {
+    const desk = await fetch(`${nginxUrl}/owner`);
+    expect(desk.status).toBe(200);
+    expect(desk.headers.get("x-robots-tag")).toBe("noindex, nofollow");
+    expect(await desk.text()).toContain("Send sign-in code");
+  });
+
   it("answers HTTPS over HTTP/2 with Strict-Transport-Security once certbot's lines are in", async () => {
     const session = connect(nginxTlsUrl, { rejectUnauthorized: false });
     const get = (path: string) =>

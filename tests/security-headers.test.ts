@@ -89,6 +89,19 @@ describe("security headers on the pages", () => {
     await close();
   });
 
+  it("loads the owner's desk, its script and stylesheet, with no CSP violation", async () => {
+    const { page, problems, violations, close } = await openWatchedPage();
+    const res = await page.goto("/owner", { waitUntil: "networkidle" });
+    expect(res?.status()).toBe(200);
+    expect(await res?.headerValue("content-security-policy")).toBe(securityHeaders["Content-Security-Policy"]);
+    // The desk's script ran (it shows the passkey button where the browser has passkeys) and its styles apply.
+    await expect.poll(() => page.getByRole("button", { name: "Sign in with a passkey" }).isVisible()).toBe(true);
+    expect(await page.locator("header").evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe("rgba(0, 0, 0, 0)");
+    expect(violations).toEqual([]);
+    expect(problems).toEqual([]);
+    await close();
+  });
+
   it("sends the contact form, shows the thank-you, then the toast, with no CSP violation", async () => {
     const { page, problems, violations, close } = await openWatchedPage();
     await page.goto("/contact", { waitUntil: "networkidle" });

@@ -17,6 +17,9 @@ import { consoleLogger, type Logger } from "./jsonl-log";
 import { createMailer, createTransportFromEnv, defaultAddresses, isPermanentMailError, type Mailer } from "./mailer";
 import { createOutbox, type Outbox } from "./outbox";
 import { createReviewsApp } from "../reviews/app";
+import { createDeskApp, type DeskRenderer } from "../desk/desk-app";
+import type { PublishOutcome } from "../desk/screens";
+import { createFileDeskStore } from "../store/files/desk-store";
 import type { RenderInvalidReviewForm } from "../reviews/review-pages";
 import { checkReviewSecret, loadReviewSecret } from "../reviews/review-secret";
 import { createPublishSignal } from "../reviews/publish-signal";
@@ -134,6 +137,8 @@ export interface ContactEnv {
   REVIEW_SECRET?: string;
   /** Replaces the site's url (content/site.json), as in the build: the review links in emails point there. */
   SITE_URL?: string;
+  /** Who may sign in to the owner's desk (functions/desk/owners.ts). */
+  OWNER_EMAILS?: string;
 }
 
 export interface ContactFunctionOptions {
@@ -146,6 +151,11 @@ export interface ContactFunctionOptions {
    * servers make new ones after every build. Without them: plain pages.
    */
   formPages?: () => FormPages | undefined;
+  /**
+   * The owner's desk under /owner (functions/desk/): its pages (the desk bundle, scripts/build-engine/desk-bundle.ts)
+   * and, where this server builds the site, how to publish a change. Without it there is no desk.
+   */
+  desk?: { renderer: () => Promise<DeskRenderer>; publish?: (reason: string) => Promise<PublishOutcome> };
   logger?: Logger;
 }
 
@@ -172,8 +182,9 @@ export async function createContactFunction(env: ContactEnv, options: ContactFun
 
   const tokens = lazyTokens(env, dataDir, logger);
   const readServiceChoices = serviceChoicesReader(contentDir);
+  const transport = createTransportFromEnv(env, dataDir);
   const mailer = createMailer({
-    transport: createTransportFromEnv(env, dataDir),
+    transport,
     site,
     addresses: defaultAddresses(site, env),
     // Looked at for each email, so a service renamed in content/ is named so in the next one.
@@ -241,8 +252,25 @@ export async function createContactFunction(env: ContactEnv, options: ContactFun
     contact: { name: site.name, phone: site.phone },
     logger,
   });
+  const deskStore = options.desk && createFileDeskStore(dataDir, { logger });
+  const deskApp =
+    options.desk &&
+    deskStore &&
+    createDeskApp({
+      store: deskStore,
+      renderer: options.desk.renderer,
+      publish: options.desk.publish,
+      contentDir,
+      site,
+      env,
+      // A sign-in code is good for 15 minutes: sent at once, not queued for retries like a message.
+      sendMail: (message) => transport.send(message),
+      trustProxy,
+      logger,
+    });
   const app = express();
   app.disable("x-powered-by");
+  if (deskApp) app.use(deskApp);
   app.use(contactApp, reviewsApp);
 
   return {
@@ -256,7 +284,7 @@ export async function createContactFunction(env: ContactEnv, options: ContactFun
     async close() {
       publishing.close();
       await outbox.stop();
-      await Promise.all([store.close(), spamStore.close(), reviewStore.close(), reviewSpamStore.close()]);
+      await Promise.all([store.close(), spamStore.close(), reviewStore.close(), reviewSpamStore.close(), deskStore?.close()]);
       mailer.close();
     },
   };

@@ -3,6 +3,7 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { readSubmissions } from "./store";
 import { makeTempDir, recordingLogger, validInput, waitFor } from "../../tests/test-support";
+import { signInToDesk } from "../../scripts/audit/desk-sign-in";
 
 const serverFile = path.resolve(import.meta.dirname, "server.ts");
 
@@ -17,10 +18,10 @@ afterEach(async () => {
 });
 
 /** Starts `functions/contact/server.ts` in its own process (node --import tsx, so the pid is the server's). */
-async function startServer(): Promise<{ url: string; process: ChildProcess; output: () => string }> {
+async function startServer(env: Record<string, string> = {}): Promise<{ url: string; process: ChildProcess; output: () => string }> {
   const proc = spawn(process.execPath, ["--import", "tsx", serverFile], {
     cwd: path.resolve(import.meta.dirname, "../.."),
-    env: { ...process.env, DATA_DIR: dir, PORT: "0", HOST: "127.0.0.1", CONTACT_RATE_LIMIT: "0", SMTP_URL: "" },
+    env: { ...process.env, DATA_DIR: dir, PORT: "0", HOST: "127.0.0.1", CONTACT_RATE_LIMIT: "0", SMTP_URL: "", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child = proc;
@@ -69,6 +70,18 @@ describe("functions/contact/server.ts", () => {
     const ids = new Set((await readSubmissions(path.join(dir, "submissions.jsonl"), recordingLogger())).map((s) => s.id));
     expect(acknowledged.length).toBeGreaterThanOrEqual(150);
     expect(acknowledged.filter((id) => !ids.has(id))).toEqual([]);
+  });
+
+  it("serves the owner's desk, which says that changing the business details needs npm start", async () => {
+    const server = await startServer({ OWNER_EMAILS: "owner@example.com" });
+    const signIn = await fetch(`${server.url}/owner`);
+    expect(signIn.status).toBe(200);
+    expect(await signIn.text()).toContain("Send sign-in code");
+    // Without SMTP_URL the sign-in email is an .eml file in DATA_DIR/mail, as every email is.
+    const cookie = await signInToDesk(server.url, path.join(dir, "mail"), "owner@example.com");
+    const business = await fetch(`${server.url}/owner/business`, { headers: { cookie } });
+    expect(business.status).toBe(200);
+    expect(await business.text()).toContain("Here the site is built somewhere else");
   });
 
   it("shuts down cleanly on SIGTERM", async () => {

@@ -1,14 +1,17 @@
 // Runs only the contact function, for a deploy where a static host serves dist/
 // and forwards /api/contact here: `tsx functions/contact/server.ts`.
 // `npm start` mounts the same app next to the site instead.
+// The owner's desk (/owner) runs here too, without publishing: this server does not build the site.
 import type { AddressInfo } from "node:net";
+import { deskRenderer } from "../../scripts/build-engine/desk-bundle";
 import { createLimitedServer } from "../http/server-limits";
 import { createContactFunction } from "./app";
 
 const port = Number(process.env.PORT || 3000);
 const host = process.env.HOST || "127.0.0.1";
 
-const contact = await createContactFunction(process.env).catch((error: unknown) => {
+const desk = deskRenderer(process.cwd());
+const contact = await createContactFunction(process.env, { desk: { renderer: desk } }).catch((error: unknown) => {
   // A bad site.json, DATA_DIR or CONTACT_RATE_LIMIT: say which, without a stack trace.
   console.error(`contact function: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
@@ -23,6 +26,7 @@ server.listen(port, host, () => {
   const where = typeof address === "object" && address ? `http://${host}:${address.port}` : String(address);
   // Tests read this line to find the port when PORT=0.
   console.log(`contact function listening on ${where} (data in ${contact.dataDir}, mail via ${contact.mailer.description})`);
+  desk().catch((error: unknown) => console.error("contact function: the owner's desk could not be built:", error));
 });
 
 let closing = false;

@@ -114,3 +114,28 @@ describe("formatReport", () => {
     expect(text).toContain("1 of 2 pages below 100 or shifting.");
   });
 });
+
+describe("a page judged by some categories (the owner's desk)", () => {
+  const desk = { label: "desk home", path: "/owner", judged: ["accessibility", "best-practices"] as const };
+
+  it("passes on those alone: SEO and Performance not run, no layout shift measured", () => {
+    const run = result((r) => {
+      delete r.categories.performance;
+      delete r.categories.seo;
+      delete r.audits["cumulative-layout-shift"];
+    });
+    const verdict = judgePage(desk, run);
+    expect(verdict.passed).toBe(true);
+    expect(verdict.scores.seo).toBeNull();
+  });
+
+  it("fails below 100 in one of them", () => {
+    const run = result((r) => {
+      setCategory(r, "accessibility", 0.93);
+      setAudit(r, "color-contrast", { score: 0 });
+    });
+    const verdict = judgePage(desk, run);
+    expect(verdict.passed).toBe(false);
+    expect(verdict.findings).toEqual(["Accessibility 93: Background and foreground colors have a sufficient contrast ratio"]);
+  });
+});

@@ -3,7 +3,7 @@ import { detailItemsSchema, type DetailItem, type LighthouseAudit, type Lighthou
 
 /** The four categories, in the order Lighthouse's report shows them. */
 export const categoryIds = ["performance", "accessibility", "best-practices", "seo"] as const;
-type CategoryId = (typeof categoryIds)[number];
+export type CategoryId = (typeof categoryIds)[number];
 
 const columnTitles: Record<CategoryId, string> = { performance: "Perf", accessibility: "A11y", "best-practices": "BP", seo: "SEO" };
 
@@ -27,10 +27,12 @@ const performanceDiagnostics = ["render-blocking-resources", "unused-javascript"
 const alwaysListed = ["bootup-time"];
 
 /**
- * Pure: the verdict on one Lighthouse run. A page passes with 100 in every category
- * (as the report rounds) and no layout shift at all (CLS 0, not just a good CLS).
+ * Pure: the verdict on one Lighthouse run. A page passes with 100 in every category it is
+ * judged by (all four unless the page says otherwise; as the report rounds) and, when
+ * Performance is one of them, no layout shift at all (CLS 0, not just a good CLS).
  */
 export function judgePage(page: AuditPage, result: LighthouseResult): PageVerdict {
+  const judged = page.judged ?? categoryIds;
   const scores: Record<CategoryId, number | null> = { performance: null, accessibility: null, "best-practices": null, seo: null };
   for (const id of categoryIds) {
     const score = result.categories[id]?.score;
@@ -41,16 +43,19 @@ export function judgePage(page: AuditPage, result: LighthouseResult): PageVerdic
   const findings: string[] = [];
   if (result.runtimeError) findings.push(`Lighthouse could not measure the page: ${result.runtimeError.message}`);
   else {
-    for (const id of categoryIds) {
+    for (const id of judged) {
       if (scores[id] === 100) continue;
       const failing = failingAudits(result, id);
       findings.push(`${result.categories[id]?.title ?? id} ${scores[id] ?? "not run"}: ${failing.length ? failing.map(describeAudit).join("; ") : "no single audit below 1"}`);
       if (id === "performance") findings.push(...limitsOfPerformance(result));
     }
-    if (cls === undefined) findings.push("Cumulative Layout Shift was not measured");
-    else if (cls > 0) findings.push(`Cumulative Layout Shift ${cls.toFixed(3)}, must be 0: ${layoutShifts(result).join(", ") || "no element named"}`);
+    // Layout shift is measured with Performance, which only the public pages are judged by.
+    if (judged.includes("performance")) {
+      if (cls === undefined) findings.push("Cumulative Layout Shift was not measured");
+      else if (cls > 0) findings.push(`Cumulative Layout Shift ${cls.toFixed(3)}, must be 0: ${layoutShifts(result).join(", ") || "no element named"}`);
+    }
   }
-  const passed = !result.runtimeError && categoryIds.every((id) => scores[id] === 100) && cls === 0;
+  const passed = !result.runtimeError && judged.every((id) => scores[id] === 100) && (!judged.includes("performance") || cls === 0);
   return { page, scores, lcpMs: metric("largest-contentful-paint"), tbtMs: metric("total-blocking-time"), cls, benchmarkIndex: result.environment.benchmarkIndex, findings, passed };
 }
 

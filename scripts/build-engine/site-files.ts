@@ -1,6 +1,7 @@
 import { escapeHtml } from "../../src/format/escape-html";
 import type { Redirect } from "../../src/content/redirects";
 import type { Site } from "../../src/content/site";
+import { deskBase } from "../../src/desk/desk-routes";
 import { httpsOnlyHeaders, securityHeaders } from "../../functions/http/security-headers";
 
 export interface SitemapEntry {
@@ -35,7 +36,8 @@ export function sitemapXml(site: Site, entries: SitemapEntry[]): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
 }
 
-export const robotsTxt = (site: Site): string => `User-agent: *\nAllow: /\n\nSitemap: ${site.url}/sitemap.xml\n`;
+/** Everything may be crawled but the owner's desk (src/desk/desk-routes.ts), which no page links to and every answer of says noindex. */
+export const robotsTxt = (site: Site): string => `User-agent: *\nAllow: /\nDisallow: ${deskBase}\n\nSitemap: ${site.url}/sitemap.xml\n`;
 
 /** What the two files below are called in dist/; scripts/static-site.ts answers them with the 404 page. */
 export const hostConfigFiles = ["/_headers", "/_redirects"];

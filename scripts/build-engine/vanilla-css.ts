@@ -5,7 +5,7 @@ import { dirname, join, relative, sep } from "node:path";
 import { gzipSync } from "node:zlib";
 
 /**
- * vanilla-extract for the two esbuild runs of scripts/build-engine/bundle.ts, with every `*.css.ts`
+ * vanilla-extract for the two esbuild runs of scripts/build-engine/bundle.ts (and of the desk, desk-bundle.ts), with every `*.css.ts`
  * bundled together and run once per build, for both runs.
  *
  * The same steps as @vanilla-extract/esbuild-plugin (its integration package's
@@ -18,7 +18,7 @@ import { gzipSync } from "node:zlib";
  * the theme every file imports is bundled and run once instead of once per file, and
  * each file scope's CSS is made once.
  */
-export function vanillaCss(root: string) {
+export function vanillaCss(root: string, filesOf: CssFiles = siteCssFiles) {
   const packageName = nearestPackageName(root);
   const compiled = new Map<string, Promise<Compiled>>();
   const inputs = new Set<string>();
@@ -41,13 +41,13 @@ export function vanillaCss(root: string) {
   };
 
   /**
-   * Every `*.css.ts` under src/ bundled together and run once, so the theme they all import
+   * Every `*.css.ts` of this build (`filesOf`) bundled together and run once, so the theme they all import
    * is compiled and run once, not once per file. Should that run fail (a file that throws,
    * which may be one nothing imports), each file is made on its own as the official plugin
    * does, so only a file a run imports can fail the build, and its error names it.
    */
   function compileAll(): void {
-    const files = cssFilesUnder(join(root, "src")).filter((f) => !compiled.has(f));
+    const files = cssFilesOf(root, filesOf).filter((f) => !compiled.has(f));
     if (files.length === 0) return;
     const together = sharedCompile(root, packageName, files).then((output) => evaluateTogether(root, packageName, files, noted(output)));
     let apart: Promise<ChildOutputs> | undefined;
@@ -84,6 +84,15 @@ export function vanillaCss(root: string) {
   return { plugin, sourceFiles };
 }
 
+/** Which `*.css.ts` files one build compiles together: those under `under`, but not under `skip` (root-relative folders). */
+export interface CssFiles {
+  under: readonly string[];
+  skip?: readonly string[];
+}
+
+/** The site's: the owner's desk (src/desk/) has a stylesheet and a build of its own (scripts/build-engine/desk-bundle.ts). */
+export const siteCssFiles: CssFiles = { under: ["src"], skip: ["src/desk"] };
+
 const cssFileFilter = /\.css\.(js|cjs|mjs|jsx|ts|tsx)$/;
 const virtualCssFilter = /\.vanilla\.css\?source=.*$/;
 
@@ -102,10 +111,13 @@ interface ChildOutputs {
   inputs: string[];
 }
 
-function cssFilesUnder(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, withFileTypes: true })
+function cssFilesOf(root: string, { under, skip = [] }: CssFiles): string[] {
+  const skipped = skip.map((dir) => join(root, dir) + sep);
+  return under
+    .flatMap((dir) => readdirSync(join(root, dir), { recursive: true, withFileTypes: true }))
     .filter((e) => e.isFile() && cssFileFilter.test(e.name))
     .map((e) => join(e.parentPath, e.name))
+    .filter((file) => !skipped.some((dir) => file.startsWith(dir)))
     .sort();
 }
 

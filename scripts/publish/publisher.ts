@@ -1,12 +1,7 @@
 import type { BuildSession } from "../build-engine/build-session";
 import { runBuild, type BuildResult } from "../build-engine/run-build";
 import { isContentError, type ContentProblem } from "../../src/content/content-error";
-
-/** What a publish came to: the live site replaced, or the build's problems (the live site as it was). */
-export interface PublishOutcome {
-  ok: boolean;
-  problems: ContentProblem[];
-}
+import type { PublishOutcome } from "../../functions/desk/screens";
 
 export interface PublisherOptions {
   root: string;
@@ -41,7 +36,8 @@ export class Publisher {
 
   /**
    * Builds now, or right after the build under way (requests meanwhile share that one build).
-   * Resolves when the site is up to date with this request, with what that build came to.
+   * Resolves when the site is up to date with this request, with that build's outcome (the
+   * owner's desk shows it: functions/desk/screens/business.ts, functions/desk/posts/).
    */
   publish(reason: string): Promise<PublishOutcome> {
     if (!this.running) return this.start(reason);
@@ -90,7 +86,7 @@ export class Publisher {
       const summary = await runBuild({ root: this.opts.root, contentDir: this.opts.contentDir, outDir: this.opts.distDir, mode: "production", session: this.opts.session });
       this.schedule(summary.posts.nextPublishAt);
       await this.opts.onPublished(summary, reason, performance.now() - started);
-      return { ok: true, problems: [] };
+      return { ok: true };
     } catch (err) {
       const problems = isContentError(err) ? err.problems : [{ file: "(the build)", field: "(error)", problem: err instanceof Error ? (err.stack ?? err.message) : String(err) }];
       await this.opts.onFailed(problems, reason);

@@ -11,6 +11,7 @@ import { loadRedirects, REDIRECTS_FILE, withRedirect } from "../../../src/conten
 import type { Site } from "../../../src/content/site";
 import { instantOfWallTime, wallTimeIn } from "../../../src/format/business-time";
 import type { PostPhotoRef, PostsStore, PostVersion } from "../../store/posts-store";
+import type { PublishOutcome } from "../screens";
 import { writeFileAtomic } from "../../store/files/atomic-file";
 import { PostIndex } from "./post-index";
 import { ConflictError, PostFiles, textSha, type PostOnDisk, type PhotoToWrite } from "./post-files";
@@ -24,12 +25,6 @@ import { photoFileName, prepareUpload } from "./photo-upload";
 // field, and nothing is written), written as a person would write the file (post-source.ts,
 // post-files.ts), kept as a version (functions/store/posts-store.ts), then published by the
 // same build as a file dropped in content/ (`publish`, given by the server).
-
-/** What the site's build said when asked to publish. */
-export interface PublishOutcome {
-  ok: boolean;
-  problems: ContentProblem[];
-}
 
 /** A photo as the site's photo pipeline made it (scripts/build-engine/photos.ts processPhoto). */
 export interface ProcessedPhoto {

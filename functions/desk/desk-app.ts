@@ -1,0 +1,276 @@
+import express, { type NextFunction, type Request, type RequestHandler, type Response } from "express";
+import type { Site } from "../../src/content/site";
+import type { DeskFrame, DeskNotice } from "../../src/desk/desk-page";
+import { deskBase, deskPath } from "../../src/desk/desk-routes";
+import type { DeskPage } from "../../src/desk/desk-screens";
+import { DataDirUnwritableError } from "../contact/data-dir";
+import { consoleLogger, type Logger } from "../contact/jsonl-log";
+import type { NotificationMessage } from "../contact/mailer";
+import { finalErrorHandler } from "../http/final-error-handler";
+import { sendSecurityHeaders } from "../http/security-headers";
+import type { TrustProxy } from "../http/trust-proxy";
+import type { DeskStore } from "../store/desk-store";
+import { clearCookie, readCookie, setCookie } from "./cookies";
+import { pageCsrf, refusePost } from "./csrf";
+import { ownerEmails, type DeskEnv } from "./owners";
+import { requestFrom } from "./request-facts";
+import { deskScreenModules, type PublishOutcome } from "./screens";
+import { createSessions, type SignedIn } from "./sessions";
+import { mountSignIn } from "./sign-in";
+import { siteFacts } from "./site-facts";
+
+/** The desk's pages and files, from its bundle (scripts/build-engine/desk-bundle.ts): the servers pass one in. */
+export interface DeskRenderer {
+  render(page: DeskPage, frame: DeskFrame): string;
+  /** A file under /owner/assets by name, or undefined. */
+  asset(name: string): { bytes: Buffer; type: string } | undefined;
+}
+
+export interface DeskAppOptions {
+  store: DeskStore;
+  /** Resolves with the desk's renderer; called per page (npm run dev makes a new one after a code change). */
+  renderer: () => Promise<DeskRenderer>;
+  /** content/: site.json (the business's name, the owners' default address) and what Business details changes. */
+  contentDir: string;
+  /** The site as the server started with it; the desk reads site.json again when it changes. */
+  site: Site;
+  env: DeskEnv & { SITE_URL?: string; CONTACT_FROM?: string };
+  /** Sends a sign-in email now (it is good for 15 minutes: no retry queue). */
+  sendMail: (message: NotificationMessage) => Promise<void>;
+  /**
+   * Builds and publishes the site after the desk changed content/ (npm start, npm run dev); resolves
+   * with the build's outcome. Absent where this server does not build the site (the contact function alone).
+   */
+  publish?: (reason: string) => Promise<PublishOutcome>;
+  trustProxy?: TrustProxy;
+  clock?: () => number;
+  logger?: Logger;
+}
+
+/** What a desk handler gets: the request, the signed-in owner, and the ways to answer. */
+export interface DeskContext {
+  req: Request;
+  res: Response;
+  owner: SignedIn;
+  site: Site;
+  /** Appends to the audit log: who (the owner), what, when, from where. */
+  audit(action: string, detail?: string): Promise<void>;
+  /** Answers with a desk page. */
+  show(page: DeskPage, options?: { status?: number; notice?: DeskNotice }): Promise<void>;
+  /** 303 to `path` (a desk path), with a notice shown there; to the desk script (JSON), `{ ok: true, next: path }`. */
+  redirect(path: string, notice?: DeskNotice): void;
+  json(status: number, body: Record<string, unknown>): void;
+}
+
+export type DeskHandler = (ctx: DeskContext) => Promise<void>;
+
+/** Where a screen module adds its routes: every one is signed-in only, and every POST has passed the Origin and CSRF checks. */
+export interface DeskRoutes {
+  get(path: string, handler: DeskHandler): void;
+  post(path: string, handler: DeskHandler): void;
+}
+
+/** The answer for a request that is refused: a desk page (or JSON for the desk script), nothing changed. */
+export interface Refusal {
+  status: number;
+  title: string;
+  message: string;
+}
+
+const formParser = express.urlencoded({ extended: false, limit: 16 * 1024, parameterLimit: 400 });
+const jsonParser = express.json({ limit: 16 * 1024 });
+
+/**
+ * The owner's desk under /owner (shared/CONTRACT.md "The owner's desk"): sign-in by emailed
+ * code or link or passkey, sessions, and the screens of functions/desk/screens.ts. Every POST
+ * is checked for this site's Origin and the page's CSRF token before anything else runs;
+ * every answer is private (no-store) and noindex. Mount it with `site.use(app)`.
+ */
+export function createDeskApp(options: DeskAppOptions): express.Express {
+  const { store, contentDir, env, clock = Date.now, logger = consoleLogger } = options;
+  const currentSite = siteFacts(contentDir, env, options.site);
+  const owners = async () => ownerEmails(env, (await currentSite()).email);
+  const isOwner = async (email: string) => (await owners()).includes(email);
+  const sessions = createSessions({ store, clock, isOwner });
+  const siteOrigin = () => currentSite().then((site) => new URL(site.url).origin);
+
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", options.trustProxy ?? false);
+  app.use(deskBase, sendSecurityHeaders(), (_req, res, next) => {
+    // Private pages: never cached by a proxy or the browser's back-forward store of another user, never indexed.
+    res.set({ "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollow", "Referrer-Policy": "same-origin" });
+    next();
+  });
+
+  // The desk's script and stylesheet: hashed names, so cached for good.
+  app.get(`${deskPath.assets}/:file`, async (req, res, next) => {
+    const file = (await options.renderer()).asset(String(req.params.file));
+    if (!file) return next();
+    res.set({ "Cache-Control": "public, max-age=31536000, immutable", "Content-Type": file.type }).send(file.bytes);
+  });
+
+  /** Renders a page in the frame of this request (its owner, CSRF token and pending notice). */
+  async function show(req: Request, res: Response, owner: SignedIn | undefined, page: DeskPage, opts: { status?: number; notice?: DeskNotice } = {}) {
+    const notice = opts.notice ?? takeNotice(req, res);
+    const frame: DeskFrame = { siteName: (await currentSite()).name, csrf: pageCsrf(req, res, owner?.token), owner: owner && { email: owner.email }, notice };
+    const html = (await options.renderer()).render(page, frame);
+    res.status(opts.status ?? 200).type("html").send(html);
+  }
+
+  function redirect(req: Request, res: Response, path: string, notice?: DeskNotice) {
+    if (notice) setCookie(req, res, "notice", JSON.stringify(notice), 60_000);
+    if (req.is("application/json")) res.json({ ok: true, next: path });
+    else res.redirect(303, path);
+  }
+
+  async function refuse(req: Request, res: Response, owner: SignedIn | undefined, refusal: Refusal) {
+    if (req.is("application/json") || req.accepts(["html", "json"]) === "json") {
+      res.status(refusal.status).json({ ok: false, message: `${refusal.title}. ${refusal.message}` });
+      return;
+    }
+    await show(req, res, owner, { screen: "problem", title: refusal.title, data: { message: refusal.message, back: { href: deskPath.home, label: "Back to the desk" } } }, { status: refusal.status });
+  }
+
+  /** Runs a handler; an unwritable DATA_DIR is the host's passing problem (503), anything else a 500: both change nothing. */
+  const guarded =
+    (handler: (req: Request, res: Response, owner: SignedIn | undefined) => Promise<void>): RequestHandler =>
+    async (req, res, next) => {
+      const owner: SignedIn | undefined = res.locals.owner;
+      try {
+        await handler(req, res, owner);
+      } catch (error) {
+        if (res.headersSent) return next(error);
+        const unwritable = error instanceof DataDirUnwritableError;
+        logger.error(`desk: ${req.method} ${req.originalUrl.slice(0, 200)} failed${unwritable ? ` (${error.message})` : ""}`, unwritable ? undefined : error);
+        await refuse(req, res, owner, {
+          status: unwritable ? 503 : 500,
+          title: unwritable ? "Not saved: the server cannot write" : "Something went wrong",
+          message: unwritable
+            ? "The server's data folder cannot be written right now (full or read-only), so nothing was changed. Please try again in a while."
+            : "Nothing was changed. Please try again in a moment.",
+        }).catch(next);
+      }
+    };
+
+  // Every desk request: who is signed in. Every POST: this site's Origin and the page's token, else nothing runs.
+  app.use(deskBase, formParser, jsonParser, async (req, res, next) => {
+    try {
+      res.locals.owner = await sessions.current(req, res);
+      if (req.method !== "POST") return next();
+      const refused = refusePost(req, res.locals.owner?.token, await siteOrigin());
+      if (!refused) return next();
+      await refuse(
+        req,
+        res,
+        res.locals.owner,
+        refused === "origin"
+          ? { status: 403, title: "Refused: sent from another site", message: "This form did not come from a page of this site, so nothing was changed." }
+          : {
+              status: 403,
+              title: "This page is out of date",
+              message: "The form was older than your sign-in, or your browser did not send its cookie, so nothing was changed. Open the desk again and repeat what you did.",
+            },
+      );
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  const context = (req: Request, res: Response, owner: SignedIn, site: Site): DeskContext => ({
+    req,
+    res,
+    owner,
+    site,
+    audit: (action, detail) => store.audit({ at: new Date(clock()).toISOString(), who: owner.email, action, from: requestFrom(req), ...(detail ? { detail } : {}) }),
+    show: (page, opts) => show(req, res, owner, page, opts),
+    redirect: (path, notice) => redirect(req, res, path, notice),
+    json: (status, body) => void res.status(status).json(body),
+  });
+
+  /** Signed-in only: a signed-out GET goes to the sign-in page (and comes back after), a signed-out POST is refused. */
+  const signedIn = (handler: DeskHandler): RequestHandler =>
+    guarded(async (req, res, owner) => {
+      if (!owner) {
+        if (req.method === "GET") {
+          setCookie(req, res, "next", req.path, 30 * 60_000);
+          return redirect(req, res, deskPath.signIn);
+        }
+        return refuse(req, res, undefined, { status: 403, title: "You are signed out", message: "Sign in again; nothing was changed." });
+      }
+      await handler(context(req, res, owner, await currentSite()));
+    });
+
+  const routes: DeskRoutes = {
+    get: (path, handler) => void app.get(path, signedIn(handler)),
+    post: (path, handler) => void app.post(path, signedIn(handler)),
+  };
+
+  mountSignIn(app, {
+    store,
+    sessions,
+    clock,
+    logger,
+    env,
+    currentSite,
+    isOwner,
+    owners,
+    sendMail: options.sendMail,
+    guarded,
+    show,
+    redirect,
+    refuse,
+    afterSignIn: (req, res) => {
+      const next = readCookie(req, "next");
+      clearCookie(req, res, "next");
+      return next && next.startsWith(`${deskBase}/`) && !next.startsWith(`${deskBase}/sign-in`) ? next : deskPath.home;
+    },
+  });
+
+  app.post(
+    deskPath.signOut,
+    signedIn(async (ctx) => {
+      await ctx.audit("signed out");
+      await sessions.end(ctx.req, ctx.res, ctx.owner);
+      ctx.redirect(deskPath.signIn, { tone: "done", text: "You are signed out." });
+    }),
+  );
+  app.post(
+    deskPath.signOutEverywhere,
+    signedIn(async (ctx) => {
+      await ctx.audit("signed out everywhere");
+      await sessions.endEverywhere(ctx.req, ctx.res, ctx.owner);
+      ctx.redirect(deskPath.signIn, { tone: "done", text: "You are signed out on every device." });
+    }),
+  );
+
+  for (const mount of deskScreenModules) mount(routes, { store, contentDir, clock, logger, publish: options.publish });
+
+  // Anything else under /owner: the desk's own "not found", signed in or not.
+  app.use(
+    deskBase,
+    guarded(async (req, res, owner) => refuse(req, res, owner, { status: 404, title: "Not found", message: "There is no such page in the desk." })),
+  );
+  app.use(finalErrorHandler({ logger }));
+  return app;
+}
+
+/** The notice a redirect left for this page, read once. */
+function takeNotice(req: Request, res: Response): DeskNotice | undefined {
+  const raw = readCookie(req, "notice");
+  if (raw === undefined) return undefined;
+  clearCookie(req, res, "notice");
+  try {
+    const value: unknown = JSON.parse(raw);
+    if (typeof value !== "object" || value === null || !("tone" in value) || !("text" in value) || typeof value.text !== "string") return undefined;
+    const tone = value.tone === "done" || value.tone === "problem" || value.tone === "info" ? value.tone : "info";
+    return { tone, text: value.text };
+  } catch {
+    return undefined;
+  }
+}
+
+export type DeskShow = (req: Request, res: Response, owner: SignedIn | undefined, page: DeskPage, options?: { status?: number; notice?: DeskNotice }) => Promise<void>;
+export type DeskRedirect = (req: Request, res: Response, path: string, notice?: DeskNotice) => void;
+export type DeskRefuse = (req: Request, res: Response, owner: SignedIn | undefined, refusal: Refusal) => Promise<void>;
+export type DeskGuard = (handler: (req: Request, res: Response, owner: SignedIn | undefined) => Promise<void>) => (req: Request, res: Response, next: NextFunction) => void;

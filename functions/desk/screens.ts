@@ -1,0 +1,40 @@
+import type { ContentProblem } from "../../src/content/content-error";
+import type { Logger } from "../contact/jsonl-log";
+import type { DeskStore } from "../store/desk-store";
+import type { DeskRoutes } from "./desk-app";
+import { accountScreen } from "./screens/account";
+import { businessScreen } from "./screens/business";
+import { comingScreen } from "./screens/coming";
+
+/** What a publish after a desk change came to: live, or the build's problems (the live site untouched). */
+export type PublishOutcome = { ok: true } | { ok: false; problems: ContentProblem[] };
+
+/** What every screen's server side may use besides the request. */
+export interface DeskScreenDeps {
+  store: DeskStore;
+  contentDir: string;
+  clock: () => number;
+  logger: Logger;
+  /** Absent where this server does not build the site (the contact function alone). */
+  publish?: (reason: string) => Promise<PublishOutcome>;
+}
+
+/**
+ * A screen's server side: it adds its routes (GET its path, POST its actions), each signed-in
+ * only and each POST already checked for Origin and CSRF token (functions/desk/desk-app.ts).
+ */
+export type DeskScreenModule = (routes: DeskRoutes, deps: DeskScreenDeps) => void;
+
+/**
+ * Every screen's server side. A new screen: its module in functions/desk/screens/, one entry
+ * here; its component in src/desk/screens/ and src/desk/desk-screens.tsx; its path in
+ * src/desk/desk-routes.ts (a section there is also an item of the navigation).
+ */
+export const deskScreenModules: readonly DeskScreenModule[] = [
+  accountScreen,
+  businessScreen,
+  comingScreen("messages"),
+  comingScreen("reviews"),
+  comingScreen("posts"),
+  comingScreen("visits"),
+];

@@ -1,0 +1,224 @@
+import { randomUUID } from "node:crypto";
+import type express from "express";
+import type { Request, Response } from "express";
+import type { Site } from "../../src/content/site";
+import { deskPath } from "../../src/desk/desk-routes";
+import type { SignInData } from "../../src/desk/screens/sign-in-screen";
+import type { Logger } from "../contact/jsonl-log";
+import type { NotificationMessage } from "../contact/mailer";
+import { createRateLimiter } from "../contact/rate-limit";
+import { clientKey } from "../http/client-key";
+import type { DeskStore } from "../store/desk-store";
+import { clearCookie, readCookie, setCookie } from "./cookies";
+import type { DeskGuard, DeskRedirect, DeskRefuse, DeskShow } from "./desk-app";
+import { normalEmail } from "./owners";
+import { mountPasskeySignIn } from "./passkeys";
+import { requestFrom, requestOrigin } from "./request-facts";
+import { codeHash, newCode, newToken, sameSecret, SIGN_IN_MS, tokenHash } from "./secrets";
+import type { Sessions } from "./sessions";
+import { signInMessage } from "./sign-in-mail";
+
+const MINUTE = 60_000;
+/** 5 wrong codes for an address lock it for 15 minutes (The Copenhagen Book: limit attempts on short codes). */
+export const WRONG_CODES_ALLOWED = 5;
+export const LOCK_MS = 15 * MINUTE;
+/** Codes asked for, per address and per client, in 15 minutes: enough for a slow mailbox, not for a flood of emails. */
+const CODES_PER_ADDRESS = 5;
+const CODES_PER_CLIENT = 10;
+/** Codes and links tried per client in 15 minutes (each address locks after 5 wrong codes besides). */
+const TRIES_PER_CLIENT = 30;
+
+export interface SignInDeps {
+  store: DeskStore;
+  sessions: Sessions;
+  clock: () => number;
+  logger: Logger;
+  env: { SITE_URL?: string; CONTACT_FROM?: string };
+  currentSite: () => Promise<Site>;
+  isOwner: (email: string) => Promise<boolean>;
+  owners: () => Promise<string[]>;
+  sendMail: (message: NotificationMessage) => Promise<void>;
+  guarded: DeskGuard;
+  show: DeskShow;
+  redirect: DeskRedirect;
+  refuse: DeskRefuse;
+  /** Where a browser goes once signed in (the desk page it came for). */
+  afterSignIn: (req: Request, res: Response) => string;
+}
+
+/**
+ * Signing in (shared/CONTRACT.md): an address, then the 6-digit code from the email, or the
+ * email's link, which opens a page with one button (mail scanners open links); or a passkey.
+ * Asking for a code answers the same whether or not the address may sign in, and sends the
+ * email after answering, so not even the time it takes tells.
+ */
+export function mountSignIn(app: express.Express, deps: SignInDeps): void {
+  const { store, sessions, clock, logger, guarded, show, redirect, refuse } = deps;
+  const iso = (ms: number) => new Date(ms).toISOString();
+  const limit = (per: number) => createRateLimiter({ limit: per, windowMs: 15 * MINUTE, clock });
+  const codesPerAddress = limit(CODES_PER_ADDRESS);
+  const codesPerClient = limit(CODES_PER_CLIENT);
+  const triesPerClient = limit(TRIES_PER_CLIENT);
+  /** Wrong codes for addresses that may not sign in: counted like an owner's (same answers), never stored. */
+  const strangerFailures = new Map<string, number[]>();
+
+  const signInPage = (title: string, data: SignInData) => ({ screen: "sign-in" as const, title, data });
+  const tooMany = (seconds: number) => ({
+    status: 429,
+    title: "Too many tries",
+    message: `Too many sign-in tries from this connection or for this address. Wait ${Math.ceil(seconds / 60)} minutes, then try again.`,
+  });
+  const audit = (req: Request, who: string, action: string) => store.audit({ at: iso(clock()), who, action, from: requestFrom(req) });
+
+  /** Where the link in the email points: the site's address (never a Host header a stranger could choose), or the local address a preview was opened at. */
+  async function linkOrigin(req: Request): Promise<string> {
+    const own = requestOrigin(req);
+    const host = new URL(own).hostname;
+    return host === "localhost" || host === "127.0.0.1" || host === "[::1]" ? own : new URL((await deps.currentSite()).url).origin;
+  }
+
+  async function wrongCodes(email: string, owner: boolean): Promise<number> {
+    const since = clock() - LOCK_MS;
+    if (owner) return store.codeFailuresSince(email, iso(since));
+    const recent = (strangerFailures.get(email) ?? []).filter((at) => at > since);
+    strangerFailures.set(email, recent);
+    return recent.length;
+  }
+
+  async function addWrongCode(email: string, owner: boolean): Promise<void> {
+    if (owner) return store.addCodeFailure(email, iso(clock()));
+    // Bounded like the rate limiter: a flood of made-up addresses cannot grow it for long.
+    if (strangerFailures.size > 10_000) strangerFailures.clear();
+    strangerFailures.set(email, [...(strangerFailures.get(email) ?? []), clock()]);
+  }
+
+  const home = guarded(async (req, res, owner) => {
+    if (!owner) return show(req, res, undefined, signInPage("Sign in", { step: "email" }));
+    const passkeys = await store.passkeys(owner.email);
+    await show(req, res, owner, { screen: "home", title: "Your desk", data: { placeholders: (await deps.currentSite()).placeholders.length, passkeys: passkeys.length } });
+  });
+  app.get(deskPath.home, home);
+  app.get(`${deskPath.home}/`, home);
+
+  app.get(
+    deskPath.signIn,
+    guarded(async (req, res, owner) => {
+      if (owner) return redirect(req, res, deskPath.home);
+      await show(req, res, undefined, signInPage("Sign in", { step: "email", email: readCookie(req, "email") }));
+    }),
+  );
+
+  app.post(
+    deskPath.signIn,
+    guarded(async (req, res) => {
+      const typed = typeof req.body?.email === "string" ? req.body.email : "";
+      const email = normalEmail(typed);
+      if (!/^[^\s@]+@[^\s@]+$/.test(email) || email.length > 254) {
+        return show(req, res, undefined, signInPage("Sign in", { step: "email", email: typed, error: "Type your email address, like you@example.com." }), { status: 400 });
+      }
+      const client = codesPerClient.take(clientKey(req.ip));
+      const address = client.ok ? codesPerAddress.take(email) : client;
+      if (!address.ok) return refuse(req, res, undefined, tooMany(address.retryAfterSeconds));
+      setCookie(req, res, "email", email, SIGN_IN_MS);
+      redirect(req, res, deskPath.code);
+      // After the answer, whoever the address is: the same answer, in the same time.
+      void sendCode(req, email).catch((error: unknown) => logger.error(`desk: no sign-in code could be sent to ${email}`, error));
+    }),
+  );
+
+  async function sendCode(req: Request, email: string): Promise<void> {
+    if (!(await deps.isOwner(email))) return;
+    const site = await deps.currentSite();
+    const code = newCode();
+    const token = newToken();
+    const id = randomUUID();
+    const now = clock();
+    await store.addSignIn({ id, email, codeHash: codeHash(id, code), linkHash: tokenHash(token), createdAt: iso(now), expiresAt: iso(now + SIGN_IN_MS) });
+    const link = `${await linkOrigin(req)}${deskPath.link}?token=${token}`;
+    const siteHost = new URL(site.url).hostname;
+    await deps.sendMail(signInMessage({ id, to: email, code, link, siteName: site.name, from: deps.env.CONTACT_FROM || `no-reply@${siteHost}`, host: siteHost }));
+    await audit(req, email, "asked for a sign-in code");
+  }
+
+  app.get(
+    deskPath.code,
+    guarded(async (req, res, owner) => {
+      if (owner) return redirect(req, res, deskPath.home);
+      const email = readCookie(req, "email");
+      if (!email) return redirect(req, res, deskPath.signIn);
+      await show(req, res, undefined, signInPage("Check your email", { step: "code", email }));
+    }),
+  );
+
+  app.post(
+    deskPath.code,
+    guarded(async (req, res) => {
+      const email = readCookie(req, "email");
+      if (!email) return redirect(req, res, deskPath.signIn, { tone: "info", text: "Type your address again: the code form had expired." });
+      const tries = triesPerClient.take(clientKey(req.ip));
+      if (!tries.ok) return refuse(req, res, undefined, tooMany(tries.retryAfterSeconds));
+      const page = (error: string) => signInPage("Check your email", { step: "code", email, error });
+      const owner = await deps.isOwner(email);
+      const locked = "Too many wrong codes: this address cannot sign in with a code for 15 minutes. Then ask for a new code.";
+      if ((await wrongCodes(email, owner)) >= WRONG_CODES_ALLOWED) return show(req, res, undefined, page(locked), { status: 429 });
+
+      const code = String(req.body?.code ?? "").replace(/\D/g, "");
+      const signIn = owner ? await store.openSignIn(email, iso(clock())) : undefined;
+      const right = signIn?.codeHash !== undefined && code.length === 6 && sameSecret(codeHash(signIn.id, code), signIn.codeHash);
+      if (!signIn || !right || !(await store.useSignIn(signIn.id, iso(clock())))) {
+        await addWrongCode(email, owner);
+        if (owner) await audit(req, email, "typed a wrong sign-in code");
+        const now = await wrongCodes(email, owner);
+        const error = now >= WRONG_CODES_ALLOWED ? locked : "That code is not right, or it is no longer valid. Check the newest email, or ask for a new code.";
+        return show(req, res, undefined, page(error), { status: now >= WRONG_CODES_ALLOWED ? 429 : 400 });
+      }
+      await sessions.open(req, res, email, "code");
+      clearCookie(req, res, "email");
+      await audit(req, email, "signed in with a code");
+      redirect(req, res, deps.afterSignIn(req, res));
+    }),
+  );
+
+  /**
+   * The link's sign-in, if it can still be used: the newest open one (not used, not expired) of
+   * its address, an owner's. A newer email replaces an older one's link, as it does its code.
+   */
+  async function linkSignIn(token: unknown) {
+    if (typeof token !== "string" || token.length < 20 || token.length > 100) return undefined;
+    const signIn = await store.signInByLink(tokenHash(token));
+    const newest = signIn && (await store.openSignIn(signIn.email, iso(clock())));
+    return newest && newest.id === signIn.id && (await deps.isOwner(signIn.email)) ? signIn : undefined;
+  }
+  const linkRefusal = {
+    status: 410,
+    title: "This sign-in link does not work",
+    message: "It was used already, it is older than 15 minutes, a newer email replaced it, or it was not copied whole. Ask for a new code on the sign-in page.",
+  };
+
+  // Opening the link (a person, or a mail scanner) changes nothing: the page's button does. The token
+  // in its address goes to no other site (the desk's Referrer-Policy is same-origin; "no-referrer"
+  // would make the button's POST carry Origin: null, which the CSRF check refuses).
+  app.get(
+    deskPath.link,
+    guarded(async (req, res, owner) => {
+      const token = req.query.token;
+      if (!(await linkSignIn(token)) || typeof token !== "string") return refuse(req, res, owner, linkRefusal);
+      await show(req, res, undefined, signInPage("Sign in", { step: "link", token }));
+    }),
+  );
+
+  app.post(
+    deskPath.link,
+    guarded(async (req, res) => {
+      const tries = triesPerClient.take(clientKey(req.ip));
+      if (!tries.ok) return refuse(req, res, undefined, tooMany(tries.retryAfterSeconds));
+      const signIn = await linkSignIn(req.body?.token);
+      if (!signIn || !(await store.useSignIn(signIn.id, iso(clock())))) return refuse(req, res, undefined, linkRefusal);
+      await sessions.open(req, res, signIn.email, "link");
+      await audit(req, signIn.email, signIn.codeHash ? "signed in with the emailed link" : "signed in with a link from npm run owner");
+      redirect(req, res, deps.afterSignIn(req, res));
+    }),
+  );
+
+  mountPasskeySignIn(app, { ...deps, triesPerClient, audit });
+}

@@ -1,0 +1,23 @@
+// The desk's script (its own bundle, loaded only under /owner: scripts/build-engine/desk-bundle.ts).
+// Every desk screen works without it; it adds what needs JavaScript: passkeys, a question
+// before a destructive button, and a busy button while a form posts. A feature is a module
+// here, started for each element whose data-desk attribute names it, and loaded only then.
+import { startConfirmations } from "./confirm";
+import { startBusyButtons } from "./busy-buttons";
+
+export interface DeskFeature {
+  start(element: HTMLElement): void;
+}
+
+const features: Record<string, () => Promise<DeskFeature>> = {
+  "passkey-sign-in": () => import("./passkey-sign-in"),
+  "passkey-add": () => import("./passkey-add"),
+  unsaved: () => import("./unsaved"),
+};
+
+for (const element of document.querySelectorAll<HTMLElement>("[data-desk]")) {
+  const load = features[element.dataset.desk ?? ""];
+  if (load) void load().then((feature) => feature.start(element));
+}
+startConfirmations(document);
+startBusyButtons(document);

@@ -1,0 +1,73 @@
+import type { ReactNode } from "react";
+import { sectionIcons } from "./desk-icons";
+import type { DeskFrame } from "./desk-page";
+import { deskPath, deskSections, type DeskSectionScreen } from "./desk-routes";
+import * as css from "./desk-frame.css";
+import { DeskForm } from "./desk-ui";
+
+export interface FrameProps {
+  frame: DeskFrame;
+  /** The screen's heading (also the page title). */
+  title: string;
+  /** The navigation item this screen belongs to. */
+  section?: DeskSectionScreen;
+  children: ReactNode;
+}
+
+/**
+ * Every desk screen's frame: the business's name, the owner's account and "Sign out" at the
+ * top; the sections (shared/CONTRACT.md: Messages, Reviews, Posts, Business details, Visits)
+ * along the bottom on a phone, within the thumb's reach, and down the side on a wide screen.
+ * Signed out, only the name and the screen.
+ */
+export function DeskFrameView({ frame, title, section, children }: FrameProps) {
+  const signedIn = frame.owner !== undefined;
+  return (
+    <div className={signedIn ? css.body : `${css.body} ${css.signedOut}`}>
+      <header className={css.header}>
+        <a className={css.brand} href={deskPath.home}>
+          <span className={css.brandName}>{frame.siteName}</span>
+          <span className={css.brandSub}>Owner's desk</span>
+        </a>
+        {signedIn && (
+          <>
+            <a className={css.headerLink} href={deskPath.account}>
+              Account
+            </a>
+            <DeskForm action={deskPath.signOut} className={css.headerForm}>
+              <button type="submit" className={css.headerButton}>
+                Sign out
+              </button>
+            </DeskForm>
+          </>
+        )}
+      </header>
+      {signedIn && (
+        <nav className={css.nav} aria-label="Desk sections">
+          <ul className={css.navList}>
+            {deskSections.map((s) => {
+              const SectionIcon = sectionIcons[s.screen];
+              return (
+                <li key={s.screen}>
+                  <a className={css.navLink} href={s.path} aria-current={s.screen === section ? "page" : undefined}>
+                    <SectionIcon size={22} />
+                    {s.label}
+                  </a>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+      )}
+      <main id="main" className={signedIn ? css.main : `${css.main} ${css.narrow}`}>
+        <h1 className={css.heading}>{title}</h1>
+        {frame.notice && (
+          <p className={`${css.notice} ${css.noticeTone[frame.notice.tone]}`} role={frame.notice.tone === "problem" ? "alert" : "status"}>
+            {frame.notice.text}
+          </p>
+        )}
+        {children}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+/**
+ * What every desk answer is made of besides its screen's own data: the frame around it.
+ * The desk's server fills it per request; src/desk/desk-render.tsx renders it.
+ */
+export interface DeskFrame {
+  /** The business's name (content/site.json), at the top of every screen. */
+  siteName: string;
+  /** The CSRF token every form on the page posts as the hidden field `csrf` (the desk server's csrf.ts). */
+  csrf: string;
+  /** The signed-in owner; absent on the sign-in screens, which then show no navigation. */
+  owner?: { email: string };
+  /** One line about the last action (after a redirect) or the answer to this one. */
+  notice?: DeskNotice;
+}
+
+export interface DeskNotice {
+  tone: "done" | "problem" | "info";
+  text: string;
+}
+
+/** The desk's own script and stylesheet, as URLs under /owner/assets (scripts/build-engine/desk-bundle.ts). */
+export interface DeskAssets {
+  css: string[];
+  script: string;
+  /** Chunks the script imports at once: preloaded so they arrive with it. */
+  preload: string[];
+}
+
+/** The form field every desk form posts its CSRF token in. */
+export const csrfField = "csrf";

@@ -1,0 +1,33 @@
+// The desk's server render: the entry of the desk bundle's Node build (scripts/build-engine/desk-bundle.ts),
+// which the desk's server loads and calls for every answer. Pure: the same page, frame and assets give the same bytes.
+import { renderToString } from "react-dom/server";
+import { escapeHtml } from "../format/escape-html";
+import { themeColor } from "../styles/theme.css";
+import { DeskFrameView } from "./desk-frame";
+import type { DeskAssets, DeskFrame } from "./desk-page";
+import { DeskScreen, type DeskPage } from "./desk-screens";
+import { FrameContext } from "./desk-ui";
+
+export function renderDeskPage(page: DeskPage, frame: DeskFrame, assets: DeskAssets): string {
+  const body = renderToString(
+    <FrameContext value={frame}>
+      <DeskFrameView frame={frame} title={page.title} section={page.section}>
+        <DeskScreen page={page} />
+      </DeskFrameView>
+    </FrameContext>,
+  );
+  const title = `${page.title} · ${frame.siteName}`;
+  return (
+    `<!doctype html><html lang="en"><head><meta charset="utf-8">` +
+    `<meta name="viewport" content="width=device-width, initial-scale=1">` +
+    `<meta name="robots" content="noindex, nofollow">` +
+    `<meta name="theme-color" content="${escapeHtml(themeColor)}">` +
+    `<meta name="description" content="${escapeHtml(`The owner's desk of ${frame.siteName}`)}">` +
+    `<title>${escapeHtml(title)}</title>` +
+    `<link rel="icon" href="/favicon.svg" type="image/svg+xml">` +
+    assets.css.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join("") +
+    `<script type="module" src="${escapeHtml(assets.script)}"></script>` +
+    assets.preload.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`).join("") +
+    `</head><body>${body}</body></html>`
+  );
+}

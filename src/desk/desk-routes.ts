@@ -1,0 +1,56 @@
+/**
+ * The owner's desk's addresses, all under /owner, written once: the server's routes
+ * (the desk server's desk-app.ts), the screens' links and forms, the desk script and the
+ * emails read them. Data only, like src/routes.ts: the desk's browser script imports it.
+ * The public site never links here, and robots.txt disallows the whole prefix.
+ */
+export const deskBase = "/owner";
+
+export const deskPath = {
+  home: deskBase,
+  /** GET: the email form; POST: send a sign-in code to the address. */
+  signIn: `${deskBase}/sign-in`,
+  /** GET: the code form; POST: check the code. */
+  code: `${deskBase}/sign-in/code`,
+  /** GET ?token=: a page with one button (mail scanners open links); POST: sign in with the token. */
+  link: `${deskBase}/sign-in/link`,
+  /** POST: a passkey sign-in's challenge (JSON), then POST the browser's answer to passkeySignIn. */
+  passkeyChallenge: `${deskBase}/sign-in/passkey/challenge`,
+  passkeySignIn: `${deskBase}/sign-in/passkey`,
+  signOut: `${deskBase}/sign-out`,
+  signOutEverywhere: `${deskBase}/sign-out-everywhere`,
+  /** The owner's passkeys, and signing out everywhere. */
+  account: `${deskBase}/account`,
+  passkeyAddChallenge: `${deskBase}/account/passkeys/challenge`,
+  passkeyAdd: `${deskBase}/account/passkeys`,
+  passkeyRemove: `${deskBase}/account/passkeys/remove`,
+  /** The desk's own script and stylesheet (hashed names), served by the desk, never from dist/. */
+  assets: `${deskBase}/assets`,
+} as const;
+
+/** A section of the desk: one item of the navigation every desk screen shows, one screen. */
+export interface DeskSection {
+  /** The screen's name in src/desk/desk-screens.tsx and the desk server's screens.ts. */
+  screen: DeskSectionScreen;
+  path: string;
+  /** Its name in the navigation and as the screen's heading (shared/CONTRACT.md keeps these). */
+  label: string;
+  /** One line on the desk's first screen. */
+  summary: string;
+}
+
+export type DeskSectionScreen = "messages" | "reviews" | "posts" | "business" | "visits";
+
+/** In the navigation's order. */
+export const deskSections: readonly DeskSection[] = [
+  { screen: "messages", path: `${deskBase}/messages`, label: "Messages", summary: "What visitors sent through the contact form." },
+  { screen: "reviews", path: `${deskBase}/reviews`, label: "Reviews", summary: "Approve or reject reviews before they show." },
+  { screen: "posts", path: `${deskBase}/posts`, label: "Posts", summary: "Write, schedule and change blog posts." },
+  { screen: "business", path: `${deskBase}/business`, label: "Business details", summary: "Phone, email, address, hours and links." },
+  { screen: "visits", path: `${deskBase}/visits`, label: "Visits", summary: "How many people came, and who called." },
+];
+
+export const sectionPath = (screen: DeskSectionScreen): string => deskSections.find((s) => s.screen === screen)?.path ?? deskBase;
+
+/** Whether a path is the desk's: the public site's navigation never handles these (they are not pages of dist/). */
+export const isDeskPath = (pathname: string): boolean => pathname === deskBase || pathname.startsWith(`${deskBase}/`);
