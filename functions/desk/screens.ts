@@ -1,10 +1,14 @@
+import type sharpModule from "sharp";
 import type { ContentProblem } from "../../src/content/content-error";
+import type { PostsDesk } from "./posts/posts-desk";
+import type { PhotoUploads } from "./posts/uploads";
 import type { Logger } from "../contact/jsonl-log";
 import type { DeskStore } from "../store/desk-store";
 import type { DeskRoutes } from "./desk-app";
 import { accountScreen } from "./screens/account";
 import { businessScreen } from "./screens/business";
 import { comingScreen } from "./screens/coming";
+import { postsScreen } from "./screens/posts";
 
 /** What a publish after a desk change came to: live, or the build's problems (the live site untouched). */
 export type PublishOutcome = { ok: true } | { ok: false; problems: ContentProblem[] };
@@ -17,6 +21,8 @@ export interface DeskScreenDeps {
   logger: Logger;
   /** Absent where this server does not build the site (the contact function alone). */
   publish?: (reason: string) => Promise<PublishOutcome>;
+  /** The owner's posts (functions/desk/posts/): present where this server builds the site. */
+  posts?: { desk: PostsDesk; uploads: PhotoUploads; loadSharp: () => Promise<typeof sharpModule> };
 }
 
 /**
@@ -35,6 +41,6 @@ export const deskScreenModules: readonly DeskScreenModule[] = [
   businessScreen,
   comingScreen("messages"),
   comingScreen("reviews"),
-  comingScreen("posts"),
+  postsScreen,
   comingScreen("visits"),
 ];

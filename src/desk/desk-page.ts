@@ -28,3 +28,5 @@ export interface DeskAssets {
 
 /** The form field every desk form posts its CSRF token in. */
 export const csrfField = "csrf";
+/** Where a request whose body is not a form (a photo's bytes) sends it instead. */
+export const csrfHeader = "x-csrf-token";

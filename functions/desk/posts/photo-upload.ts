@@ -82,13 +82,39 @@ export async function prepareUpload(input: Uint8Array, sharp: typeof sharpModule
   if (input.byteLength > MAX_UPLOAD_BYTES) {
     throw new UploadRefused(`This photo is ${megabytes(input.byteLength)}; the site takes photos up to ${megabytes(MAX_UPLOAD_BYTES)}. Choose a smaller size when you share or export it.`);
   }
+  const found = await checkHeader(input, sharp, false);
+  try {
+    const image = sharp(input, { limitInputPixels: MAX_UPLOAD_PIXELS, failOn: "error" })
+      .autoOrient()
+      .resize({ width: MAX_SIDE, height: MAX_SIDE, fit: "inside", withoutEnlargement: true });
+    const png = found.format === "png" || found.hasAlpha;
+    const out = await (png ? image.png({ compressionLevel: 9 }) : image.jpeg({ quality: 88, mozjpeg: true })).toBuffer({ resolveWithObject: true });
+    return { bytes: out.data, format: png ? "png" : "jpeg", width: out.info.width, height: out.info.height };
+  } catch {
+    throw new UploadRefused("This photo could not be read: the file may be damaged or cut short. Try adding it again.");
+  }
+}
+
+/**
+ * The first part of an upload, checked before the rest is sent (functions/desk/posts/uploads.ts):
+ * a file that is not a photo, or one with too many pixels, is refused now. A header not
+ * complete in the part is judged when the photo is whole.
+ */
+export async function checkUploadStart(first: Uint8Array, sharp: typeof sharpModule): Promise<void> {
+  await checkHeader(first, sharp, true);
+}
+
+/** The type from the first bytes, then the size from the header, before a pixel is decoded. */
+async function checkHeader(input: Uint8Array, sharp: typeof sharpModule, partial: boolean): Promise<{ format: UploadFormat; hasAlpha: boolean }> {
   const found = sniff(input);
   if ("other" in found) throw new UploadRefused(`This file ${refusals[found.other]}`);
-  // The header says the size before a pixel is decoded: a huge image is refused unread.
   const meta = await sharp(input, { limitInputPixels: false })
     .metadata()
     .catch(() => undefined);
-  if (!meta?.width || !meta.height || meta.format === undefined) throw new UploadRefused("This photo could not be read: the file may be damaged or cut short. Try adding it again.");
+  if (!meta?.width || !meta.height || meta.format === undefined) {
+    if (partial) return { format: found.format, hasAlpha: false };
+    throw new UploadRefused("This photo could not be read: the file may be damaged or cut short. Try adding it again.");
+  }
   const pixels = meta.width * meta.height;
   if (pixels > MAX_UPLOAD_PIXELS) {
     const mp = (n: number) => `${Math.round(n / 1_000_000)} megapixels`;
@@ -96,16 +122,7 @@ export async function prepareUpload(input: Uint8Array, sharp: typeof sharpModule
       `This photo is ${mp(pixels)} (${meta.width.toLocaleString("en-US")} × ${meta.height.toLocaleString("en-US")} pixels); the site takes photos up to ${mp(MAX_UPLOAD_PIXELS)}. Choose a smaller size when you share or export it.`,
     );
   }
-  try {
-    const image = sharp(input, { limitInputPixels: MAX_UPLOAD_PIXELS, failOn: "error" })
-      .autoOrient()
-      .resize({ width: MAX_SIDE, height: MAX_SIDE, fit: "inside", withoutEnlargement: true });
-    const png = found.format === "png" || meta.hasAlpha === true;
-    const out = await (png ? image.png({ compressionLevel: 9 }) : image.jpeg({ quality: 88, mozjpeg: true })).toBuffer({ resolveWithObject: true });
-    return { bytes: out.data, format: png ? "png" : "jpeg", width: out.info.width, height: out.info.height };
-  } catch {
-    throw new UploadRefused("This photo could not be read: the file may be damaged or cut short. Try adding it again.");
-  }
+  return { format: found.format, hasAlpha: meta.hasAlpha === true };
 }
 
 /** The file name for a photo from its description: "The crew raking leaves" -> the-crew-raking-leaves.jpg, not one of `taken`. */
