@@ -3,6 +3,7 @@
 // The pipeline is in scripts/build-engine/run-build.ts; this file reads the arguments and prints.
 import { parseArgs } from "node:util";
 import { formatProblem, isContentError } from "./src/content/content-error";
+import { storeFromEnv } from "./functions/store/create-store";
 import { BudgetError } from "./scripts/build-engine/budgets";
 import { runBuild } from "./scripts/build-engine/run-build";
 import { formatSummary } from "./scripts/build-engine/summary";
@@ -37,6 +38,15 @@ try {
     mode: values.drafts ? "development" : "production",
     onProgress,
     strict: values.strict,
+    // The approved reviews of the servers' store (DATA_DIR or DATABASE_URL), as npm start shows them.
+    approvedReviews: async () => {
+      const store = await storeFromEnv(process.env);
+      try {
+        return await store.reviews.approved();
+      } finally {
+        await store.close();
+      }
+    },
     onWarning: (problems) => {
       if (tty) process.stdout.write("\r\x1b[K");
       console.warn(`Warning: ${problems.length} link(s) lead to no page of this site (npm run build -- --strict makes this an error):`);

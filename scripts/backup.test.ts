@@ -7,14 +7,15 @@ import { copyRepo, runNpm, type RepoCopy } from "../tests/repo-copy";
 
 let repo: RepoCopy;
 let dataDir: string;
-const line = (i: number) => `${JSON.stringify({ id: `m${i}`, message: "x".repeat(200) })}\n`;
+const line = (i: number) =>
+  `${JSON.stringify({ id: `m${i}`, name: "Jane", email: "jane@example.com", phone: "(803) 555-0142", serviceType: "other", message: "x".repeat(200), createdAt: "2025-03-01T12:00:00.000Z" })}\n`;
 
 beforeAll(async () => {
   repo = await copyRepo("backup");
   dataDir = join(repo.dir, "data");
   await mkdir(join(dataDir, "mail"), { recursive: true });
   await writeFile(join(dataDir, "submissions.jsonl"), `${line(1)}${line(2)}{"id":"half-writ`);
-  await writeFile(join(dataDir, "outbox.jsonl"), `${JSON.stringify({ event: "watermark", offset: 0 })}\n`);
+  await writeFile(join(dataDir, "outbox.jsonl"), `${JSON.stringify({ event: "watermark", at: "2025-03-01T12:00:00.000Z", file: "submissions.jsonl", offset: 0 })}\n`);
   await writeFile(join(dataDir, "mail", "2025-03-01-m1.eml"), "Subject: one\r\n\r\nbody\r\n");
   await writeFile(join(dataDir, "mail", ".2025-03-01-m2.eml.tmp"), "Subject: half");
   await writeFile(join(dataDir, "review-secret"), "a".repeat(64), { mode: 0o600 });

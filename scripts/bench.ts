@@ -8,7 +8,8 @@
 //    npm run dev's edit-to-visible time in Chromium (scripts/bench-rebuild.ts);
 //  - the owner's desk among the largest size's posts: a post's preview after an edit, and
 //    Publish pressed until the live site has it (scripts/bench-desk.ts);
-//  - the contact load (scripts/bench-contact.ts).
+//  - the contact load (scripts/bench-contact.ts);
+//  - the owner's desk listing 100,000 stored messages (scripts/bench-messages.ts).
 // The build part needs ../shared/bench (beside this checkout) and `apt-get install hugo hyperfine`;
 // without them it says so and still runs the contact load. BENCH_SIZES="250 1000" picks sizes.
 import { execFile, spawn } from "node:child_process";
@@ -19,6 +20,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { benchContact, contactSettingsFromEnv, describeFigures, describeSettings } from "./bench-contact";
 import { benchDesk, describeDesk } from "./bench-desk";
+import { benchMessages, describeMessageFigures } from "./bench-messages";
 import { benchRebuild, describeRebuild, median } from "./bench-rebuild";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -149,6 +151,11 @@ say(`Contact: ${describeSettings(contactSettings)}; medians of ${runs} runs`);
 say(`  closed loop, ${contactSettings.connections} connections (most accepted per second): ${figures(contact.closed)}`);
 if (contactSettings.rate > 0) say(`  open loop at ${contactSettings.rate} posts/s (latency at that load):       ${figures(contact.open)}`);
 
+console.error("the desk's message list with 100,000 stored...");
+const messages = await benchMessages(100_000, Math.max(runs, 3), (line) => console.error(line));
+say("");
+say(`Messages (files store, 100,000 stored, ${(messages.bytes / 1e6).toFixed(0)} MB), medians of ${Math.max(runs, 3)} runs on a store opened afresh: ${describeMessageFigures(messages)}`);
+
 const coldRows = rows.filter((row) => row.mode === "cold");
 say("");
 say("Targets (docs/performance.md):");
@@ -169,4 +176,5 @@ if (contactSettings.rate >= 1000) {
   const met = contact.open.acceptedPerSecond >= 1000 * 0.99 && contact.open.p99Ms < 50;
   say(`  contact: 1,000 accepted posts/s with p99 under 50 ms: ${met ? "yes" : "no"} (${figures(contact.open)})`);
 }
+say(`  desk: first page of messages with 100,000 stored under 200 ms: ${messages.ms.firstPage < 200 ? "yes" : "no"} (${messages.ms.firstPage.toFixed(1)} ms)`);
 say(`Finished ${new Date().toISOString()}, load average ${loadavg()[0]?.toFixed(2)} at the end (figures from a busy machine are not comparable).`);

@@ -28,11 +28,11 @@ afterAll(async () => {
   await rm(work, { recursive: true, force: true });
 });
 
-// Structured data (application/ld+json) is not a script that runs.
-const noScript = /<script(?! type="application\/ld\+json")/;
+/** The site script, as every page of the site loads it. */
+const siteScript = /<script type="module" src="\/assets\/site-[A-Z0-9]+\.js"><\/script>/;
 
 describe("the form pages of a build", () => {
-  it("answer a refused contact post with the contact page: each message, the visitor's values kept, no scripts", async () => {
+  it("answer a refused contact post with the contact page: each message, the visitor's values kept, the site script, its address named", async () => {
     const html = pages.contact({ name: "J", email: "jane@example.com", serviceType: "tree-doctor", message: "Oak <leaning>" }, { name: "Name must be at least 2 characters" });
     expect(html).toMatch(/<title>Error: Contact /);
     expect(html).toContain('<meta name="robots" content="noindex');
@@ -41,7 +41,10 @@ describe("the form pages of a build", () => {
     expect(html).toContain("Oak &lt;leaning&gt;</textarea>");
     // The options are the services' titles (content/services), the visitor's choice kept.
     expect(html).toMatch(/<option value="tree-doctor" selected="">Tree Doctor &amp; Tree Health<\/option>/);
-    expect(html).not.toMatch(noScript);
+    // A page of the site (served at /api/contact): the site script shows /contact in the address bar.
+    expect(html).toMatch(siteScript);
+    expect(html).toContain('<html lang="en" data-address="/contact">');
+    expect(html).toContain('data-island="contact-panel"');
   });
 
   it("answer a refused review with /reviews, likewise", async () => {
@@ -49,6 +52,18 @@ describe("the form pages of a build", () => {
     expect(html).toMatch(/<title>Error: /);
     expect(html).toContain("Review must be at least 10 characters");
     expect(html).toContain('value="Morgan"');
-    expect(html).not.toMatch(noScript);
+    expect(html).toMatch(siteScript);
+    expect(html).toContain('data-address="/reviews"');
+  });
+
+  it("frame a function's short page as a page of the site, the section it belongs to marked", async () => {
+    const html = pages.notice("Review approved", "<h1>Review approved</h1><p>It is on the reviews page.</p>", "/reviews");
+    expect(html).toContain("<title>Review approved | Cedar Ridge Tree Service</title>");
+    expect(html).toContain('<meta name="robots" content="noindex');
+    expect(html).toMatch(siteScript);
+    expect(html).toMatch(/<link rel="stylesheet" href="\/assets\/site-[^"]+\.css">/);
+    expect(html).toMatch(/<main id="main"[^>]*>.*<h1>Review approved<\/h1><p>It is on the reviews page.<\/p>/);
+    expect(html).toContain('<nav aria-label="Main"');
+    expect(html).not.toContain("data-address");
   });
 });

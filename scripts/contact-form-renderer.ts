@@ -25,5 +25,6 @@ export async function createFormPages(distDir: string, rendered: BuildResult["re
   return {
     contact: (values, errors) => renderer.renderContactWithErrors(values, errors),
     reviews: (values, errors) => renderer.renderReviewsWithErrors(values, errors),
+    notice: (title, body, path) => renderer.renderNotice(title, body, path),
   };
 }

@@ -12,6 +12,7 @@ import { BuildSession } from "./build-engine/build-session";
 import { runBuild, serverDirName } from "./build-engine/run-build";
 import { createContactFunction, type FormPages } from "../functions/contact/app";
 import { createLimitedServer } from "../functions/http/server-limits";
+import { storeFromEnv } from "../functions/store/create-store";
 import { formatProblem, isContentError } from "../src/content/content-error";
 import { CodeWatch } from "./code-watch";
 import { DevChannel } from "./dev-client/dev-channel";
@@ -31,12 +32,17 @@ const channel = new DevChannel();
 const session = new BuildSession();
 // Replaced after every rebuild, so an invalid no-JavaScript post gets the current contact page (plain pages until the first).
 let formPages: FormPages | undefined;
+// The store first: the build shows its approved reviews, and the functions keep what visitors send in it.
+const store = await storeFromEnv(process.env).catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(1);
+});
 
 /** Whether it built, or what stopped it: a failed build leaves the last good one served. */
 async function rebuild(reason: string): Promise<PublishOutcome> {
   const started = Date.now();
   try {
-    const summary = await runBuild({ root, contentDir, outDir: distDir, mode: "development", session });
+    const summary = await runBuild({ root, contentDir, outDir: distDir, mode: "development", session, approvedReviews: () => store.reviews.approved() });
     // Pages first: the open browser reloads while the rest catches up.
     channel.rebuilt();
     formPages = await createFormPages(distDir, summary.rendered);
@@ -54,6 +60,7 @@ async function rebuild(reason: string): Promise<PublishOutcome> {
 const startBuilt = (await rebuild("start")).ok;
 const contact = await createContactFunction(process.env, {
   contentDir,
+  store,
   formPages: () => formPages,
   // The desk is built again when its code changes; what it saves in content/ is rebuilt at once, in turn with the watcher's rebuilds.
   desk: {
@@ -84,5 +91,5 @@ watch(contentDir, { recursive: true }, (_event, file) => changed(join(contentDir
 // The code: the files the last good build bundled, wherever they are, as the bundle cache checks them.
 const code = new CodeWatch(root, join(distDir, serverDirName), changed);
 await code.update(startBuilt);
-// An approved review is in DATA_DIR, not under the watched folders (functions/reviews/app.ts).
-contact.onPublish(() => changed(join(contact.dataDir, "review-decisions.jsonl")));
+// An approved review is in the store, not under the watched folders: the store says when the approved ones change.
+contact.onPublish(() => changed("the approved reviews"));

@@ -1,11 +1,14 @@
 // The owner's view of reviews: `npm run reviews [-- options | approve ID | reject ID]`.
-// Reads DATA_DIR (default ./data); approve/reject append one line to
-// review-decisions.jsonl (fsync), as the email links do.
+// Reads the store (DATA_DIR, default ./data; or DATABASE_URL); approve/reject record a
+// decision through the same path as the email links and the desk (`store.reviews.decide`).
 import { mkdir, open, rename } from "node:fs/promises";
+import { userInfo } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { formatDate, renderTable } from "../functions/contact/submissions-report";
-import { createReviewStore, readReviewStates, type ReviewState } from "../functions/reviews/review-store";
+import { storeFromEnv } from "../functions/store/create-store";
+import type { ReviewItem } from "../functions/store/review-store";
+import type { Store } from "../functions/store/store";
 import { REVIEWS_EXPORT } from "../src/content/load-reviews";
 
 const usage = `Usage: npm run reviews -- [options]
@@ -36,11 +39,9 @@ const { values, positionals } = parseArgs({
   strict: true,
 });
 
-const dataDir = path.resolve(values.data ?? (process.env.DATA_DIR || "./data"));
 const logger = { warn: (m: string) => console.error(m), error: (m: string) => console.error(m) };
-const state = (r: ReviewState) => (r.approved ? "approved" : r.decision ? "rejected" : "pending");
 
-function table(reviews: ReviewState[]): string {
+function table(reviews: ReviewItem[]): string {
   const columns = [
     { title: "State", max: 8 },
     { title: "Received", max: 16 },
@@ -52,12 +53,12 @@ function table(reviews: ReviewState[]): string {
   ];
   return renderTable(
     columns,
-    reviews.map((r) => [state(r), formatDate(r.createdAt), "*".repeat(r.rating), r.name, r.location, r.id.slice(0, 8), r.text]),
+    reviews.map((r) => [r.state, formatDate(r.createdAt), "*".repeat(r.rating), r.name, r.location, r.id.slice(0, 8), r.text]),
   );
 }
 
-async function decide(action: "approve" | "reject", prefix: string | undefined): Promise<void> {
-  const reviews = await readReviewStates(dataDir, logger);
+async function decide(store: Store, action: "approve" | "reject", prefix: string | undefined): Promise<void> {
+  const reviews = await store.reviews.list();
   const found = prefix ? reviews.filter((r) => r.id.startsWith(prefix)) : [];
   if (found.length !== 1 || !prefix) {
     const why = !prefix ? "Name a review by its id." : found.length === 0 ? `No review with id ${prefix}.` : `${found.length} reviews start with ${prefix}: give more of the id.`;
@@ -65,19 +66,15 @@ async function decide(action: "approve" | "reject", prefix: string | undefined):
   }
   const [review] = found;
   if (!review) return;
-  const store = createReviewStore(dataDir, { logger });
-  try {
-    await store.decide({ id: review.id, approved: action === "approve", via: "cli" });
-  } finally {
-    await store.close();
-  }
+  const decided = await store.reviews.decide({ id: review.id, approved: action === "approve", via: "cli", by: `${userInfo().username} on the server` });
+  if (!decided.ok) throw new Error(`No review with id ${review.id} any more. npm run reviews lists them.`);
   console.log(`${action === "approve" ? "Approved" : "Rejected"}: ${review.name}, ${review.location} (${review.id}).`);
   console.log("With npm start running it is live within seconds; otherwise it is in the next build (npm run build).");
 }
 
 /** content/reviews.json, written whole (temp file, fsync, rename). */
-async function exportApproved(): Promise<void> {
-  const approved = (await readReviewStates(dataDir, logger)).filter((r) => r.approved).map(({ decision: _decision, ...review }) => review);
+async function exportApproved(store: Store): Promise<void> {
+  const approved = (await store.reviews.approved()) ?? [];
   const file = path.resolve("content", REVIEWS_EXPORT);
   await mkdir(path.dirname(file), { recursive: true });
   const fh = await open(`${file}.tmp`, "w");
@@ -88,23 +85,32 @@ async function exportApproved(): Promise<void> {
     await fh.close();
   }
   await rename(`${file}.tmp`, file);
-  console.log(`Wrote ${approved.length} approved review(s) to ${path.relative(process.cwd(), file)}. A build without ${dataDir}/reviews.jsonl shows these.`);
+  console.log(`Wrote ${approved.length} approved review(s) to ${path.relative(process.cwd(), file)}. A build without the store (${store.description}) shows these.`);
 }
 
-async function run(): Promise<void> {
-  if (values.help) return console.log(usage);
+async function run(store: Store): Promise<void> {
   const [command, id] = positionals;
-  if (command === "approve" || command === "reject") return decide(command, id);
+  if (command === "approve" || command === "reject") return decide(store, command, id);
   if (command !== undefined) throw new Error(`Unknown command "${command}".\n\n${usage}`);
-  if (values.export) return exportApproved();
-  const reviews = await readReviewStates(dataDir, logger);
+  if (values.export) return exportApproved(store);
+  const reviews = await store.reviews.list();
   if (values.json) return console.log(JSON.stringify(reviews, null, 2));
-  if (reviews.length === 0) return console.log(`No reviews in ${dataDir}.`);
-  const pending = reviews.filter((r) => state(r) === "pending").length;
+  if (reviews.length === 0) return console.log(`No reviews in ${store.description}.`);
+  const pending = reviews.filter((r) => r.state === "pending").length;
   console.log(`${table(reviews)}\n\n${reviews.length} review(s), ${pending} waiting for you: npm run reviews -- approve ID`);
 }
 
-await run().catch((error: unknown) => {
+async function main(): Promise<void> {
+  if (values.help) return console.log(usage);
+  const store = await storeFromEnv(process.env, { dataDir: values.data, logger });
+  try {
+    await run(store);
+  } finally {
+    await store.close();
+  }
+}
+
+await main().catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : error);
   process.exitCode = 1;
 });

@@ -8,6 +8,7 @@ import { runBuild, type BuildResult } from "./build-engine/run-build";
 import { formatPostNews, formatSummary } from "./build-engine/summary";
 import { createContactFunction, type FormPages } from "../functions/contact/app";
 import { createLimitedServer } from "../functions/http/server-limits";
+import { storeFromEnv } from "../functions/store/create-store";
 import { formatProblem, isContentError, type ContentProblem } from "../src/content/content-error";
 import type { Site } from "../src/content/site";
 import { createFormPages } from "./contact-form-renderer";
@@ -24,6 +25,12 @@ const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? "127.0.0.1";
 // Workers and parsed posts kept from the first build to every publish: one changed post is rendered again, not the site.
 const session = new BuildSession();
+// The store first: the build shows its approved reviews, and the functions keep what visitors send in it.
+const store = await storeFromEnv(process.env).catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(1);
+});
+const approvedReviews = () => store.reviews.approved();
 
 const first = await buildAtStart();
 // Replaced after every publish, so an invalid no-JavaScript post gets the current contact page.
@@ -34,6 +41,7 @@ let publisher: Publisher | undefined;
 const desk = deskRenderer(root);
 const contact = await createContactFunction(process.env, {
   contentDir,
+  store,
   formPages: () => formPages,
   desk: {
     renderer: desk,
@@ -46,7 +54,7 @@ const app = createSiteApp({ distDir, contact: contact.app, trustProxy: contact.t
 const server = createLimitedServer(app, { behindProxy: contact.trustProxy !== false }).listen(port, host, () => {
   // PORT=0 asks for any free port; print the one we got.
   const { port: bound } = server.address() as AddressInfo;
-  console.log(`Serving http://${host}:${bound}/ (contact messages in ${contact.dataDir}; publishing changes under content/ as they are saved)`);
+  console.log(`Serving http://${host}:${bound}/ (contact messages in ${store.description}; publishing changes under content/ as they are saved)`);
   // Made now rather than at the owner's first visit; a failure is logged, and tried again at that visit.
   desk().catch((error: unknown) => console.error("The owner's desk could not be built:", error));
 });
@@ -58,7 +66,7 @@ const server = createLimitedServer(app, { behindProxy: contact.trustProxy !== fa
  */
 async function buildAtStart(): Promise<{ summary?: BuildResult; problems?: ContentProblem[] }> {
   try {
-    const summary = await runBuild({ root, contentDir, outDir: distDir, mode: "production", session });
+    const summary = await runBuild({ root, contentDir, outDir: distDir, mode: "production", session, approvedReviews });
     console.log(formatSummary(summary));
     return { summary };
   } catch (err) {
@@ -86,6 +94,7 @@ function startPublishing(site: Site, start: { summary?: BuildResult; problems?: 
     contentDir,
     distDir,
     session,
+    approvedReviews,
     async onPublished(summary, reason, ms) {
       formPages = await createFormPages(distDir, summary.rendered);
       const changed = summary.totalPages - summary.reusedPages;
@@ -97,7 +106,7 @@ function startPublishing(site: Site, start: { summary?: BuildResult; problems?: 
   if (start.problems) void reportProblems(start.problems, "start");
   live.schedule(start.summary?.posts.nextPublishAt);
   const unwatch = watchContent(contentDir, (file) => void live.publish(`${file} changed`));
-  // An approved review is in DATA_DIR, not content/: the reviews function says when (functions/reviews/app.ts).
+  // An approved review is in the store, not content/: the store says when the approved ones change.
   contact.onPublish(() => void live.publish("review approved or taken down"));
   return async () => {
     unwatch();
@@ -125,6 +134,7 @@ const stop = () => {
   server.close(async () => {
     await stopPublishing();
     await contact.close();
+    await store.close();
     process.exit(0);
   });
   // Keep-alive connections would hold close() open until they time out.

@@ -1,4 +1,4 @@
-import type { Submission } from "../functions/contact/store";
+import type { Submission } from "../functions/store/records";
 import { serviceLabel, type ServiceChoice } from "../src/content/contact";
 import { formatBusinessTime } from "../src/format/business-time";
 import { loadSite } from "../src/content/load-content";

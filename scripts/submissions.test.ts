@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { appendFile, mkdtemp, rm, utimes, writeFile } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -23,21 +23,20 @@ const jsonl = (items: unknown[]) => items.map((item) => `${JSON.stringify(item)}
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), "submissions-cli-"));
-  await writeFile(path.join(dir, "submissions.jsonl"), jsonl([record("one", 1), record("two", 2)]));
+  const mailed = jsonl([record("one", 1), record("two", 2)]);
+  await writeFile(path.join(dir, "submissions.jsonl"), mailed + jsonl([record("three", 3)]));
   await writeFile(path.join(dir, "spam.jsonl"), jsonl([record("bot", 3, { spamReason: "honeypot" })]));
+  // As the outbox compacts it: "one" failed for good, "two" sent (covered by the watermark and
+  // not open), and "three" stored after the watermark: its sender died before mailing it.
+  const one = record("one", 1);
   await writeFile(
     path.join(dir, "outbox.jsonl"),
     jsonl([
-      { event: "queued", id: "one", at: "2025-03-01T12:00:00.000Z", submission: record("one", 1) },
+      { event: "watermark", at: "2025-03-02T12:00:02.000Z", file: "submissions.jsonl", offset: Buffer.byteLength(mailed), last: { id: "two", start: Buffer.byteLength(jsonl([one])), createdAt: record("two", 2).createdAt } },
+      { event: "queued", id: "one", at: one.createdAt, job: { kind: "contact", id: "one", createdAt: one.createdAt, message: one } },
       { event: "failed", id: "one", at: "2025-03-01T12:00:01.000Z", attempts: 1, error: "550 mailbox unavailable" },
-      { event: "queued", id: "two", at: "2025-03-02T12:00:00.000Z", submission: record("two", 2) },
-      { event: "sent", id: "two", at: "2025-03-02T12:00:01.000Z", attempts: 1 },
     ]),
   );
-  // Stored after the old outbox's last write, so never queued: the previous version crashed between the two.
-  const lastWrite = new Date("2025-03-02T12:00:01.000Z");
-  await utimes(path.join(dir, "outbox.jsonl"), lastWrite, lastWrite);
-  await appendFile(path.join(dir, "submissions.jsonl"), jsonl([record("three", 3)]));
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
@@ -77,7 +76,7 @@ describe("scripts/submissions.ts", () => {
       await writeFile(
         path.join(data, "outbox.jsonl"),
         jsonl([
-          { event: "watermark", at: "2025-03-01T13:00:00.000Z", offset: first.length, last: { id: "mailed", start: 0, createdAt: record("mailed", 1).createdAt } },
+          { event: "watermark", at: "2025-03-01T13:00:00.000Z", file: "submissions.jsonl", offset: first.length, last: { id: "mailed", start: 0, createdAt: record("mailed", 1).createdAt } },
           { event: "sent", id: "sent-later", at: "2025-03-02T12:00:01.000Z", attempts: 1 },
         ]),
       );

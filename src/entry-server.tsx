@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 import { pageAssets, renderDocument, type AssetManifest } from "./app/document";
 import { IslandsOnPage } from "./app/island";
@@ -11,6 +12,7 @@ import type { SiteContent, SitePost } from "./content/site-content";
 import type { FieldErrors, FormValues } from "./content/contact";
 import { head as contactHead, load as loadContactPage, type ContactPageData } from "./pages/contact-page";
 import { head as reviewsHead, load as loadReviewsPage, type ReviewsPageData } from "./pages/reviews-page";
+import { Notice } from "./components/notice";
 import type { ReviewErrors, ReviewField } from "./content/review";
 import { notFoundPath, pathTo, routeTable } from "./routes";
 import { themeColor } from "./styles/theme.css";
@@ -115,13 +117,16 @@ export async function createRenderer(content: SiteContent, assets: AssetManifest
    * router state, and building it per page was a tenth of a page's render time.
    */
   function renderApp(pathname: string, mod: PageModule, data: unknown): PageHtml {
+    return renderInFrame(pathname, <mod.Component data={data} />);
+  }
+
+  /** `page` in the root layout, as at `pathname` (the header marks its section). */
+  function renderInFrame(pathname: string, page: ReactNode): PageHtml {
     const islands: string[] = [];
     const html = renderToString(
       <IslandsOnPage.Provider value={islands}>
         <PageFrameContext.Provider value={{ root: rootData, pathname }}>
-          <RootLayout>
-            <mod.Component data={data} />
-          </RootLayout>
+          <RootLayout>{page}</RootLayout>
         </PageFrameContext.Provider>
       </IslandsOnPage.Provider>,
     );
@@ -164,12 +169,12 @@ export async function createRenderer(content: SiteContent, assets: AssetManifest
 
 
   /**
-   * The contact page as the answer to an invalid form post made without
-   * JavaScript: the same components, each field's message under it and what the
-   * visitor typed kept. The contact function calls it synchronously (see
-   * scripts/contact-form-renderer.ts). The page carries no scripts: it is served
-   * at /api/contact, a URL the client router would render as not-found, and the
-   * form posts again without them.
+   * The contact page as the answer to an invalid form post made without JavaScript
+   * (or before the site script ran): the same components, each field's message under
+   * it and what the visitor typed kept. The contact function calls it synchronously
+   * (see scripts/contact-form-renderer.ts). A whole page of the site: served at
+   * /api/contact, it names /contact as its address, which the site script puts in
+   * the address bar (src/client/navigate.ts), and its form is an island like /contact's.
    */
   function renderContactWithErrors(values: FormValues, errors: FieldErrors): string {
     const pathname = "/contact";
@@ -201,22 +206,35 @@ export async function createRenderer(content: SiteContent, assets: AssetManifest
       headHtml: renderHead(mod.head(data, { site: content.site }), content.site),
       appHtml: renderApp(pathname, mod, data).html,
       assets: { css: assets.css, entry: "", preload: [] },
-      interactive: false,
       themeColor,
     });
   }
 
-  /** A form page answering a refused post (400): no scripts, noindex, "Error:" first in the title. */
+  /** A form page answering a refused post (400): noindex, "Error:" first in the title, its own address named. */
   function renderRefused(pathname: string, mod: PageModule, data: unknown, head: Head): string {
     return renderDocument({
       // "Error:" first, so the tab and a screen reader's page announcement say what happened.
       headHtml: renderHead({ ...head, title: `Error: ${head.title}`, noindex: true }, content.site),
       appHtml: renderApp(pathname, mod, data).html,
-      assets: { css: assets.css, entry: "", preload: [] },
-      interactive: false,
+      assets: pageAssets(assets),
+      address: pathname,
       themeColor,
     });
   }
 
-  return { listPaths, prepare, renderPrepared, render, renderContactWithErrors, renderReviewsWithErrors, renderPostPreview, rootData };
+  /**
+   * A short page a function answers with (problems with a form post, the owner's review
+   * links) as a page of the site (src/components/notice.tsx); noindex. `path` is the page
+   * it belongs to: its section in the header, its canonical address.
+   */
+  function renderNotice(title: string, html: string, path: string): string {
+    return renderDocument({
+      headHtml: renderHead({ title: `${title} | ${content.site.name}`, description: title, path, noindex: true }, content.site),
+      appHtml: renderInFrame(path, <Notice html={html} />).html,
+      assets: pageAssets(assets),
+      themeColor,
+    });
+  }
+
+  return { listPaths, prepare, renderPrepared, render, renderContactWithErrors, renderReviewsWithErrors, renderNotice, renderPostPreview, rootData };
 }

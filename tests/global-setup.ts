@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { chromium, type BrowserServer } from "playwright-core";
 import type { TestProject } from "vitest/node";
-import { runBuild, type BuildResult } from "../scripts/build-engine/run-build";
+import { runBuild } from "../scripts/build-engine/run-build";
 import { createContactFunction } from "../functions/contact/app";
 import { createFormPages } from "../scripts/contact-form-renderer";
 import { createSiteApp } from "../scripts/site-app";
@@ -28,17 +28,8 @@ export default async function setup(project: TestProject) {
   const work = await mkdtemp(join(tmpdir(), "site-e2e-"));
   const distDir = join(work, "dist");
   const dataDir = join(work, "data");
-  // The build shows the approved reviews of DATA_DIR (src/content/load-reviews.ts): this run's empty
-  // one, not whatever ./data holds on this machine. Its worker threads copy the environment at start.
-  const ownDataDir = process.env.DATA_DIR;
-  process.env.DATA_DIR = dataDir;
-  let built: BuildResult;
-  try {
-    built = await runBuild({ root: process.cwd(), contentDir: resolve("content"), outDir: distDir, mode: "production" });
-  } finally {
-    if (ownDataDir === undefined) delete process.env.DATA_DIR;
-    else process.env.DATA_DIR = ownDataDir;
-  }
+  // No store's reviews are handed to the build: it shows content/reviews.json's, if any (src/content/load-reviews.ts).
+  const built = await runBuild({ root: process.cwd(), contentDir: resolve("content"), outDir: distDir, mode: "production" });
 
   const formPages = await createFormPages(distDir, built.rendered);
   const contact = await createContactFunction(

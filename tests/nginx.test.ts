@@ -7,8 +7,8 @@ import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { nginxHeadersFile, nginxSecurityHeaders } from "../deploy/nginx-headers";
 import { httpsOnlyHeaders, securityHeaders } from "../functions/http/security-headers";
-import { readSubmissions } from "../functions/contact/store";
 import { installedPath, nginx as nginxPart, openssl } from "../scripts/test-parts";
+import { storedMessages } from "./test-support";
 
 // deploy/nginx/cedar-ridge.conf in Debian's nginx (npm test installs it, scripts/test-parts.ts), on a loopback port,
 // serving the shared test build (tests/global-setup.ts) with the contact function running
@@ -210,7 +210,7 @@ describe("deploy/nginx/cedar-ridge.conf in nginx", () => {
     expect(res.status).toBe(201);
     expect(res.headers.get("content-security-policy")).toBe(securityHeaders["Content-Security-Policy"]);
     const { id } = (await res.json()) as { id: string };
-    const stored = await readSubmissions(join(work, "data", "submissions.jsonl"));
+    const stored = await storedMessages(join(work, "data"));
     expect(stored.find((s) => s.id === id)?.message).toBe(message);
 
     // The same form without JavaScript: 303 to the thank-you page.

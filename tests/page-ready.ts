@@ -3,7 +3,7 @@ import type { Page } from "playwright-core";
 /**
  * Resolves once the page's scripts run: the site script has started (it marks
  * <html data-nav>, src/client/navigate.ts) and every island on the page is
- * hydrated (src/client/hydrate.ts marks each with data-hydrated). An island
+ * hydrated (src/client/islands.ts marks each with data-hydrated). An island
  * hydrates when the visitor comes to it (src/client/islands.ts), so each not yet
  * hydrated is sent the pointerover a mouse on its way would send, on every poll
  * until it is (the first may come before the site script listens): no scroll, no

@@ -10,7 +10,9 @@ import { runBuild } from "../scripts/build-engine/run-build";
 import { createContactFunction, type ContactFunction } from "../functions/contact/app";
 import { MIN_FILL_MS } from "../functions/contact/spam";
 import { parseMail, startSmtpPeer, waitFor, type SmtpPeer } from "./test-support";
-import { DECISIONS_FILE, REVIEWS_FILE } from "../functions/reviews/review-store";
+import { createFilesStore } from "../functions/store/files/files-store";
+import { DECISIONS_FILE, REVIEWS_FILE } from "../functions/store/files/file-names";
+import type { Store } from "../functions/store/store";
 import { createFormPages } from "../scripts/contact-form-renderer";
 import { Publisher } from "../scripts/publish/publisher";
 import { createSiteApp } from "../scripts/site-app";
@@ -32,7 +34,7 @@ let functions: ContactFunction;
 let publisher: Publisher;
 let browser: Browser;
 let published = 0;
-const savedDataDir = process.env.DATA_DIR;
+let store: Store;
 
 beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), "reviews-e2e-"));
@@ -40,9 +42,10 @@ beforeAll(async () => {
   await mkdir(dataDir);
   const distDir = join(work, "dist");
   const contentDir = resolve("content");
-  // The build reads approved reviews from DATA_DIR (src/content/load-reviews.ts), as npm start's does.
-  process.env.DATA_DIR = dataDir;
-  const formPages = await createFormPages(distDir, (await runBuild({ root: process.cwd(), contentDir, outDir: distDir, mode: "production" })).rendered);
+  // As npm start does: the store first, whose approved reviews every build shows.
+  store = await createFilesStore({ dataDir });
+  const approvedReviews = () => store.reviews.approved();
+  const formPages = await createFormPages(distDir, (await runBuild({ root: process.cwd(), contentDir, outDir: distDir, mode: "production", approvedReviews })).rendered);
 
   // Listening first, so the links in the emails (SITE_URL) point at this server.
   let app: Express | undefined;
@@ -55,12 +58,13 @@ beforeAll(async () => {
   peer = await startSmtpPeer();
   functions = await createContactFunction(
     { DATA_DIR: dataDir, SMTP_URL: peer.url, CONTACT_RATE_LIMIT: "0", SITE_URL: baseUrl },
-    { contentDir, formPages: () => formPages },
+    { contentDir, store, formPages: () => formPages },
   );
   publisher = new Publisher({
     root: process.cwd(),
     contentDir,
     distDir,
+    approvedReviews,
     onPublished: () => void (published += 1),
     onFailed: (problems) => {
       throw new Error(`rebuild failed: ${JSON.stringify(problems)}`);
@@ -76,9 +80,8 @@ afterAll(async () => {
   await publisher?.stop();
   await new Promise((ok) => server?.close(ok));
   await functions?.close();
+  await store?.close();
   await peer?.close();
-  if (savedDataDir === undefined) delete process.env.DATA_DIR;
-  else process.env.DATA_DIR = savedDataDir;
   await rm(work, { recursive: true, force: true });
 });
 
@@ -207,14 +210,27 @@ describe("reviews", () => {
     // Opening the link, as a person or a mail scanner would: nothing changes.
     await page.goto(approve);
     expect(await page.locator("h1").textContent()).toBe("Approve this review?");
-    expect(await page.locator("button").count()).toBe(1);
+    // A page of the site (header, styles, site script), noindex, with one button.
+    expect(await page.locator('header nav[aria-label="Main"]').count()).toBe(1);
+    expect(await page.locator('script[type="module"][src^="/assets/site-"]').count()).toBe(1);
+    expect(await page.locator('meta[name="robots"]').getAttribute("content")).toBe("noindex");
+    expect(await page.locator("main button").count()).toBe(1);
+    if (process.env.REVIEWS_SCREENSHOTS) await page.screenshot({ path: join(process.env.REVIEWS_SCREENSHOTS, "review-confirm-390.png"), fullPage: true });
     await page.waitForTimeout(500);
     expect(await readFile(join(dataDir, DECISIONS_FILE), "utf8").catch(() => "")).toBe("");
     expect(published).toBe(0);
     expect(await (await fetch(`${baseUrl}/reviews`)).text()).not.toContain(approvedText);
 
     await page.getByRole("button", { name: "Approve review" }).click();
+    await page.waitForFunction(() => document.documentElement.hasAttribute("data-nav"));
     expect(await page.locator("h1").textContent()).toBe("Review approved");
+    // Its address only answers a POST: back from another page shows the page as it was, in place.
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+    await page.locator('header nav a[href="/services"]').click();
+    await expect.poll(() => page.locator("main h1").textContent()).toBe("Our Tree Services");
+    await page.goBack();
+    await expect.poll(() => page.locator("main h1").textContent()).toBe("Review approved");
+    expect(await page.evaluate(() => "sameDocument" in window)).toBe(true);
 
     // npm start's rebuild publishes it within seconds.
     await expect.poll(async () => (await fetch(`${baseUrl}/reviews`)).text(), { timeout: 30_000 }).toContain(approvedText);

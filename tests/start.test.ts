@@ -3,7 +3,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readSubmissions } from "../functions/contact/store";
+import { storedMessages } from "./test-support";
 
 // The README's first command, as written: `npm start` builds dist/ and serves
 // the site, the blog API and the contact function from one process.
@@ -57,7 +57,7 @@ describe("npm start", () => {
     });
     expect(post.status).toBe(201);
     const { id } = await post.json();
-    const stored = await readSubmissions(join(work, "data", "submissions.jsonl"));
+    const stored = await storedMessages(join(work, "data"));
     expect(stored.map((s) => s.id)).toContain(id);
 
     const exited = new Promise<number | null>((ok) => child.once("exit", ok));

@@ -7,7 +7,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Express } from "express";
 import { SMTPServer } from "smtp-server";
-import type { Logger } from "../functions/contact/jsonl-log";
+import type { Logger } from "../functions/logger";
+import { createFilesStore } from "../functions/store/files/files-store";
+import type { MessageBox } from "../functions/store/message-store";
+import type { Submission } from "../functions/store/records";
 import { loadSite } from "../src/content/load-content";
 import { loadServiceChoices } from "../src/content/services";
 
@@ -23,6 +26,16 @@ export const validInput = {
   serviceType: "tree-trimming",
   message: "The big oak by the driveway is leaning after the storm.",
 } as const;
+
+/** The messages a server stored in `dataDir`, oldest first, read through a files store of their own. */
+export async function storedMessages(dataDir: string, box: MessageBox = "inbox"): Promise<Submission[]> {
+  const store = await createFilesStore({ dataDir, logger: recordingLogger() });
+  try {
+    return await store.messages.all(box);
+  } finally {
+    await store.close();
+  }
+}
 
 export async function makeTempDir(): Promise<{ dir: string; cleanup: () => Promise<void> }> {
   const dir = await mkdtemp(path.join(tmpdir(), "contact-test-"));

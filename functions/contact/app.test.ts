@@ -3,8 +3,8 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createApp, type ContactAppOptions } from "./app";
 import { createMailer, createSmtpTransport, isPermanentMailError } from "./mailer";
-import { createOutbox, readOutbox, type Outbox } from "./outbox";
-import { createSubmissionStore, readSubmissions, SPAM_FILE } from "./store";
+import { createOutbox, type Outbox } from "./outbox";
+import { createFilesStore, type FilesStore } from "../store/files/files-store";
 import {
   listen,
   makeTempDir,
@@ -23,6 +23,7 @@ let dir: string;
 let cleanup: () => Promise<void>;
 let peer: SmtpPeer;
 let outbox: Outbox;
+let store: FilesStore;
 let logger: ReturnType<typeof recordingLogger>;
 const toClose: Array<() => Promise<void> | void> = [];
 
@@ -36,9 +37,10 @@ beforeEach(async () => {
     addresses: { to: "owner@example.com", from: "no-reply@example.com" },
     serviceChoices: async () => serviceChoices,
   });
-  outbox = createOutbox({ dataDir: dir, send: mailer.send, isPermanent: isPermanentMailError, retryDelays: [50, 100], logger });
+  store = await createFilesStore({ dataDir: dir, logger });
+  outbox = createOutbox({ store: store.outbox, send: mailer.send, isPermanent: isPermanentMailError, retryDelays: [50, 100], logger });
   await outbox.start();
-  toClose.push(() => peer.close(), () => mailer.close(), () => outbox.stop());
+  toClose.push(() => peer.close(), () => mailer.close(), () => store.close(), () => outbox.stop());
 });
 
 afterEach(async () => {
@@ -46,14 +48,16 @@ afterEach(async () => {
   await cleanup();
 });
 
-/** Starts the app on an ephemeral port with real stores in the temp dir. */
+/**
+ * Starts the app on an ephemeral port with the real store of the temp dir; with another
+ * `dataDir` or a `clock` (the rate limit counts by the store's clock), a store of its own, with no sender.
+ */
 async function startApp(overrides: Partial<ContactAppOptions> & { dataDir?: string } = {}) {
-  const dataDir = overrides.dataDir ?? dir;
-  const store = createSubmissionStore(dataDir, { logger });
-  const spamStore = createSubmissionStore(dataDir, { fileName: SPAM_FILE, logger });
-  const app = createApp({ store, spamStore, outbox, rateLimit: { limit: 0 }, logger, ...overrides });
+  const own = overrides.dataDir || overrides.clock ? await createFilesStore({ dataDir: overrides.dataDir ?? dir, clock: overrides.clock, logger }) : store;
+  if (own !== store) toClose.push(() => own.close());
+  const app = createApp({ store: own, rateLimit: { limit: 0 }, logger, ...overrides });
   const server = await listen(app);
-  toClose.push(() => server.close(), () => store.close(), () => spamStore.close());
+  toClose.push(() => server.close());
   return {
     url: server.url,
     post: (body: unknown, headers: Record<string, string> = {}) =>
@@ -73,14 +77,14 @@ async function startApp(overrides: Partial<ContactAppOptions> & { dataDir?: stri
   };
 }
 
-const stored = () => readSubmissions(path.join(dir, "submissions.jsonl"), logger);
-const storedSpam = () => readSubmissions(path.join(dir, "spam.jsonl"), logger);
+const stored = () => store.messages.all("inbox");
+const storedSpam = () => store.messages.all("spam");
 
 /** Rejected posts must leave no record and no mail; give a stray mail a moment to show up. */
 async function expectNothingKept(): Promise<void> {
   await sleep(100);
   expect(await stored()).toEqual([]);
-  expect(outbox.list()).toEqual([]);
+  expect(await store.outbox.undelivered()).toEqual([]);
   expect(peer.received).toEqual([]);
 }
 
@@ -262,8 +266,8 @@ describe("POST /api/contact with JSON", () => {
   });
 
   it("answers 500 when storing fails for another reason", async () => {
-    const broken = { append: () => Promise.reject(new Error("disk controller on fire")) };
-    const app = await startApp({ store: broken });
+    const fail = () => Promise.reject(new Error("disk controller on fire"));
+    const app = await startApp({ store: { messages: { add: fail, hold: fail }, limits: store.limits } });
     const res = await app.post(validInput);
     expect(res.status).toBe(500);
     expect(await res.json()).toMatchObject({ ok: false });
@@ -276,8 +280,8 @@ describe("POST /api/contact with JSON", () => {
     const res = await app.post(validInput);
     expect(res.status).toBe(201);
     expect(await stored()).toHaveLength(1);
-    await waitFor(() => outbox.list()[0]?.attempts === 1, 5_000, "a failed attempt");
-    expect(outbox.list()[0]?.state).toBe("pending");
+    await waitFor(async () => (await store.outbox.undelivered())[0]?.attempts === 1, 5_000, "a failed attempt");
+    expect((await store.outbox.undelivered())[0]?.state).toBe("pending");
   });
 
   it("has the mail job on disk when it answers: the stored line is the job", async () => {
@@ -287,7 +291,9 @@ describe("POST /api/contact with JSON", () => {
     expect(res.status).toBe(201);
     const { id } = await res.json();
     // Read at the moment of the answer, as a restarted process (or the owner's report) would find it.
-    expect((await readOutbox(dir, logger)).map((job) => [job.id, job.state])).toEqual([[id, "pending"]]);
+    const reader = await createFilesStore({ dataDir: dir, logger });
+    expect((await reader.outbox.undelivered()).map((job) => [job.id, job.state])).toEqual([[id, "pending"]]);
+    await reader.close();
   });
 
   it("keeps 200 concurrent posts as 200 intact lines with distinct ids, and mails them all", async () => {

@@ -3,17 +3,20 @@ import express from "express";
 import { finalErrorHandler, rejectMalformedUrl } from "../http/final-error-handler";
 import { sendSecurityHeaders } from "../http/security-headers";
 import { parseTrustProxy, type TrustProxy } from "../http/trust-proxy";
+import { consoleLogger, type Logger } from "../logger";
+import { dataDirFromEnv, storeFromEnv } from "../store/create-store";
+import type { Store } from "../store/store";
 import { loadSite } from "../../src/content/load-content";
 import { serviceChoicesReader } from "../../src/content/services";
 import type { Site } from "../../src/content/site";
 import {
+  page,
   renderInvalidFormPage,
   renderProblemPage,
   type PageContact,
+  type PageFrame,
   type RenderInvalidForm,
 } from "./form-pages";
-import { classifyDataDirError, DataDirUnwritableError } from "./data-dir";
-import { consoleLogger, type Logger } from "./jsonl-log";
 import { createMailer, createTransportFromEnv, defaultAddresses, isPermanentMailError, type Mailer } from "./mailer";
 import { createOutbox, type Outbox } from "./outbox";
 import { createReviewsApp } from "../reviews/app";
@@ -22,24 +25,17 @@ import type { PublishOutcome } from "../desk/screens";
 import { createFileDeskStore } from "../store/files/desk-store";
 import type { RenderInvalidReviewForm } from "../reviews/review-pages";
 import { checkReviewSecret, loadReviewSecret } from "../reviews/review-secret";
-import { createPublishSignal } from "../reviews/publish-signal";
-import { createReviewStore, REVIEW_SPAM_FILE } from "../reviews/review-store";
 import { createReviewTokens, type ReviewTokens } from "../reviews/review-tokens";
-import { createRateLimiter, DEFAULT_RATE_LIMIT, RATE_WINDOW_MS } from "./rate-limit";
 import { contactFields, type ServiceChoice } from "../../src/content/contact";
 import { contactSchema, fieldErrors } from "../../src/content/contact-schema";
-import { createFormPostHandler } from "./form-post";
-import { createSubmissionStore, SPAM_FILE, type SubmissionStore } from "./store";
+import { createFormPostHandler, DEFAULT_RATE_LIMIT, RATE_WINDOW_MS } from "./form-post";
 import { apiPath, pathTo } from "../../src/routes";
 
 export { BODY_LIMIT_BYTES } from "./form-post";
 
 export interface ContactAppOptions {
-  store: Pick<SubmissionStore, "append">;
-  /** Held-back spam goes here (DATA_DIR/spam.jsonl) and is never mailed. */
-  spamStore: Pick<SubmissionStore, "append">;
-  /** Takes the notification after the answer is sent; its failures never reach the visitor. */
-  outbox: Pick<Outbox, "enqueue">;
+  /** Messages are stored with their mail job (`messages.add`), held spam apart (`messages.hold`); the rate limit counts in `limits`. */
+  store: { messages: Pick<Store["messages"], "add" | "hold">; limits: Pick<Store["limits"], "take"> };
   clock?: () => number;
   /** Posts per IP per window; limit 0 turns it off. Default 5 per 10 minutes. */
   rateLimit?: { limit: number; windowMs?: number };
@@ -47,6 +43,8 @@ export interface ContactAppOptions {
   renderInvalidForm?: (...args: Parameters<RenderInvalidForm>) => string | undefined;
   /** Name and phone shown on the no-JavaScript problem pages. */
   contact?: PageContact;
+  /** The site's frame for the problem pages (413, 429, 500, 503); default: a plain page. */
+  frame?: PageFrame;
   /** The form's choices, for the options of the default invalid-form page. */
   services?: readonly ServiceChoice[];
   /** Which proxy may name the client (TRUST_PROXY); default none: the socket address is the client. */
@@ -56,7 +54,7 @@ export interface ContactAppOptions {
 
 /** Builds the app answering POST /api/contact as shared/CONTRACT.md says; mount it with `site.use(app)`. */
 export function createApp(options: ContactAppOptions): express.Express {
-  const { store, spamStore, outbox, clock = Date.now, contact, logger = consoleLogger } = options;
+  const { store, clock = Date.now, contact, logger = consoleLogger } = options;
   const renderDefault: RenderInvalidForm = (values, errors) => renderInvalidFormPage(values, errors, contact, options.services);
   // The site's renderer (the React contact page) must not turn a typo into a 500.
   const renderInvalidForm: RenderInvalidForm = (values, errors) => {
@@ -67,11 +65,6 @@ export function createApp(options: ContactAppOptions): express.Express {
       return renderDefault(values, errors);
     }
   };
-  const limiter = createRateLimiter({
-    limit: options.rateLimit?.limit ?? DEFAULT_RATE_LIMIT,
-    windowMs: options.rateLimit?.windowMs ?? RATE_WINDOW_MS,
-    clock,
-  });
 
   const app = express();
   app.disable("x-powered-by");
@@ -84,14 +77,16 @@ export function createApp(options: ContactAppOptions): express.Express {
     schema: contactSchema,
     fields: contactFields,
     messages: fieldErrors,
-    store,
-    spamStore,
-    queue: (submission) => outbox.enqueue(submission),
-    limiter,
+    store: store.messages,
+    limits: store.limits,
+    rate: {
+      bucket: "contact",
+      rule: { limit: options.rateLimit?.limit ?? DEFAULT_RATE_LIMIT, windowMs: options.rateLimit?.windowMs ?? RATE_WINDOW_MS },
+    },
     clock,
     logger,
     renderInvalid: renderInvalidForm,
-    renderProblem: (title, message) => renderProblemPage(title, message, contact),
+    renderProblem: (title, message) => renderProblemPage(title, message, contact, options.frame),
     successPath: `${pathTo.contactThanks}/`,
     words: {
       notSent: "Message not sent",
@@ -116,18 +111,23 @@ export interface ContactFunction {
   app: express.Express;
   /** Calls `listener` after a review decision changed what the site shows (scripts/start.ts rebuilds). */
   onPublish(listener: () => void): void;
+  /** Everything kept: messages, reviews, the outbox's jobs (functions/store/store.ts). */
+  store: Store;
   outbox: Outbox;
   mailer: Mailer;
   site: Site;
+  /** DATA_DIR: the files store's folder, and where .eml files go without SMTP_URL. */
   dataDir: string;
   /** TRUST_PROXY as parsed; the site app mounting this one uses the same. */
   trustProxy: TrustProxy;
-  /** Stops the outbox (waiting for sends in flight) and closes files and the SMTP pool. */
+  /** Stops the outbox (waiting for sends in flight), closes the SMTP pool, and the store unless it was handed in. */
   close(): Promise<void>;
 }
 
 export interface ContactEnv {
   DATA_DIR?: string;
+  /** PostgreSQL instead of files in DATA_DIR (functions/store/create-store.ts). */
+  DATABASE_URL?: string;
   SMTP_URL?: string;
   CONTACT_TO?: string;
   CONTACT_FROM?: string;
@@ -144,6 +144,8 @@ export interface ContactEnv {
 export interface ContactFunctionOptions {
   /** The content folder: site.json, and the services that label the emails; default content/ under the working directory. */
   contentDir?: string;
+  /** The store to use (npm start made it for its first build); default: the environment's (DATA_DIR, DATABASE_URL). Its maker closes it. */
+  store?: Store;
   retryDelays?: readonly number[];
   /**
    * The site's pages for a form posted without JavaScript and refused (the real /contact
@@ -159,10 +161,15 @@ export interface ContactFunctionOptions {
   logger?: Logger;
 }
 
-/** The pages a refused no-JavaScript post gets: the form again, with the messages and what was typed. */
+/**
+ * The pages a refused no-JavaScript post gets: the form again, with the messages and what was
+ * typed; and the site's frame for the functions' other pages, as pages of the site that belong
+ * to `path` (src/entry-server.tsx: renderNotice).
+ */
 export interface FormPages {
   contact: RenderInvalidForm;
   reviews: RenderInvalidReviewForm;
+  notice: (title: string, body: string, path: string) => string;
 }
 
 /**
@@ -175,12 +182,13 @@ export async function createContactFunction(env: ContactEnv, options: ContactFun
   const logger = options.logger ?? consoleLogger;
   const contentDir = path.resolve(options.contentDir ?? "content");
   const site = await loadSite(contentDir, env);
-  const dataDir = path.resolve(env.DATA_DIR || "./data");
+  const dataDir = dataDirFromEnv(env);
   const rateLimit = parseRateLimit(env.CONTACT_RATE_LIMIT);
   const trustProxy = parseTrustProxy(env.TRUST_PROXY);
   checkReviewSecret(env);
+  const store = options.store ?? (await storeFromEnv(env, { logger }));
 
-  const tokens = lazyTokens(env, dataDir, logger);
+  const tokens = lazyTokens(env, store, logger);
   const readServiceChoices = serviceChoicesReader(contentDir);
   const transport = createTransportFromEnv(env, dataDir);
   const mailer = createMailer({
@@ -204,52 +212,53 @@ export async function createContactFunction(env: ContactEnv, options: ContactFun
     },
   });
   const outbox = createOutbox({
-    dataDir,
+    store: store.outbox,
     send: mailer.send,
     isPermanent: isPermanentMailError,
     retryDelays: options.retryDelays,
     logger,
   });
-  // A DATA_DIR that cannot be written must not take the pages down with it: contact posts
-  // answer 503 while it cannot be written, and the outbox is started again with the next post.
+  // A store that cannot take writes must not take the pages down with it: posts answer 503
+  // while it cannot, and the outbox is started again when the next email is queued.
   await outbox.start().catch((error: unknown) => {
-    const problem = classifyDataDirError(dataDir, error);
-    const what = problem instanceof DataDirUnwritableError ? problem.message : `the outbox could not start (${String(error)})`;
-    logger.error(`contact: ${what}; serving the site anyway, the outbox is tried again with the next contact post`);
+    logger.error(`contact: ${error instanceof Error ? error.message : String(error)}; serving the site anyway, the outbox is tried again with the next contact post`);
   });
-  const store = createSubmissionStore(dataDir, { logger });
-  const spamStore = createSubmissionStore(dataDir, { fileName: SPAM_FILE, logger });
-  const reviewStore = createReviewStore(dataDir, { logger });
-  const reviewSpamStore = createReviewStore(dataDir, { fileName: REVIEW_SPAM_FILE, logger });
-  // Made now so the key exists from the first start; a DATA_DIR that cannot be written yet (the
+  // Made now so the key exists from the first start; a store that cannot be written yet (the
   // outbox has said so above) is tried again on use.
   await tokens({ quiet: true }).catch(() => undefined);
-  const publishing = createPublishSignal(dataDir, logger);
+  // The functions' short pages in the site's frame, as the page they belong to; plain without a build, or if it fails.
+  const frameAs =
+    (path: string): PageFrame =>
+    (title, body) => {
+      try {
+        return options.formPages?.()?.notice(title, body, path) ?? page(title, body);
+      } catch (error) {
+        logger.error("contact: the site's frame failed, using a plain page", error);
+        return page(title, body);
+      }
+    };
 
   const contactApp = createApp({
     store,
-    spamStore,
-    outbox,
     rateLimit: { limit: rateLimit },
     trustProxy,
     renderInvalidForm: (values, errors) => options.formPages?.()?.contact(values, errors),
     contact: { name: site.name, phone: site.phone },
+    frame: frameAs(pathTo.contact),
     // For the plain page only (no site renderer): read once, at start.
     services: (await readServiceChoices()).choices,
     logger,
   });
   const reviewsApp = createReviewsApp({
-    store: reviewStore,
-    spamStore: reviewSpamStore,
-    outbox,
+    store,
     tokens: () => tokens(),
-    publish: () => {
-      void publishing.check();
-    },
+    // Who a link decides as: the address the links were mailed to.
+    linkDecider: defaultAddresses(site, env).to,
     rateLimit: { limit: rateLimit, windowMs: RATE_WINDOW_MS },
     trustProxy,
     renderInvalidForm: (values, errors) => options.formPages?.()?.reviews(values, errors),
     contact: { name: site.name, phone: site.phone },
+    frame: frameAs(pathTo.reviews),
     logger,
   });
   const deskStore = options.desk && createFileDeskStore(dataDir, { logger });
@@ -272,35 +281,37 @@ export async function createContactFunction(env: ContactEnv, options: ContactFun
   app.disable("x-powered-by");
   if (deskApp) app.use(deskApp);
   app.use(contactApp, reviewsApp);
+  const unwatch: Array<() => void> = [];
 
   return {
     app,
-    onPublish: publishing.onPublish,
+    onPublish: (listener) => void unwatch.push(store.reviews.watchApproved(listener)),
+    store,
     outbox,
     mailer,
     site,
     dataDir,
     trustProxy,
     async close() {
-      publishing.close();
+      for (const stop of unwatch.splice(0)) stop();
       await outbox.stop();
-      await Promise.all([store.close(), spamStore.close(), reviewStore.close(), reviewSpamStore.close(), deskStore?.close()]);
+      await deskStore?.close();
+      if (!options.store) await store.close();
       mailer.close();
     },
   };
 }
 
-/** The review link signer, made on first use and kept; a failure (DATA_DIR not writable yet) is logged and tried again next time. */
-function lazyTokens(env: ContactEnv, dataDir: string, logger: Logger): (options?: { quiet?: boolean }) => Promise<ReviewTokens> {
+/** The review link signer, made on first use and kept; a failure (the store cannot be written yet) is logged and tried again next time. */
+function lazyTokens(env: ContactEnv, store: Store, logger: Logger): (options?: { quiet?: boolean }) => Promise<ReviewTokens> {
   let made: Promise<ReviewTokens> | undefined;
   return ({ quiet = false } = {}) => {
-    made ??= loadReviewSecret(env, dataDir).then(
+    made ??= loadReviewSecret(env, store.keys).then(
       (secret) => createReviewTokens(secret),
       (error: unknown) => {
         made = undefined;
-        const problem = classifyDataDirError(dataDir, error);
-        if (!quiet) logger.error(`reviews: no key for review links yet (${problem instanceof Error ? problem.message : String(problem)})`);
-        throw problem;
+        if (!quiet) logger.error(`reviews: no key for review links yet (${error instanceof Error ? error.message : String(error)})`);
+        throw error;
       },
     );
     return made;

@@ -3,8 +3,7 @@ import path from "node:path";
 import express from "express";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createContactFunction, type ContactFunction, type FormPages } from "./app";
-import { readSubmissions } from "./store";
-import { contentDir, listen, makeTempDir, parseMail, recordingLogger, startSmtpPeer, validInput, waitFor, type SmtpPeer } from "../../tests/test-support";
+import { contentDir, listen, makeTempDir, parseMail, recordingLogger, startSmtpPeer, storedMessages, validInput, waitFor, type SmtpPeer } from "../../tests/test-support";
 
 
 let dir: string;
@@ -43,7 +42,7 @@ describe("createContactFunction", () => {
     expect(parseMail(peer.received[0]?.raw ?? "").headers.get("from")).toBe(
       "Cedar Ridge Tree Service website <no-reply@cedarridgetree.example>",
     );
-    expect(await readSubmissions(path.join(dir, "submissions.jsonl"))).toHaveLength(1);
+    expect(await storedMessages(dir)).toHaveLength(1);
   });
 
   /** Starts with DATA_DIR unwritable: pages are served and posts get 503; once `fix` runs, a post gets 201 and is mailed. */
@@ -106,7 +105,7 @@ describe("createContactFunction", () => {
     await startsUnwritableThenRecovers(dataDir, () => chmod(dataDir, 0o755));
   });
 
-  it("asks for the site's form pages at each refused no-JavaScript post: plain pages while there are none", async () => {
+  it("asks for the site's form pages at each refused no-JavaScript post, and its frame for the other pages: plain pages while there are none", async () => {
     let pages: FormPages | undefined;
     contact = await createContactFunction({ DATA_DIR: dir, CONTACT_RATE_LIMIT: "0" }, { contentDir, logger: recordingLogger(), formPages: () => pages });
     const server = await listen(contact.app);
@@ -120,12 +119,37 @@ describe("createContactFunction", () => {
       // The plain page names the service as content/services does.
       expect(await refuse("contact")).toContain('<option value="tree-trimming" selected>Tree Trimming &amp; Pruning</option>');
       expect(await refuse("reviews")).toContain("Please check your review");
-      pages = { contact: (values, errors) => `site contact page: ${values.name} ${errors.name}`, reviews: (values) => `site reviews page: ${values.name}` };
+      const badLink = () => fetch(`${server.url}/api/reviews/moderate?token=nonsense`).then((res) => res.text());
+      expect(await badLink()).toMatch(/^<!doctype html>\n<html lang="en">[^]*<h1>This link is not valid<\/h1>/);
+      pages = {
+        contact: (values, errors) => `site contact page: ${values.name} ${errors.name}`,
+        reviews: (values) => `site reviews page: ${values.name}`,
+        notice: (title, body, path) => `site page at ${path}: ${title} ${body.length > 0}`,
+      };
       expect(await refuse("contact")).toBe("site contact page: J Name must be at least 2 characters");
       expect(await refuse("reviews")).toBe("site reviews page: J");
+      expect(await badLink()).toBe("site page at /reviews: This link is not valid true");
+      const tooLarge = await fetch(`${server.url}/api/contact`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: `message=${"x".repeat(17_000)}`,
+      });
+      expect(tooLarge.status).toBe(413);
+      expect(await tooLarge.text()).toBe("site page at /contact: Message not sent true");
+      // A frame that fails gives the plain page, never a 500.
+      pages = { ...pages, notice: () => { throw new Error("broken build"); } };
+      expect(await badLink()).toContain("<h1>This link is not valid</h1>");
     } finally {
       await server.close();
     }
+  });
+
+  it("refuses to start on a DATA_DIR file of a shape this version does not write, naming it", async () => {
+    // outbox.jsonl as no release wrote it: a watermark that does not say which file it is for.
+    await writeFile(path.join(dir, "outbox.jsonl"), `${JSON.stringify({ event: "watermark", at: new Date().toISOString(), offset: 0 })}\n`);
+    await expect(createContactFunction({ DATA_DIR: dir }, { contentDir, logger: recordingLogger() })).rejects.toThrow(
+      `${path.join(dir, "outbox.jsonl")}:1: not a line this version of the site writes (file: `,
+    );
   });
 
   it("refuses a CONTACT_RATE_LIMIT that is not a whole number", async () => {

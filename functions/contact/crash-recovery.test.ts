@@ -5,8 +5,7 @@ import { execFile, spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { readSubmissions } from "./store";
-import { makeTempDir, parseMail, recordingLogger, startSmtpPeer, validInput, waitFor, type SmtpPeer } from "../../tests/test-support";
+import { makeTempDir, parseMail, startSmtpPeer, storedMessages, validInput, waitFor, type SmtpPeer } from "../../tests/test-support";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const serverFile = path.resolve(import.meta.dirname, "server.ts");
@@ -79,7 +78,7 @@ describe("a SIGKILL between storing a message and mailing it", () => {
     await Promise.all(Array.from({ length: 8 }, client));
     await waitFor(() => server.process.signalCode !== null, 5_000, "the server to die");
 
-    const stored = (await readSubmissions(path.join(dir, "submissions.jsonl"), recordingLogger())).map((s) => s.id);
+    const stored = (await storedMessages(dir)).map((s) => s.id);
     const mailedBefore = mailedIds();
     const { stdout } = await run(process.execPath, ["--import", "tsx", "scripts/submissions.ts", "--undelivered", "--json", "--data", dir], { cwd: root });
     const undelivered = new Set(JSON.parse(stdout).map((job: { id: string }) => job.id));

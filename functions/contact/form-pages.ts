@@ -1,6 +1,7 @@
 // Plain HTML pages for form posts made without JavaScript. The site may pass
 // its own renderInvalidForm (the real React contact page) to createApp; these
-// are the stand-ins, and the pages for 413/429/500.
+// are the stand-ins, and the pages for 413/429/500, which the site's frame
+// (a PageFrame) makes pages of the site when there is a build.
 import { escapeHtml } from "../../src/format/escape-html";
 import {
   contactFields,
@@ -29,8 +30,11 @@ const fieldLabels: Record<ContactField, string> = {
   message: "Message",
 };
 
+/** A whole page around `body` (HTML) titled `title`: the site's (FormPages' notice, with a build) or `page`. */
+export type PageFrame = (title: string, body: string) => string;
+
 /** Unstyled on purpose: the Content-Security-Policy (functions/http/security-headers.ts) allows no inline style, and the browser's own styles read fine. */
-export function page(title: string, body: string): string {
+export const page: PageFrame = (title, body) => {
   return [
     "<!doctype html>",
     '<html lang="en">',
@@ -45,7 +49,7 @@ export function page(title: string, body: string): string {
     `<body><main>${body}</main></body>`,
     "</html>",
   ].join("\n");
-}
+};
 
 export function callLine(contact: PageContact | undefined): string {
   if (!contact) return "";
@@ -104,8 +108,8 @@ export function renderInvalidFormPage(values: FormValues, errors: FieldErrors, c
 }
 
 /** A short page for a form post that could not be taken (too large, too many, not saved). */
-export function renderProblemPage(title: string, message: string, contact?: PageContact): string {
-  return page(
+export function renderProblemPage(title: string, message: string, contact?: PageContact, frame: PageFrame = page): string {
+  return frame(
     title,
     [
       `<h1>${escapeHtml(title)}</h1>`,

@@ -1,19 +1,24 @@
 // One form post, the contact message's rules for any kind of post (shared/CONTRACT.md):
 // JSON or urlencoded (415 otherwise), 413 over 16 KiB, 400 with every field's message,
 // the rate limit (429), spam held on positive evidence and answered like a success,
-// stored (fsync) before the answer, 503 while DATA_DIR cannot be written, then the
-// notification handed to the outbox. functions/contact/app.ts and functions/reviews/app.ts
-// differ only in their schema, stores, pages and words.
+// stored with its mail job (fsync, or commit) before the answer, 503 while the store cannot
+// take writes. functions/contact/app.ts and functions/reviews/app.ts differ only in their
+// schema, store part, pages and words.
 import express, { type Request, type RequestHandler, type Response } from "express";
 import * as z from "zod/mini";
 import { clientKey } from "../http/client-key";
-import { DataDirUnwritableError } from "./data-dir";
-import type { Logger } from "./jsonl-log";
-import type { RateLimiter } from "./rate-limit";
+import type { Logger } from "../logger";
+import type { LimitStore, RateDecision, RateRule } from "../store/limit-store";
+import type { LeadSource } from "../store/records";
+import { StoreUnavailableError } from "../store/store-errors";
 import { antiSpamFieldErrors, spamReason } from "./spam";
 
 /** shared/CONTRACT.md: 413 over 16 KiB. */
 export const BODY_LIMIT_BYTES = 16 * 1024;
+
+/** CONTACT_RATE_LIMIT's default: posts per address per window (contact and reviews each count their own). */
+export const DEFAULT_RATE_LIMIT = 5;
+export const RATE_WINDOW_MS = 10 * 60_000;
 
 export type BodyKind = "json" | "form";
 type ParsedBody = { kind: BodyKind; body: unknown };
@@ -39,12 +44,14 @@ export interface FormPostOptions<Schema extends z.core.$ZodType, Field extends s
   schema: Schema;
   fields: readonly Field[];
   messages: (error: z.core.$ZodError) => Partial<Record<Field | "form", string>>;
-  store: { append(input: z.infer<Schema>): Promise<Stored> };
-  /** Held-back spam goes here and is never mailed. */
-  spamStore: { append(input: z.infer<Schema>, extra: { spamReason: string }): Promise<Stored> };
-  /** Hands the stored post to the outbox; runs after the answer is decided, its failure is only logged. */
-  queue: (stored: Stored) => Promise<void>;
-  limiter: RateLimiter;
+  /** The store's part for this kind of post: `add` stores it with its mail job, `hold` keeps spam, never mailed. */
+  store: {
+    add(input: z.infer<Schema>, source?: LeadSource): Promise<Stored>;
+    hold(input: z.infer<Schema>, spamReason: string, source?: LeadSource): Promise<Stored>;
+  };
+  limits: Pick<LimitStore, "take">;
+  /** The rate-limit bucket ("contact", "reviews") and its rule. */
+  rate: { bucket: string; rule: RateRule };
   clock: () => number;
   logger: Logger;
   /** The page for an invalid no-JavaScript post: the form again with the messages. */
@@ -59,12 +66,24 @@ export interface FormPostOptions<Schema extends z.core.$ZodType, Field extends s
 export function createFormPostHandler<Schema extends z.core.$ZodType, Field extends string, Stored extends { id: string }>(
   options: FormPostOptions<Schema, Field, Stored>,
 ): RequestHandler {
-  const { schema, store, spamStore, queue, limiter, clock, logger, words } = options;
+  const { schema, store, limits, rate, clock, logger, words } = options;
 
   /** JSON clients get JSON; form posts get a page a person can read. */
   function fail(res: Response, kind: BodyKind, status: number, title: string, message: string): void {
     if (kind === "form") res.status(status).type("html").send(options.renderProblem(title, message));
     else res.status(status).json({ ok: false, message });
+  }
+
+  /** 503 while the store cannot take writes (one log line, no stack); 500 for anything else. */
+  function unavailable(res: Response, kind: BodyKind, error: unknown): void {
+    if (error instanceof StoreUnavailableError) {
+      logger.error(`${words.log}: ${error.message}; answering 503 until it can`);
+      res.set("Retry-After", "60");
+      fail(res, kind, 503, words.notSent, words.unavailable);
+      return;
+    }
+    logger.error(`${words.log}: could not store a post`, error);
+    fail(res, kind, 500, words.notSaved, words.failed);
   }
 
   return async (req, res) => {
@@ -88,7 +107,12 @@ export function createFormPostHandler<Schema extends z.core.$ZodType, Field exte
       return;
     }
 
-    const decision = limiter.take(clientKey(req.ip ?? req.socket.remoteAddress));
+    let decision: RateDecision = { ok: true };
+    try {
+      if (rate.rule.limit > 0) decision = await limits.take(rate.bucket, clientKey(req.ip ?? req.socket.remoteAddress), rate.rule);
+    } catch (error) {
+      return unavailable(res, kind, error);
+    }
     if (!decision.ok) {
       res.set("Retry-After", String(decision.retryAfterSeconds));
       fail(res, kind, 429, words.tooMany.title, words.tooMany.message);
@@ -96,29 +120,13 @@ export function createFormPostHandler<Schema extends z.core.$ZodType, Field exte
     }
 
     // Spam is kept (the owner can look at it) but not mailed, and answered like a success so a bot learns nothing.
+    // The post and its mail job are stored in one write, so no crash from here on can leave it unmailed.
     const reason = spamReason(body, clock());
     let stored: Stored;
     try {
-      stored = reason ? await spamStore.append(result.data, { spamReason: reason }) : await store.append(result.data);
+      stored = reason ? await store.hold(result.data, reason) : await store.add(result.data);
     } catch (error) {
-      if (error instanceof DataDirUnwritableError) {
-        // shared/CONTRACT.md: an unwritable DATA_DIR is a 503 until it is fixed; one line, no stack.
-        logger.error(`${words.log}: ${error.message}; answering 503 until it can`);
-        res.set("Retry-After", "60");
-        fail(res, kind, 503, words.notSent, words.unavailable);
-        return;
-      }
-      logger.error(`${words.log}: could not store a post`, error);
-      fail(res, kind, 500, words.notSaved, words.failed);
-      return;
-    }
-
-    if (!reason) {
-      // The stored line is the mail job (the outbox replays the file on start), so no crash
-      // from here on can leave this post unmailed. Handing it to the running outbox writes
-      // nothing, and the answer does not wait for it; a failure is logged.
-      const { id } = stored;
-      void queue(stored).catch((error: unknown) => logger.error(`${words.log}: could not queue the notification for ${id}`, error));
+      return unavailable(res, kind, error);
     }
 
     if (kind === "form") res.redirect(303, options.successPath);

@@ -5,10 +5,11 @@
 import { open } from "node:fs/promises";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createApp } from "./app";
-import type { AppendFile } from "./jsonl-log";
 import { createOutbox } from "./outbox";
-import { createSubmissionStore, readSubmissions, SPAM_FILE } from "./store";
-import { listen, makeTempDir, recordingLogger, validInput, waitFor } from "../../tests/test-support";
+import { createFilesStore } from "../store/files/files-store";
+import type { AppendFile } from "../store/files/jsonl-append";
+import type { MailJob } from "../store/records";
+import { listen, makeTempDir, recordingLogger, storedMessages, validInput, waitFor } from "../../tests/test-support";
 
 interface Fsync {
   kind: "synced" | "failed";
@@ -35,6 +36,7 @@ afterEach(async () => {
   await cleanup();
 });
 
+const visitor = (job: MailJob): string => (job.kind === "contact" ? job.message.name : "?");
 const nameOf = (record: unknown): string =>
   typeof record === "object" && record !== null && "name" in record && typeof record.name === "string" ? record.name : "?";
 /** The visitors' names in written JSON lines: which posts a write carried. */
@@ -88,26 +90,27 @@ describe("group commit through the contact app", () => {
     const logger = recordingLogger();
     const first = 30;
     let reached = 0;
-    const store = createSubmissionStore(dir, { logger, openFile: watchedFile(events, 2, () => reached === first) });
-    const spamStore = createSubmissionStore(dir, { fileName: SPAM_FILE, logger });
+    const store = await createFilesStore({ dataDir: dir, logger, openFile: watchedFile(events, 2, () => reached === first) });
     const mailed: string[] = [];
-    const outbox = createOutbox({ dataDir: dir, send: async (mail) => void mailed.push(mail.name), logger });
+    const outbox = createOutbox({ store: store.outbox, send: async (job) => void mailed.push(visitor(job)), logger });
     await outbox.start();
     const app = createApp({
       // Counts the posts that reached the store, so the first fsync is held until all of the first wave queue behind it.
       store: {
-        append: (input, extra) => {
-          reached += 1;
-          return store.append(input, extra);
+        messages: {
+          add: (input) => {
+            reached += 1;
+            return store.messages.add(input);
+          },
+          hold: store.messages.hold,
         },
+        limits: store.limits,
       },
-      spamStore,
-      outbox,
       rateLimit: { limit: 0 },
       logger,
     });
     const server = await listen(app);
-    toClose.push(() => spamStore.close(), () => store.close(), () => outbox.stop(), () => server.close());
+    toClose.push(() => store.close(), () => outbox.stop(), () => server.close());
 
     const postAs = async (name: string): Promise<void> => {
       const res = await fetch(`${server.url}/api/contact`, {
@@ -150,12 +153,13 @@ describe("group commit through the contact app", () => {
 
     // What is in the file (and what a restarted outbox mails) is exactly what was answered 201.
     const accepted = answers.filter((a) => a.status === 201).map((a) => a.name).sort();
-    await store.close();
-    expect((await readSubmissions(store.file, logger)).map((s) => s.name).sort()).toEqual(accepted);
     await outbox.stop();
+    await store.close();
+    expect((await storedMessages(dir)).map((s) => s.name).sort()).toEqual(accepted);
     const restarted: string[] = [];
-    const again = createOutbox({ dataDir: dir, send: async (mail) => void restarted.push(mail.name), logger });
-    toClose.push(() => again.stop());
+    const reopened = await createFilesStore({ dataDir: dir, logger });
+    const again = createOutbox({ store: reopened.outbox, send: async (job) => void restarted.push(visitor(job)), logger });
+    toClose.push(() => reopened.close(), () => again.stop());
     await again.start();
     await waitFor(() => new Set([...mailed, ...restarted]).size >= accepted.length, 10_000, "every accepted post mailed");
     expect([...new Set([...mailed, ...restarted])].sort()).toEqual(accepted);

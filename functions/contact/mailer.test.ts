@@ -10,7 +10,7 @@ import {
   isPermanentMailError,
   type MailFileSystem,
 } from "./mailer";
-import type { Submission } from "./store";
+import { contactJob, type Submission } from "../store/records";
 import { makeTempDir, parseMail, serviceChoices, site, startSmtpPeer, validInput, type SmtpPeer } from "../../tests/test-support";
 
 const submission: Submission = {
@@ -95,7 +95,7 @@ describe("transports", () => {
   it("writes an .eml file when there is no SMTP server", async () => {
     const mailDir = path.join(dir, "mail");
     const mailer = createMailer({ transport: createFileTransport(mailDir), site, addresses, serviceChoices: async () => serviceChoices });
-    await mailer.send(submission);
+    await mailer.send(contactJob(submission));
     mailer.close();
 
     const files = await readdir(mailDir);
@@ -125,13 +125,13 @@ describe("transports", () => {
       }) as typeof open,
     };
     const failing = createMailer({ transport: createFileTransport(mailDir, fullDisk), site, addresses, serviceChoices: async () => serviceChoices });
-    await expect(failing.send(submission)).rejects.toThrow(/ENOSPC/);
+    await expect(failing.send(contactJob(submission))).rejects.toThrow(/ENOSPC/);
     failing.close();
     expect(await readdir(mailDir)).toEqual([]);
 
     // Once there is room again the retry writes one whole file.
     const working = createMailer({ transport: createFileTransport(mailDir), site, addresses, serviceChoices: async () => serviceChoices });
-    await working.send(submission);
+    await working.send(contactJob(submission));
     working.close();
     const files = await readdir(mailDir);
     expect(files).toEqual([expect.stringMatching(/\.eml$/)]);
@@ -141,8 +141,8 @@ describe("transports", () => {
   it("sends the same Message-ID each time one submission is sent", async () => {
     peer = await startSmtpPeer();
     const mailer = createMailer({ transport: createSmtpTransport(peer.url), site, addresses, serviceChoices: async () => serviceChoices });
-    await mailer.send(submission);
-    await mailer.send(submission);
+    await mailer.send(contactJob(submission));
+    await mailer.send(contactJob(submission));
     mailer.close();
     const ids = peer.received.map((mail) => parseMail(mail.raw).headers.get("message-id"));
     expect(ids).toEqual([`<${submission.id}@cedarridgetree.example>`, `<${submission.id}@cedarridgetree.example>`]);
@@ -151,7 +151,7 @@ describe("transports", () => {
   it("delivers through a real SMTP server with Reply-To, subject, text and HTML", async () => {
     peer = await startSmtpPeer();
     const mailer = createMailer({ transport: createSmtpTransport(peer.url), site, addresses, serviceChoices: async () => serviceChoices });
-    await mailer.send({ ...submission, name: "Jane Doe" });
+    await mailer.send(contactJob({ ...submission, name: "Jane Doe" }));
     mailer.close();
 
     expect(peer.received).toHaveLength(1);

@@ -5,10 +5,9 @@ import nodemailer from "nodemailer";
 import type { Site } from "../../src/content/site";
 import { escapeHtml } from "../../src/format/escape-html";
 import type { Review } from "../../src/content/review";
-import type { MailJob } from "./mail-job";
 import { serviceLabel, type ServiceChoice } from "../../src/content/contact";
-import { createDirectorySync } from "./jsonl-log";
-import type { Submission } from "./store";
+import { createDirectorySync } from "../store/files/jsonl-append";
+import type { MailJob, ReportJob, SignInJob, Submission } from "../store/records";
 
 export interface MailAddresses {
   to: string;
@@ -24,7 +23,7 @@ export interface NotificationMessage {
   subject: string;
   text: string;
   html: string;
-  /** The same for every send of one submission, so mail clients fold a resend into the first copy. */
+  /** The same for every send of one job, so mail clients fold a resend into the first copy. */
   messageId: string;
   headers: Record<string, string>;
 }
@@ -48,13 +47,10 @@ export function headerText(value: string): string {
   return value.replaceAll("=?", "= ?");
 }
 
-/** `<post-id@site-host>`: stable across resends, so the at-least-once outbox shows as one mail. */
-export function notificationMessageId(post: { id: string }, site: Site): string {
-  return `<${post.id}@${new URL(site.url).hostname}>`;
+/** `<job-id@site-host>` (a post's job has the post's id): stable across resends, so the at-least-once outbox shows as one mail. */
+export function notificationMessageId(job: { id: string }, site: Site): string {
+  return `<${job.id}@${new URL(site.url).hostname}>`;
 }
-
-/** The id header a notification carries (X-Submission-Id, X-Review-Id); the .eml transport names files by it. */
-const ID_HEADERS = ["X-Submission-Id", "X-Review-Id"] as const;
 
 const receivedText = (createdAt: string): string => {
   const received = new Date(createdAt);
@@ -185,6 +181,50 @@ export function buildReviewMessage(review: Review, links: ReviewLinks, site: Sit
   };
 }
 
+/** The desk's sign-in email: the code and the link, each good once until the job's expiry. Pure, like buildMessage. */
+export function buildSignInMessage(job: SignInJob, site: Site, addresses: MailAddresses): NotificationMessage {
+  const until = receivedText(job.expiresAt);
+  const text = [
+    `Your code to sign in to the ${site.name} website: ${job.secret.code}`,
+    "",
+    `Or open this link on the phone or computer where you asked for it: ${job.secret.link}`,
+    "",
+    `The code and the link work once, until ${until}. If you did not ask to sign in, ignore this email: nothing changes.`,
+  ].join("\n");
+  const html = [
+    "<!doctype html>",
+    `<html lang="en"><head><meta charset="utf-8"><title>Your sign-in code</title></head>`,
+    '<body style="font-family: Arial, sans-serif; line-height: 1.5; color: #1f2933;">',
+    `<p>Your code to sign in to the ${escapeHtml(site.name)} website:</p>`,
+    `<p style="font-size: 28px; font-weight: bold; letter-spacing: 4px;">${escapeHtml(job.secret.code)}</p>`,
+    `<p>Or <a href="${escapeHtml(job.secret.link)}">sign in with this link</a> on the phone or computer where you asked for it.</p>`,
+    `<p style="color: #616e7c; font-size: 12px;">The code and the link work once, until ${escapeHtml(until)}. If you did not ask to sign in, ignore this email: nothing changes.</p>`,
+    "</body></html>",
+  ].join("\n");
+  return {
+    from: { name: `${site.name} website`, address: addresses.from },
+    to: job.to,
+    subject: `Your sign-in code: ${job.secret.code}`,
+    text,
+    html,
+    messageId: notificationMessageId(job, site),
+    headers: {},
+  };
+}
+
+/** A mail its maker wrote whole (the Monday report), from the site's sender. */
+export function buildReportMessage(job: ReportJob, site: Site, addresses: MailAddresses): NotificationMessage {
+  return {
+    from: { name: `${site.name} website`, address: addresses.from },
+    to: job.to,
+    subject: job.subject,
+    text: job.text,
+    html: job.html,
+    messageId: notificationMessageId(job, site),
+    headers: {},
+  };
+}
+
 /** Where notifications go: SMTP, or .eml files when no mail server is configured. */
 export interface MailTransport {
   send(message: NotificationMessage): Promise<void>;
@@ -240,7 +280,8 @@ export function createFileTransport(mailDir: string, fs: MailFileSystem = nodeFi
       if (!Buffer.isBuffer(raw)) throw new Error("nodemailer returned a stream although buffer: true was set");
       await mkdir(mailDir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, "-");
-      const id = ID_HEADERS.map((name) => message.headers[name]).find((value) => value !== undefined) ?? randomUUID();
+      // Named by the job's id, the part of the Message-ID before the @.
+      const id = /^<([A-Za-z0-9-]{1,64})@/.exec(message.messageId)?.[1] ?? randomUUID();
       const name = `${stamp}-${id}.eml`;
       const tmp = path.join(mailDir, `.${name}.tmp`);
       try {
@@ -277,9 +318,9 @@ export function isPermanentMailError(error: unknown): boolean {
   return false;
 }
 
-/** Sends the notification for a stored post, contact message or review: what the outbox calls. */
+/** Sends the email of a job, whatever its kind: what the outbox calls. */
 export interface Mailer {
-  send(mail: MailJob): Promise<void>;
+  send(job: MailJob): Promise<void>;
   close(): void;
   readonly description: string;
 }
@@ -296,11 +337,18 @@ export interface MailerOptions {
 
 export function createMailer(options: MailerOptions): Mailer {
   const { transport, site, addresses, reviewLinks, serviceChoices = async () => [] } = options;
-  async function send(mail: MailJob): Promise<void> {
-    if (mail.kind !== "review") return transport.send(buildMessage(mail, site, addresses, await serviceChoices()));
-    if (!reviewLinks) throw Object.assign(new Error("this mailer has no review links (reviewLinks)"), { permanent: true });
-    const { kind: _review, ...review } = mail;
-    return transport.send(buildReviewMessage(review, await reviewLinks(review), site, addresses));
+  async function send(job: MailJob): Promise<void> {
+    switch (job.kind) {
+      case "contact":
+        return transport.send(buildMessage(job.message, site, addresses, await serviceChoices()));
+      case "review":
+        if (!reviewLinks) throw Object.assign(new Error("this mailer has no review links (reviewLinks)"), { permanent: true });
+        return transport.send(buildReviewMessage(job.review, await reviewLinks(job.review), site, addresses));
+      case "sign-in":
+        return transport.send(buildSignInMessage(job, site, addresses));
+      case "report":
+        return transport.send(buildReportMessage(job, site, addresses));
+    }
   }
   return { description: transport.description, send, close: () => transport.close() };
 }

@@ -1,8 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { readSubmissions } from "./store";
-import { makeTempDir, recordingLogger, validInput, waitFor } from "../../tests/test-support";
+import { makeTempDir, recordingLogger, storedMessages, validInput, waitFor } from "../../tests/test-support";
 import { signInToDesk } from "../../scripts/audit/desk-sign-in";
 
 const serverFile = path.resolve(import.meta.dirname, "server.ts");
@@ -67,7 +66,7 @@ describe("functions/contact/server.ts", () => {
     await Promise.all(Array.from({ length: 8 }, client));
     await waitFor(() => server.process.signalCode !== null, 5_000, "the server to die");
 
-    const ids = new Set((await readSubmissions(path.join(dir, "submissions.jsonl"), recordingLogger())).map((s) => s.id));
+    const ids = new Set((await storedMessages(dir)).map((s) => s.id));
     expect(acknowledged.length).toBeGreaterThanOrEqual(150);
     expect(acknowledged.filter((id) => !ids.has(id))).toEqual([]);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Submission } from "./store";
+import { contactJob, type Submission } from "../store/records";
 import { serviceChoices } from "../../tests/test-support";
 import { newestFirst, outboxTable, submissionsCsv, submissionsTable } from "./submissions-report";
 
@@ -36,9 +36,9 @@ describe("submissions report", () => {
   it("writes RFC 4180 CSV and defuses spreadsheet formulas", () => {
     const csv = submissionsCsv([newer, older], serviceChoices);
     const lines = csv.split("\r\n");
-    expect(lines[0]).toBe("id,createdAt,name,email,phone,serviceType,service,message,spamReason");
+    expect(lines[0]).toBe("id,createdAt,name,email,phone,serviceType,service,message,spamReason,landingPage,referrer");
     expect(lines[1]).toBe(
-      `b,2025-03-02T12:00:00.000Z,"'=HYPERLINK(""x"")",jane@example.com,(803) 555-0142,tree-trimming,Tree Trimming & Pruning,"Say ""hi"", please",`,
+      `b,2025-03-02T12:00:00.000Z,"'=HYPERLINK(""x"")",jane@example.com,(803) 555-0142,tree-trimming,Tree Trimming & Pruning,"Say ""hi"", please",,,`,
     );
     expect(csv).toContain('"Line one\nline two [31mred"');
     expect(csv).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/);
@@ -47,10 +47,18 @@ describe("submissions report", () => {
 
   it("lists undelivered jobs with their last error", () => {
     const table = outboxTable([
-      { id: "a", submission: older, state: "failed", attempts: 1, lastError: "550 mailbox unavailable" },
-      { id: "b", submission: newer, state: "pending", attempts: 2, nextAttemptAt: "2025-03-02T13:00:00.000Z", lastError: "ECONNREFUSED" },
+      { id: "a", kind: "contact", job: contactJob(older), state: "failed", attempts: 1, lastError: "550 mailbox unavailable" },
+      { id: "b", kind: "contact", job: contactJob(newer), state: "pending", attempts: 2, nextAttemptAt: "2025-03-02T13:00:00.000Z", lastError: "ECONNREFUSED" },
+      {
+        id: "c",
+        kind: "sign-in",
+        job: { kind: "sign-in", id: "c", createdAt: older.createdAt, to: "owner@example.com", expiresAt: "2025-03-01T12:15:00.000Z" },
+        state: "pending",
+        attempts: 0,
+      },
     ]);
     expect(table).toMatch(/failed\s+1\s+-\s+.*Jane Doe\s+550 mailbox unavailable/);
     expect(table).toMatch(/pending\s+2\s+2025-03-02 \d\d:00.*ECONNREFUSED/);
+    expect(table).toMatch(/pending\s+0\s+now\s+.*\(sign-in code\)/);
   });
 });

@@ -1,8 +1,9 @@
-// Formatting for the owner's CLI (scripts/submissions.ts): tables for the
+// Formatting for the owner's CLI (scripts/submissions.ts) and desk: tables for the
 // terminal, CSV for a spreadsheet. Pure functions over stored records.
-import { mailOf, type OutboxJob } from "./outbox";
 import { serviceLabel, type ServiceChoice } from "../../src/content/contact";
-import type { Submission } from "./store";
+import type { MessageBox, MessageStore } from "../store/message-store";
+import type { UndeliveredJob } from "../store/outbox-store";
+import type { ShownJob, Submission } from "../store/records";
 
 export const newestFirst = (a: { createdAt: string }, b: { createdAt: string }): number => b.createdAt.localeCompare(a.createdAt);
 
@@ -58,7 +59,21 @@ export function submissionsTable(submissions: Submission[], services: readonly S
   return renderTable(columns, rows);
 }
 
-export function outboxTable(jobs: OutboxJob[]): string {
+/** Who or what an email is about, as the undelivered list names it. */
+function aboutLine(job: ShownJob): string {
+  switch (job.kind) {
+    case "contact":
+      return job.message.name;
+    case "review":
+      return `${job.review.name} (review)`;
+    case "sign-in":
+      return "(sign-in code)";
+    case "report":
+      return `(report) ${job.subject}`;
+  }
+}
+
+export function outboxTable(jobs: UndeliveredJob[]): string {
   const columns = [
     { title: "State", max: 8 },
     { title: "Tries", max: 5 },
@@ -71,20 +86,21 @@ export function outboxTable(jobs: OutboxJob[]): string {
     job.state,
     String(job.attempts),
     job.state === "pending" ? (job.nextAttemptAt ? formatDate(job.nextAttemptAt) : "now") : "-",
-    formatDate(mailOf(job).createdAt),
-    // Review notifications wait here too (functions/contact/mail-job.ts).
-    job.kind === "review" ? `${job.review.name} (review)` : job.submission.name,
+    formatDate(job.job.createdAt),
+    // Every email waits here: reviews, sign-in codes and reports too.
+    aboutLine(job.job),
     job.lastError ?? "",
   ]);
   return renderTable(columns, rows);
 }
 
 /**
- * RFC 4180 CSV. A cell starting with = + - @ gets a leading apostrophe so a
- * spreadsheet shows it as text instead of running it as a formula.
+ * RFC 4180 CSV: `npm run submissions -- --csv` and the desk's export (both through messagesCsv).
+ * A cell starting with = + - @ gets a leading apostrophe so a spreadsheet shows it as text
+ * instead of running it as a formula.
  */
 export function submissionsCsv(submissions: Submission[], services: readonly ServiceChoice[]): string {
-  const header = ["id", "createdAt", "name", "email", "phone", "serviceType", "service", "message", "spamReason"];
+  const header = ["id", "createdAt", "name", "email", "phone", "serviceType", "service", "message", "spamReason", "landingPage", "referrer"];
   const rows = submissions.map((s) => [
     s.id,
     s.createdAt,
@@ -95,8 +111,15 @@ export function submissionsCsv(submissions: Submission[], services: readonly Ser
     serviceLabel(services, s.serviceType),
     s.message,
     s.spamReason ?? "",
+    s.landingPage ?? "",
+    s.referrer ?? "",
   ]);
   return `${[header, ...rows].map((row) => row.map(csvCell).join(",")).join("\r\n")}\r\n`;
+}
+
+/** A box's messages as CSV, newest first: what `npm run submissions -- --csv` prints and the desk's export downloads. */
+export async function messagesCsv(messages: Pick<MessageStore, "all">, box: MessageBox, services: readonly ServiceChoice[]): Promise<string> {
+  return submissionsCsv((await messages.all(box)).sort(newestFirst), services);
 }
 
 // `--csv` may go straight to a terminal: control characters other than the line breaks and

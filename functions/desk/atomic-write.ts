@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { open, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
-import { syncDirectory } from "../contact/jsonl-log";
+import { syncDirectory } from "../store/files/jsonl-append";
 
 /** The file operations used; a test passes an `open` whose writes fail half-way, as on a full disk. */
 export interface WriteFileSystem {

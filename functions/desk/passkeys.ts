@@ -10,7 +10,7 @@ import { createHash } from "node:crypto";
 import type express from "express";
 import type { Request, Response } from "express";
 import { deskPath } from "../../src/desk/desk-routes";
-import type { RateLimiter } from "../contact/rate-limit";
+import type { RateLimiter } from "../store/files/memory-limits";
 import { clientKey } from "../http/client-key";
 import type { Passkey } from "../store/desk-store";
 import { readCookie } from "./cookies";

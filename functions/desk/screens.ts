@@ -2,7 +2,7 @@ import type sharpModule from "sharp";
 import type { ContentProblem } from "../../src/content/content-error";
 import type { PostsDesk } from "./posts/posts-desk";
 import type { PhotoUploads } from "./posts/uploads";
-import type { Logger } from "../contact/jsonl-log";
+import type { Logger } from "../logger";
 import type { DeskStore } from "../store/desk-store";
 import type { DeskRoutes } from "./desk-app";
 import { accountScreen } from "./screens/account";

@@ -1,9 +1,10 @@
 // Plain pages the reviews function answers with: the no-JavaScript form again with
-// its problems, and the owner's confirm and outcome pages behind the email links.
-// Unstyled like functions/contact/form-pages.ts, for the same reason (no inline style under the CSP).
+// its problems, and the owner's confirm and outcome pages behind the email links
+// (those in the site's frame when there is a build: a PageFrame). Unstyled like
+// functions/contact/form-pages.ts, for the same reason (no inline style under the CSP).
 import { escapeHtml } from "../../src/format/escape-html";
 import { ratingValues, reviewFields, type Review, type ReviewErrors, type ReviewField } from "../../src/content/review";
-import { callLine, page, type PageContact } from "../contact/form-pages";
+import { callLine, page, type PageContact, type PageFrame } from "../contact/form-pages";
 import type { ReviewAction } from "./review-tokens";
 import { apiPath, pathTo } from "../../src/routes";
 
@@ -72,12 +73,12 @@ const verb: Record<ReviewAction, string> = { approve: "Approve", reject: "Reject
  * What an email link opens. Mail scanners open links too, so this page changes
  * nothing: only its button (a POST with the same token) does.
  */
-export function renderConfirmPage(review: Review, action: ReviewAction, token: string): string {
+export function renderConfirmPage(review: Review, action: ReviewAction, token: string, frame: PageFrame = page): string {
   const effect =
     action === "approve"
       ? `It will be shown on <a href="${pathTo.reviews}">the reviews page</a> and may appear on the home page.`
       : "It will not be shown on the site.";
-  return page(
+  return frame(
     `${verb[action]} this review?`,
     [
       `<h1>${verb[action]} this review?</h1>`,
@@ -92,18 +93,18 @@ export function renderConfirmPage(review: Review, action: ReviewAction, token: s
 }
 
 /** After the button: what changed and where to see it. */
-export function renderDecidedPage(review: Review, action: ReviewAction): string {
+export function renderDecidedPage(review: Review, action: ReviewAction, frame: PageFrame = page): string {
   const title = action === "approve" ? "Review approved" : "Review rejected";
   const next =
     action === "approve"
       ? `<p>It is on <a href="${pathTo.reviews}">the reviews page</a> as soon as the site is rebuilt: within seconds with <code>npm start</code>, with the next build on a static host.</p>`
       : "<p>It will not be shown on the site.</p>";
-  return page(title, [`<h1>${title}</h1>`, reviewBlock(review), next].join("\n"));
+  return frame(title, [`<h1>${title}</h1>`, reviewBlock(review), next].join("\n"));
 }
 
 /** A link that cannot be used (forged, altered, expired, used): says why, changes nothing. */
-export function renderLinkProblemPage(title: string, message: string): string {
-  return page(
+export function renderLinkProblemPage(title: string, message: string, frame: PageFrame = page): string {
+  return frame(
     title,
     [
       `<h1>${escapeHtml(title)}</h1>`,

@@ -3,6 +3,7 @@ import type { ContentReaders, PageContent } from "../../src/content/content-pipe
 import type { Photo } from "../../src/content/photo";
 import type { PostFile } from "../../src/content/post-list";
 import type { Post } from "../../src/content/posts";
+import type { Review } from "../../src/content/review";
 import type { Site } from "../../src/content/site";
 import { postCacheKey, readPostCache } from "./build-cache";
 import { fileStamp } from "../../src/content/file-stamp";
@@ -39,7 +40,7 @@ export class WorkerContentReaders implements ContentReaders {
 
   constructor(
     private readonly pool: WorkerPool,
-    private readonly opts: { photos: Photos; codeHash: string; prevServerDir: string; session?: BuildSession },
+    private readonly opts: { photos: Photos; codeHash: string; prevServerDir: string; session?: BuildSession; reviews?: Review[] },
   ) {}
 
   async site(contentDir: string): Promise<Site> {
@@ -47,7 +48,7 @@ export class WorkerContentReaders implements ContentReaders {
   }
 
   async pages(contentDir: string): Promise<PageContent> {
-    return (await this.pool.request(0, { type: "pages", contentDir, photos: this.opts.photos }, "pages")).pages;
+    return (await this.pool.request(0, { type: "pages", contentDir, photos: this.opts.photos, reviews: this.opts.reviews }, "pages")).pages;
   }
 
   async posts(contentDir: string, files: PostFile[], site: Site): Promise<{ posts: Post[]; problems: ContentProblem[] }> {

@@ -139,7 +139,7 @@ async function handle(msg: WorkerRequest): Promise<WorkerReply> {
     case "site":
       return { type: "site", site: await server.loadSite(msg.contentDir) };
     case "pages":
-      return { type: "pages", pages: await server.loadPageContent(msg.contentDir, timed, msg.photos) };
+      return { type: "pages", pages: await server.loadPageContent(msg.contentDir, timed, msg.photos, msg.reviews) };
     case "parse":
       return { type: "parsed", ...parseFiles(msg) };
     case "content":

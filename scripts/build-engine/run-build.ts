@@ -8,6 +8,7 @@ import type { AssetManifest } from "../../src/app/document";
 import { loadContent } from "../../src/content/content-pipeline";
 import { listPostFiles } from "../../src/content/post-list";
 import type { Site } from "../../src/content/site";
+import type { Review } from "../../src/content/review";
 import type { SiteContent, SitePost } from "../../src/content/site-content";
 import type { PagePath } from "../../src/entry-server";
 import { pathTo } from "../../src/routes";
@@ -59,6 +60,12 @@ export interface BuildOptions {
   onWarning?: (problems: ContentProblem[]) => void;
   /** What a long-running process keeps between its builds (scripts/build-engine/build-session.ts): workers and parsed posts. */
   session?: BuildSession;
+  /**
+   * The approved reviews of the servers' store (`store.reviews.approved()`: npm start passes its
+   * store's, build.ts the environment's), undefined when it never held one; without this option, or
+   * undefined, the build shows content/reviews.json's (src/content/load-reviews.ts).
+   */
+  approvedReviews?: () => Promise<Review[] | undefined>;
 }
 
 /** Server-side files the servers read from the output folder (never served). */
@@ -94,6 +101,8 @@ export async function runBuild(opts: BuildOptions): Promise<BuildResult> {
     // (and reports a folder that cannot be listed).
     const postFiles = listPostFiles(join(contentDir, "blog"));
     const postCount = postFiles.then((files) => files.length, () => 0);
+    const reviews = opts.approvedReviews?.();
+    reviews?.catch(() => undefined);
     progress("bundling");
     const prevServerDir = join(outDir, serverDirName);
     // esbuild and vanilla-extract (with Babel) load only when a file the last build here bundled changed.
@@ -115,7 +124,7 @@ export async function runBuild(opts: BuildOptions): Promise<BuildResult> {
     if (prepared.problems.length > 0) throw new ContentError(prepared.problems);
     progress("loading content");
     const builtAt = (opts.now ?? new Date()).toISOString();
-    const readers = new WorkerContentReaders(pool, { photos: prepared.photos, codeHash, prevServerDir, session });
+    const readers = new WorkerContentReaders(pool, { photos: prepared.photos, codeHash, prevServerDir, session, reviews: await reviews });
     const { content, posts } = await loadContent(contentDir, { mode: opts.mode, builtAt, postFiles }, readers);
     const staticFiles = await readStaticFiles(contentDir, join(contentDir, "static"));
     // Workers get the posts without their bodies; each render batch brings the bodies its post pages show.

@@ -2,6 +2,7 @@ import type { Photo } from "../../src/content/photo";
 import type { AssetManifest } from "../../src/app/document";
 import type { ContentProblem } from "../../src/content/content-error";
 import type { Post } from "../../src/content/posts";
+import type { Review } from "../../src/content/review";
 import type { PageContent } from "../../src/content/content-pipeline";
 import type { PostFile } from "../../src/content/post-list";
 import type { Site } from "../../src/content/site";
@@ -27,6 +28,8 @@ export type WorkerRequest =
       contentDir: string;
       /** The content's processed photos by shown path (scripts/build-engine/photos.ts): hero photos. */
       photos: Readonly<Record<string, Photo>>;
+      /** The servers' store's approved reviews, when it has held any (BuildOptions.approvedReviews). */
+      reviews?: Review[];
     }
   | {
       type: "parse";

@@ -1,5 +1,5 @@
 import type { BuildSession } from "../build-engine/build-session";
-import { runBuild, type BuildResult } from "../build-engine/run-build";
+import { runBuild, type BuildOptions, type BuildResult } from "../build-engine/run-build";
 import { isContentError, type ContentProblem } from "../../src/content/content-error";
 import type { PublishOutcome } from "../../functions/desk/screens";
 
@@ -9,6 +9,8 @@ export interface PublisherOptions {
   distDir: string;
   /** Kept from build to build (scripts/build-engine/build-session.ts). */
   session?: BuildSession;
+  /** The store's approved reviews, read for each build (BuildOptions.approvedReviews). */
+  approvedReviews?: BuildOptions["approvedReviews"];
   /** After every build that replaced the live site. */
   onPublished: (summary: BuildResult, reason: string, ms: number) => void | Promise<void>;
   /** A build that failed: the live site is as it was. */
@@ -83,7 +85,8 @@ export class Publisher {
   private async buildOnce(reason: string): Promise<PublishOutcome> {
     const started = performance.now();
     try {
-      const summary = await runBuild({ root: this.opts.root, contentDir: this.opts.contentDir, outDir: this.opts.distDir, mode: "production", session: this.opts.session });
+      const { root, contentDir, distDir, session, approvedReviews } = this.opts;
+      const summary = await runBuild({ root, contentDir, outDir: distDir, mode: "production", session, approvedReviews });
       this.schedule(summary.posts.nextPublishAt);
       await this.opts.onPublished(summary, reason, performance.now() - started);
       return { ok: true };

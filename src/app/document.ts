@@ -36,8 +36,11 @@ export interface DocumentParts {
   /** 404.html is served for any unknown URL: the site script picks its wording (src/client/navigate.ts). */
   notFound?: boolean;
   themeColor: string;
-  /** False for pages served without scripts (the functions' refused-post pages: they post again without them). */
-  interactive?: boolean;
+  /**
+   * The page's own address, for a page served at another (a refused form post's answer, at
+   * /api/contact): the site script shows it in the address bar (src/client/navigate.ts).
+   */
+  address?: string;
   /** Dev builds only: reload when `npm run dev` has rebuilt (scripts/dev.ts sends the event). */
   liveReload?: boolean;
 }
@@ -47,12 +50,13 @@ const liveReloadScript = `<script src="${liveReload.scriptPath}"></script>`;
 
 /** The HTML shell around a rendered page. Pure: the same parts always give the same bytes. */
 export function renderDocument(p: DocumentParts): string {
-  const interactive = p.interactive ?? true;
   const css = p.assets.css.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join("");
-  const preload = interactive ? p.assets.preload.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`).join("") : "";
-  const entry = interactive ? `<script type="module" src="${escapeHtml(p.assets.entry)}"></script>` : "";
+  const preload = p.assets.preload.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`).join("");
+  // No entry: a page without scripts (the desk's preview of a post, scripts/build-engine/post-preview.ts).
+  const entry = p.assets.entry ? `<script type="module" src="${escapeHtml(p.assets.entry)}"></script>` : "";
+  const address = p.address ? ` data-address="${escapeHtml(p.address)}"` : "";
   return (
-    `<!doctype html><html lang="en"${p.notFound ? " data-not-found" : ""}><head>` +
+    `<!doctype html><html lang="en"${p.notFound ? " data-not-found" : ""}${address}><head>` +
     `<meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
     `<meta name="theme-color" content="${escapeHtml(p.themeColor)}">` +
     `<!--${pageHeadMarker}-->${p.headHtml}<!--/${pageHeadMarker}-->` +

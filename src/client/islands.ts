@@ -1,4 +1,5 @@
 import type { Root } from "react-dom/client";
+import { SHOWN_AT_FIELD } from "../content/anti-spam-fields";
 
 // The browser's half of src/app/island.tsx: finds the islands a page holds and
 // hydrates each with its module from src/islands/ once the visitor comes to it.
@@ -14,14 +15,26 @@ import type { Root } from "react-dom/client";
 // rootMargin). Until the first scroll the viewport is not watched: a form a screen or
 // less below the top (on /contact it starts 1,030 px down on a 412 x 823 phone) would
 // otherwise hydrate during the load on some screens and not on others.
-// What is typed before React takes over stays: React leaves a field's value alone when
-// it hydrates, and react-hook-form keeps a field edited before it was ready
-// (tests/contact.test.ts, "keeps what was typed before the form hydrated").
+// What the visitor does before React takes over counts as done after (issue 27,
+// tests/first-second.test.ts): React leaves a field's value and a box's check alone when it
+// hydrates, and react-hook-form keeps a field edited before it was ready; the form shows
+// them as it would have (the phone number formatted, src/components/contact-form.tsx). A
+// form sent before is not sent the no-JavaScript way: the submit is held here, the island
+// woken, and the form submitted again once React owns it, so the island sends it (its
+// checks, "Sending...", its answer) exactly once. Holding it costs a listener; having the
+// island ready before a tap can come would mean loading React with every form page, which
+// is what this file avoids (figures in docs/performance.md).
 
 const roots = new Map<Element, Root>();
 
 /** Islands on the page not yet woken: when each was shown, and how to stop waiting for it. */
 const waiting = new Map<HTMLElement, { shownAt: number; stop: () => void }>();
+
+/** Forms sent before their island was React's, by island: the form and the button that sent it. */
+const heldSubmits = new Map<HTMLElement, { form: HTMLFormElement; submitter: HTMLElement | null }>();
+
+/** Islands whose code could not be had (a dropped connection): they stay as the build made them, their forms post the plain way. */
+const plain = new WeakSet<HTMLElement>();
 
 /** What the visitor does to an island that wakes it: a mouse on its way, a touch, keyboard or tap focus, autofill. */
 const wakeEvents = ["pointerover", "pointerdown", "focusin", "input"] as const;
@@ -57,16 +70,58 @@ async function hydrateOne(element: HTMLElement, shownAt: number): Promise<void> 
   const props: unknown = JSON.parse(element.dataset.props ?? "{}");
   if (typeof props !== "object" || props === null) throw new Error(`island ${name}: props are not an object`);
   if (!element.isConnected || roots.has(element)) return;
-  roots.set(element, hydrateIsland(element, component, props, { id: element.dataset.islandId ?? name, shownAt }));
+  const onHydrated = () => {
+    element.setAttribute("data-hydrated", "");
+    // In a task of its own: React's event handlers are in place once its effects have run.
+    setTimeout(() => sendHeld(element, (form, submitter) => form.requestSubmit(submitter)));
+  };
+  roots.set(element, hydrateIsland(element, component, props, { id: element.dataset.islandId ?? name, shownAt, onHydrated }));
 }
 
-/** Hydrates a waiting island now. One that fails stays as the build rendered it (its form still posts). */
+/** Sends the form held for `element`, if any, the way `send` does. */
+function sendHeld(element: HTMLElement, send: (form: HTMLFormElement, submitter: HTMLElement | null) => void): void {
+  const held = heldSubmits.get(element);
+  heldSubmits.delete(element);
+  if (held?.form.isConnected) send(held.form, held.submitter?.isConnected ? held.submitter : null);
+}
+
+/**
+ * Hydrates a waiting island now. One that fails stays as the build rendered it, and a
+ * form held for it, or sent later, is sent as the build made it (a plain post: not lost).
+ */
 function wake(element: HTMLElement): void {
   const entry = waiting.get(element);
   if (!entry) return;
   waiting.delete(element);
   entry.stop();
-  hydrateOne(element, entry.shownAt).catch((err: unknown) => console.error("Island:", err));
+  hydrateOne(element, entry.shownAt).catch((err: unknown) => {
+    console.error("Island:", err);
+    plain.add(element);
+    sendHeld(element, (form) => form.submit());
+  });
+}
+
+/**
+ * Holds a form sent inside an island React does not own yet (see the top of this file) and
+ * wakes the island. Called once, by src/client/site.ts, as soon as the script runs: no tap
+ * may slip through. Listening on the document, this hears a submit after React (which
+ * listens on the island's element) has had it.
+ */
+export function holdEarlySubmits(): void {
+  document.addEventListener("submit", (event) => {
+    const form = event.target instanceof HTMLFormElement ? event.target : null;
+    const element = form?.closest<HTMLElement>("[data-island]");
+    if (!form || !element || plain.has(element)) return;
+    // React took this one (it owns the island, or hydrated that part at once to take it):
+    // its handler sends the form, so one held before is not sent a second time.
+    if (event.defaultPrevented || element.hasAttribute("data-hydrated")) {
+      heldSubmits.delete(element);
+      return;
+    }
+    event.preventDefault();
+    heldSubmits.set(element, { form, submitter: event.submitter });
+    wake(element);
+  });
 }
 
 /**
@@ -82,10 +137,15 @@ export function startIslands(scope: ParentNode): void {
       for (const type of wakeEvents) element.removeEventListener(type, onVisit);
       viewport?.unobserve(element);
     };
-    waiting.set(element, { shownAt: Date.now(), stop });
+    const shownAt = Date.now();
+    waiting.set(element, { shownAt, stop });
+    // The anti-spam "shown at" time, in the form from now on: a form sent before the island
+    // wakes carries it too (the island sets the same value, src/app/island-root.tsx).
+    for (const input of element.querySelectorAll<HTMLInputElement>(`input[name="${SHOWN_AT_FIELD}"]`)) input.value ||= String(shownAt);
     if (scrolled) watchViewport().observe(element);
-    // Focus already inside: the no-JavaScript answer's problem list takes it (autofocus), or a quick Tab.
-    if (element.contains(document.activeElement)) wake(element);
+    // Focus already inside: the no-JavaScript answer's problem list takes it (autofocus), or a
+    // quick Tab; or a form already sent (before this ran, after the first paint).
+    if (element.contains(document.activeElement) || heldSubmits.has(element)) wake(element);
   }
   if (scrolled) return;
   // A page opened at an anchor or with its scroll restored counts as scrolled.
@@ -95,6 +155,7 @@ export function startIslands(scope: ParentNode): void {
 
 /** Forgets the islands no longer in the document (the page was swapped by a client navigation): unmounts them or stops waiting. */
 export function releaseIslands(): void {
+  for (const element of heldSubmits.keys()) if (!element.isConnected) heldSubmits.delete(element);
   for (const [element, root] of roots) {
     if (element.isConnected) continue;
     root.unmount();

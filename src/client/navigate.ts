@@ -9,8 +9,11 @@ import { showSkeleton } from "./skeletons";
 // #root, and pushes history. Any failure falls back to a normal page load, so
 // the worst case is what a browser does without this script.
 
-/** Paths that are files or functions, not pages: the browser loads them itself. */
-const notAPage = /^\/(?:api|assets|__dev)\/|\.[a-z0-9]+$/i;
+/**
+ * Paths that are files, functions or the owner's desk (an app of its own, never entered from
+ * the public script), not pages: the browser loads them itself.
+ */
+const notAPage = /^\/(?:api|assets|__dev|owner)(?:\/|$)|\.[a-z0-9]+$/i;
 
 interface Page {
   html: string;
@@ -21,6 +24,11 @@ interface Page {
 /** Pages fetched ahead (hover, touch, focus) or in flight; each is used once, so a later visit fetches afresh. */
 const ahead = new Map<string, { page: Promise<Page>; ready: boolean }>();
 const AHEAD_MAX = 24;
+/**
+ * The first page when a function answered it (a problem page after a form post, a review link's
+ * page): fetching its address again would not give it back, so back and forward come to this copy.
+ */
+const kept = new Map<string, Page>();
 
 async function fetchPage(url: string, cache: RequestCache = "default"): Promise<Page> {
   const res = await fetch(url, { headers: { accept: "text/html" }, credentials: "same-origin", cache });
@@ -43,6 +51,8 @@ function fetchAhead(url: string) {
 }
 
 function takePage(url: string) {
+  const copy = kept.get(url);
+  if (copy) return { page: Promise.resolve(copy), ready: true };
   const entry = fetchAhead(url);
   ahead.delete(url);
   return entry;
@@ -50,15 +60,23 @@ function takePage(url: string) {
 
 /** The page URL a click or hover on `target` leads to, when this script should handle it. */
 function pageLink(target: EventTarget | null): URL | null {
+  // HTML and SVG links alike (the service-area map's towns are SVG <a>, whose href and target
+  // are not strings), from anything inside them; read as attributes, resolved as the browser would.
   const anchor = target instanceof Element ? target.closest("a") : null;
-  if (!anchor || !anchor.href || anchor.hasAttribute("download") || (anchor.target && anchor.target !== "_self")) return null;
-  const url = new URL(anchor.href);
-  if (url.origin !== location.origin || notAPage.test(url.pathname)) return null;
-  return url;
+  const href = anchor?.getAttribute("href");
+  const opens = anchor?.getAttribute("target");
+  if (!anchor || !href || anchor.hasAttribute("download") || (opens && opens !== "_self")) return null;
+  let url: URL;
+  try {
+    url = new URL(href, document.baseURI);
+  } catch {
+    return null;
+  }
+  return url.origin === location.origin && !notAPage.test(url.pathname) ? url : null;
 }
 
 /** The path and query of the page on screen (the address bar moves first on back and forward). */
-let onScreen = location.pathname + location.search;
+let onScreen = "";
 const samePage = (url: URL) => url.pathname + url.search === onScreen;
 
 let announcer: HTMLElement | undefined;
@@ -175,6 +193,9 @@ function onClick(event: MouseEvent): void {
 }
 
 function onPopState(event: PopStateEvent): void {
+  // The address has moved on: a scroll still waiting to be noted belongs to the entry left,
+  // and would be written into this one (which keeps what it had).
+  clearTimeout(saveTimer);
   const state: unknown = event.state;
   const scrollY = typeof state === "object" && state !== null && "scrollY" in state && typeof state.scrollY === "number" ? state.scrollY : undefined;
   const url = new URL(location.href);
@@ -193,6 +214,12 @@ function onHint(event: Event): void {
 
 /** Starts client navigation on this page; called once by src/client/site.ts. */
 export function startNavigation(): void {
+  // A page served at a function's address: a refused form post is answered with its form's page,
+  // whose own address it names (src/app/document.ts); any other is kept for back and forward.
+  const address = document.documentElement.dataset.address;
+  if (address) history.replaceState(history.state, "", address);
+  onScreen = location.pathname + location.search;
+  if (notAPage.test(location.pathname)) kept.set(onScreen, { html: document.documentElement.outerHTML, url: location.href });
   history.scrollRestoration = "manual";
   announcer = document.createElement("p");
   announcer.className = visuallyHidden;

@@ -1,7 +1,8 @@
 import { style, styleVariants } from "@vanilla-extract/css";
 import { vars } from "../styles/theme.css";
 
-const base = style({
+/** Every button's shape; also given to the buttons of the functions' pages (notice.css.ts), which carry no class. */
+export const buttonShape = {
   display: "inline-flex",
   alignItems: "center",
   justifyContent: "center",
@@ -16,8 +17,9 @@ const base = style({
   textDecoration: "none",
   cursor: "pointer",
   transition: "background-color 150ms, color 150ms, border-color 150ms",
-  selectors: { "&:disabled": { opacity: 0.7, cursor: "not-allowed" } },
-});
+} as const;
+
+const base = style({ ...buttonShape, selectors: { "&:disabled": { opacity: 0.7, cursor: "not-allowed" } } });
 
 /** Link or button looks; every call to action uses one of these. */
 export const button = styleVariants({

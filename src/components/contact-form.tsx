@@ -4,6 +4,7 @@ import type { z } from "zod/mini";
 import { HONEYPOT_FIELD, SHOWN_AT_FIELD } from "../content/anti-spam-fields";
 import {
   contactFields,
+  formatPhone,
   serviceTypeValues,
   type ContactField,
   type ContactInput,
@@ -102,6 +103,8 @@ export function ContactForm({ refused, onSent, phone: business, services, focusO
     handleSubmit,
     reset,
     setFocus,
+    getValues,
+    setValue,
     formState: { errors, isSubmitting },
   } = useForm<FormInput, unknown, ContactInput>({
     resolver,
@@ -110,7 +113,7 @@ export function ContactForm({ refused, onSent, phone: business, services, focusO
   });
   const { shownAt, submit } = useContactSubmit(shownSince);
   const toast = useToast();
-  const honeypot = useRef<HTMLInputElement>(null);
+  const form = useRef<HTMLFormElement>(null);
   // The phone field's formatted value before each keystroke (phoneEdit needs it to tell a deleted bracket from a deleted digit).
   const phoneBefore = useRef(defaults.phone);
 
@@ -118,9 +121,17 @@ export function ContactForm({ refused, onSent, phone: business, services, focusO
     if (focusOnMount) setFocus("name");
   }, [focusOnMount, setFocus]);
 
+  // A number typed before the form was React's (its island wakes when the visitor comes to it,
+  // src/client/islands.ts), or sent back by a refused post, is shown as typing it here shows it.
+  useEffect(() => {
+    const typed = getValues("phone") ?? "";
+    phoneBefore.current = formatPhone(typed);
+    if (phoneBefore.current !== typed) setValue("phone", phoneBefore.current);
+  }, [getValues, setValue]);
+
   const send = async (values: ContactInput) => {
     try {
-      await submit(values, honeypot.current?.value ?? "");
+      await submit(values, form.current);
     } catch (error) {
       // The toast is what the visitor needs; the "status: text" detail is for whoever opens the console.
       console.error("Contact form:", error);
@@ -177,7 +188,7 @@ export function ContactForm({ refused, onSent, phone: business, services, focusO
   const { phone } = fields;
 
   return (
-    <form className={css.form} method="post" action={apiPath.contact} noValidate onSubmit={handleSubmit(send)}>
+    <form ref={form} className={css.form} method="post" action={apiPath.contact} noValidate onSubmit={handleSubmit(send)}>
       {refused ? <ProblemList refused={refused} /> : null}
       <p className={css.note}>
         Fields marked <span aria-hidden="true">*</span>
@@ -234,7 +245,7 @@ export function ContactForm({ refused, onSent, phone: business, services, focusO
       {/* Anti-spam (the contact function's spam.ts): people never see or reach the honeypot; bots fill it. */}
       <div className={visuallyHidden} aria-hidden="true">
         <label htmlFor="contact-website">Leave this field empty</label>
-        <input ref={honeypot} id="contact-website" type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
+        <input id="contact-website" type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
       </div>
       <input type="hidden" name={SHOWN_AT_FIELD} value={shownAt ?? ""} />
       <button className={`${button.primary} ${css.submit}`} type="submit" disabled={isSubmitting}>

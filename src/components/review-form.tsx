@@ -5,6 +5,7 @@ import { ratingValues, reviewFields, type ReviewErrors, type ReviewField } from 
 import { visuallyHidden } from "../styles/layout.css";
 import { button } from "./button.css";
 import * as form from "./contact-form.css";
+import { formExtras } from "./form-extras";
 import { StarIcon } from "./icons";
 import * as css from "./reviews.css";
 import { apiPath } from "../routes";
@@ -63,7 +64,7 @@ export function ReviewForm({ towns, refused }: { towns: readonly string[]; refus
         method: "POST",
         credentials: "include",
         headers: { "Content-Type": "application/json", Accept: "application/json" },
-        body: JSON.stringify({ ...result.data, [HONEYPOT_FIELD]: String(data.get(HONEYPOT_FIELD) ?? ""), [SHOWN_AT_FIELD]: shownAt }),
+        body: JSON.stringify({ ...result.data, ...formExtras(formElement) }),
       });
       // Read whole either way: an unread body stays open and is cut off by the next navigation.
       const body: unknown = await res.json().catch(() => undefined);

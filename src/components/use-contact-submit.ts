@@ -1,8 +1,7 @@
 import { useCallback, useEffect, useState } from "react";
-import { HONEYPOT_FIELD, SHOWN_AT_FIELD } from "../content/anti-spam-fields";
 import type { ContactInput } from "../content/contact";
 import { apiPath } from "../routes";
-
+import { formExtras } from "./form-extras";
 
 /**
  * The spec's request rule (section 7): cookies sent, a JSON body with a JSON
@@ -27,29 +26,21 @@ export interface ContactSubmit {
   /** When the form was shown (ms), for the form's hidden field; undefined in the server render. */
   shownAt: number | undefined;
   /** Resolves once the message is stored; rejects with the "status: text" error on anything else, network errors included. */
-  submit: (values: ContactInput, honeypot: string) => Promise<void>;
+  submit: (values: ContactInput, form: HTMLFormElement | null) => Promise<void>;
 }
 
 /**
- * Sends validated contact messages with the anti-spam extras judged in
- * the contact function's spam.ts. The shown-at time is `shownSince` (when the page
- * showed the form, which can be long before the form hydrated: useIslandShownAt) or
- * else when the form mounted. It is set in an effect: the server render has no "now"
+ * Sends validated contact messages with the form's extras (form-extras.ts: the anti-spam
+ * fields judged in the contact function's spam.ts). The shown-at time is `shownSince` (when
+ * the page showed the form, which can be long before the form hydrated: useIslandShownAt)
+ * or else when the form mounted. It is set in an effect: the server render has no "now"
  * for the visitor, and setting it during render would not match the prerendered HTML.
  */
 export function useContactSubmit(shownSince?: number): ContactSubmit {
   const [shownAt, setShownAt] = useState<number>();
   useEffect(() => setShownAt(shownSince ?? Date.now()), [shownSince]);
-
-  const submit = useCallback(
-    async (values: ContactInput, honeypot: string) => {
-      await postJson(apiPath.contact, {
-        ...values,
-        [HONEYPOT_FIELD]: honeypot,
-        ...(shownAt === undefined ? {} : { [SHOWN_AT_FIELD]: shownAt }),
-      });
-    },
-    [shownAt],
-  );
+  const submit = useCallback(async (values: ContactInput, form: HTMLFormElement | null) => {
+    await postJson(apiPath.contact, { ...values, ...formExtras(form) });
+  }, []);
   return { shownAt, submit };
 }

@@ -11,11 +11,11 @@ export const MAX_CONTENT_FILE_BYTES = 1_000_000;
 
 /**
  * How long reading one file (front matter, fields, Markdown) may take. A normal post
- * takes a fraction of a millisecond; the Markdown parser (markdown-it) takes time that
- * grows with the length on every input we know of, but up to ~10 ms a kilobyte on long
- * runs of unclosed `[` or `![`, so a file near the size limit can take seconds, and a
- * parser release could bring back the slower cases micromark had (36 KB of unmatched
- * `*` and `_` took 24 s): the deadline stays the bound.
+ * takes a millisecond or two; the Markdown parser (remark's micromark) takes time that
+ * grows with the square of the length on long runs of `*` and `_` that never pair up
+ * (20 KB of `*a_` took 4.5 s, 120 KB minutes) and on quotes nested thousands deep, and
+ * about 10 ms a kilobyte on runs of unclosed `[`; no release avoids that, so a deadline
+ * is the only bound.
  */
 export const FILE_PARSE_LIMIT_MS = 5_000;
 
@@ -27,4 +27,11 @@ export const tookTooLong = (file: string) => ({
   file,
   field: "(file)",
   problem: `took longer than ${FILE_PARSE_LIMIT_MS / 1000} s to read; look for long runs of [, *, or _ marks that do not pair up, or split the file into smaller ones`,
+});
+
+/** The problem for Markdown nested deeper than the parser can follow (src/content/markdown.ts). */
+export const nestedTooDeeply = (file: string) => ({
+  file,
+  field: "(file)",
+  problem: "has quotes or lists inside each other thousands of levels deep (lines starting with many > or - marks): remove most of them",
 });

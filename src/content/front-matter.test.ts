@@ -1,8 +1,7 @@
 import matter from "gray-matter";
-import yaml from "js-yaml";
 import { afterEach, describe, expect, it } from "vitest";
 import { ContentError } from "./content-error";
-import { namesFrontMatterLanguage, splitFrontMatter } from "./front-matter";
+import { grayMatterOptions, namesFrontMatterLanguage, splitFrontMatter } from "./front-matter";
 
 // Each of these would run code or set a value if evaluated; none may.
 const ran = () => (globalThis as { frontMatterRan?: unknown }).frontMatterRan;
@@ -45,27 +44,31 @@ describe("splitFrontMatter", () => {
     expect(ran()).toBeUndefined();
   });
 
-  // splitFrontMatter replaced gray-matter (build speed): every post written for it must split the same way.
+  // As gray-matter splits: every post written so far must keep splitting the same way.
   it.each([
-    ["a post", "---\ntitle: Hi\ntags:\n  - a\n---\n\nBody\n---\nmore"],
-    ["no front matter", "Just text\n---\n"],
-    ["an empty file", ""],
-    ["---- (not an opening line)", "----\ntitle: x\n---\nBody"],
-    ["a byte-order mark", "\uFEFF---\ntitle: x\n---\nBody"],
-    ["Windows line ends", "---\r\ntitle: x\r\n---\r\n\r\nBody"],
-    ["only comments", "---\n# a note\n  # another\n---\nBody"],
-    ["an empty block", "---\n---\nBody"],
-    ["no closing line", "---\ntitle: x\n"],
-    ["the closing line last", "---\ntitle: x\n---"],
-    ["a longer closing line", "---\ntitle: x\n-----\nBody"],
-    ["spaces after the opening", "---  \ntitle: x\n---\nBody"],
-    ["a list instead of names", "---\n- a\n- b\n---\nBody"],
-    ["a closing line glued to the body", "---\ntitle: x\n---Body"],
-    ["indented --- (not front matter)", "  ---\ntitle: x\n---\n"],
-  ])("splits %s as gray-matter did", (_name, source) => {
-    const yamlOnly = { engines: { yaml: (text: string): object => yaml.load(text, { schema: yaml.CORE_SCHEMA }) as object } };
-    const theirs = matter(source, yamlOnly);
-    expect(splitFrontMatter("x.md", source)).toEqual({ data: theirs.data, body: theirs.content });
+    ["a post", "---\ntitle: Hi\ntags:\n  - a\n---\n\nBody\n---\nmore", { title: "Hi", tags: ["a"] }, "\nBody\n---\nmore"],
+    ["no front matter", "Just text\n---\n", {}, "Just text\n---\n"],
+    ["an empty file", "", {}, ""],
+    ["---- (not an opening line)", "----\ntitle: x\n---\nBody", {}, "----\ntitle: x\n---\nBody"],
+    ["a byte-order mark", "\uFEFF---\ntitle: x\n---\nBody", { title: "x" }, "Body"],
+    ["Windows line ends", "---\r\ntitle: x\r\n---\r\n\r\nBody", { title: "x" }, "\r\nBody"],
+    ["only comments", "---\n# a note\n  # another\n---\nBody", {}, "Body"],
+    ["an empty block", "---\n---\nBody", {}, "Body"],
+    ["no closing line", "---\ntitle: x\n", { title: "x" }, ""],
+    ["the closing line last", "---\ntitle: x\n---", { title: "x" }, ""],
+    ["a longer closing line", "---\ntitle: x\n-----\nBody", { title: "x" }, "--\nBody"],
+    ["spaces after the opening", "---  \ntitle: x\n---\nBody", { title: "x" }, "Body"],
+    ["a list instead of names", "---\n- a\n- b\n---\nBody", ["a", "b"], "Body"],
+    ["a closing line glued to the body", "---\ntitle: x\n---Body", { title: "x" }, "Body"],
+    ["indented --- (not front matter)", "  ---\ntitle: x\n---\n", {}, "  ---\ntitle: x\n---\n"],
+  ])("splits %s", (_name, source, data, body) => {
+    expect(splitFrontMatter("x.md", source)).toEqual({ data, body });
+  });
+
+  // The first guard is the opening-line check above; this is the second, should it ever be bypassed.
+  it.each(["js", "javascript", "coffee", "coffeescript", "cson", "json", "toml", "anything"])("keeps gray-matter from running ---%s", (language) => {
+    expect(() => matter(`---${language}\n${code}\n---\nBody`, grayMatterOptions)).toThrow();
+    expect(ran()).toBeUndefined();
   });
 
   it("reads YAML with the safe schema: no !!js/function, !!js/regexp or !!js/undefined", () => {

@@ -1,12 +1,16 @@
+import matter from "gray-matter";
 import yaml from "js-yaml";
 import { ContentError } from "./content-error";
 
-// The only place that splits front matter from the body (posts.ts, fields.ts).
+// The only place that splits front matter from the body (posts.ts, fields.ts), with
+// gray-matter (the design card's).
 //
-// Front matter is YAML and nothing else: it must open with a bare `---` line (a
-// language named there, like `---js`, which gray-matter would have run with eval, is
-// refused), and there is no other parser to pick. The YAML engine is js-yaml's CORE
-// schema: no !!js/function tags (front-matter.test.ts), and no timestamp type, so
+// Front matter is YAML and nothing else. gray-matter picks its parser from whatever
+// follows the opening `---`, and its `javascript` engine (`---js`) runs the block with
+// eval. So front matter must open with a bare `---` line, checked before gray-matter
+// sees the text, and as a second guard every engine that is not YAML is replaced by one
+// that refuses (grayMatterOptions). The YAML engine is js-yaml's CORE schema: no
+// !!js/function tags (front-matter.test.ts), and no timestamp type, so
 // `publishDate: 2025-02-30` stays the text the owner wrote instead of rolling over to
 // March 2; the post schema checks the calendar (posts.ts).
 
@@ -119,32 +123,35 @@ export function describeYamlError(source: string, error: unknown): string {
   return `${where(index, column)}: could not be read (${reason}): each line is a name, a colon, a space and a value, like title: Fall Leaf Cleanup`;
 }
 
+const notYaml = (): never => {
+  throw new Error("front matter must be YAML");
+};
+
+/**
+ * What splitFrontMatter passes gray-matter: YAML by js-yaml's CORE schema, and every
+ * other name gray-matter knows (its lib/engines.js, and the aliases of lib/engine.js:
+ * js, coffee, cson, ...) refuses; a name it does not know it refuses itself ("not
+ * registered"). Passing options also keeps gray-matter from caching every source.
+ */
+export const grayMatterOptions = {
+  language: "yaml",
+  engines: {
+    // Typed as gray-matter's engines are; a block that is a list or a lone value passes as it is, for the schemas to refuse.
+    yaml: (text: string) => yaml.load(text, { schema: yaml.CORE_SCHEMA }) as object,
+    javascript: notYaml,
+    coffee: notYaml,
+    json: notYaml,
+    toml: notYaml,
+  },
+};
+
 /** Splits YAML front matter from the body; throws a ContentError naming `file` for any other language or bad YAML. */
 export function splitFrontMatter(file: string, source: string): SplitFile {
   if (namesFrontMatterLanguage(source)) throw new ContentError([{ file, field: "front matter", problem: "must be YAML" }]);
   try {
-    return split(source);
+    const { data, content } = matter(source, grayMatterOptions);
+    return { data, body: content };
   } catch (error) {
     throw new ContentError([{ file, field: "front matter", problem: describeYamlError(source, error) }]);
   }
-}
-
-/**
- * The split gray-matter 4 made (its parseMatter, with the language check above done
- * first), without what this site never used: its per-file Buffer copy, option merging
- * and other parsers. Front matter opens with a `---` line and ends at the next line
- * starting with `---`; a block of only comments is no data.
- */
-function split(source: string): SplitFile {
-  const text = withoutBom(source);
-  if (!opensFrontMatter(text)) return { data: {}, body: text };
-  const rest = text.slice(3);
-  const found = rest.indexOf("\n---");
-  const close = found === -1 ? rest.length : found;
-  const block = rest.slice(0, close);
-  const data = block.replace(/^\s*#[^\n]+/gm, "").trim() === "" ? {} : (yaml.load(block, { schema: yaml.CORE_SCHEMA }) as Record<string, unknown>);
-  let body = found === -1 ? "" : rest.slice(close + 4);
-  if (body.startsWith("\r")) body = body.slice(1);
-  if (body.startsWith("\n")) body = body.slice(1);
-  return { data, body };
 }

@@ -8,6 +8,7 @@ import { loadApprovedReviews } from "./load-reviews";
 import { renderMarkdownWithSummary } from "./markdown";
 import { namedPhoto } from "./named-photo";
 import type { Photo } from "./photo";
+import type { Review } from "./review";
 import { loadServices } from "./services";
 import { siteSchema } from "./site";
 import type { ContentReaders } from "./content-pipeline";
@@ -38,7 +39,13 @@ const untimed: TimedParse = (_file, parse) => parse();
  * Front matter and JSON are bounded by the file size limit; the Markdown of a service is
  * parsed under `timed`, since its parser can take minutes on a file well under that limit.
  */
-export async function loadPageContent(contentDir: string, timed: TimedParse = untimed, photos: Readonly<Record<string, Photo>> = {}) {
+export async function loadPageContent(
+  contentDir: string,
+  timed: TimedParse = untimed,
+  photos: Readonly<Record<string, Photo>> = {},
+  /** The servers' store's approved reviews, when it has held any (load-reviews.ts). */
+  liveReviews?: readonly Review[],
+) {
   const problems: ContentProblem[] = [];
   const settle = async <T,>(p: Promise<T>): Promise<T | undefined> => {
     try {
@@ -53,7 +60,7 @@ export async function loadPageContent(contentDir: string, timed: TimedParse = un
     settle(loadHome(contentDir)),
     settle(loadServices(join(contentDir, "services"), contentDir)),
     settle(loadLocations(join(contentDir, "locations"), contentDir)),
-    settle(loadApprovedReviews(contentDir)),
+    settle(loadApprovedReviews(contentDir, liveReviews)),
   ]);
   if (problems.length > 0 || !home || !services || !locations || !reviews) throw new ContentError(problems);
   const shown = (...parts: string[]) => relative(process.cwd(), join(contentDir, ...parts)).split(sep).join("/");
@@ -77,11 +84,13 @@ export async function loadPageContent(contentDir: string, timed: TimedParse = un
  * thread, one file after another: what tests and small tools use. The build runs
  * the same functions in worker threads (scripts/build-engine/content-readers.ts).
  */
-export function inThisThread(opts: { photos?: Readonly<Record<string, Photo>>; env?: { SITE_URL?: string } } = {}): ContentReaders {
+export function inThisThread(
+  opts: { photos?: Readonly<Record<string, Photo>>; env?: { SITE_URL?: string }; reviews?: readonly Review[] } = {},
+): ContentReaders {
   const photos = opts.photos ?? {};
   return {
     site: (contentDir) => loadSite(contentDir, opts.env),
-    pages: (contentDir) => loadPageContent(contentDir, untimed, photos),
+    pages: (contentDir) => loadPageContent(contentDir, untimed, photos, opts.reviews),
     posts: async (contentDir, files, site) => {
       const { results, problems } = readPostFiles(contentDir, files, (file, text) => parsePost(file.shown, text, site, photos));
       return { posts: results, problems };

@@ -2,7 +2,8 @@
 // processed photo (scripts/build-engine/photos.ts made the files). A photo that is not there, has
 // no alt text, or lives on another site is a problem naming the file.
 // The Markdown step (src/content/markdown.ts) calls localPhoto for each image and
-// pictureHtml to write the ones it returned a photo for.
+// photoElement to write the ones it returned a photo for.
+import type { Element } from "hast";
 import path from "node:path";
 import type { ContentProblem } from "./content-error";
 import { pictureParts, PROSE_SIZES, type Photo } from "./photo";
@@ -57,17 +58,38 @@ export function localPhoto(
   return photo;
 }
 
-/**
- * An owner photo as <picture>, lazy (photos inside the text are below the fold).
- * `attribute` escapes a double-quoted attribute value (the Markdown step's, so its output stays one style).
- */
-export function pictureHtml(photo: Photo, alt: string, title: string | undefined, attribute: (value: string) => string): string {
+/** An owner photo as <picture>, lazy (photos inside the text are below the fold). */
+export function photoElement(photo: Photo, alt: string, title: string | null | undefined): Element {
   const { sources, img } = pictureParts(photo);
-  const sizes = attribute(PROSE_SIZES);
-  const sourceTags = sources.map((source) => `<source type="${attribute(source.type)}" srcset="${attribute(source.srcSet)}" sizes="${sizes}">`).join("");
-  const titleAttribute = title ? ` title="${attribute(title)}"` : "";
-  return (
-    `<picture>${sourceTags}<img src="${attribute(img.src)}" srcset="${attribute(img.srcSet)}" sizes="${sizes}" width="${img.width}" height="${img.height}"` +
-    ` alt="${attribute(alt.trim())}"${titleAttribute} loading="lazy" decoding="async"></picture>`
-  );
+  return {
+    type: "element",
+    tagName: "picture",
+    properties: {},
+    children: [
+      ...sources.map((source): Element => ({ type: "element", tagName: "source", properties: { type: source.type, srcSet: source.srcSet, sizes: PROSE_SIZES }, children: [] })),
+      {
+        type: "element",
+        tagName: "img",
+        properties: {
+          src: img.src,
+          srcSet: img.srcSet,
+          sizes: PROSE_SIZES,
+          width: img.width,
+          height: img.height,
+          alt: alt.trim(),
+          ...(title ? { title } : {}),
+          loading: "lazy",
+          decoding: "async",
+        },
+        children: [],
+      },
+    ],
+  };
 }
+
+/** What the sanitizer lets through for photos, beyond GitHub's rules: picture and source, and img's responsive attributes. */
+export const photoSanitizeTags = ["picture", "source"];
+export const photoSanitizeAttributes = {
+  source: ["type", "srcSet", "sizes"],
+  img: ["srcSet", "sizes", "loading", "decoding", "width", "height", "title"],
+};

@@ -6,7 +6,7 @@ import { findCategory } from "./blog-categories";
 import { splitFrontMatter } from "./front-matter";
 import { DATE_HINT, readIsoDate } from "./iso-date";
 import { misspelledKeyProblems } from "./key-suggestions";
-import { readingMinutes, renderMarkdownWithSummary } from "./markdown";
+import { renderMarkdownWithSummary } from "./markdown";
 import { namedPhoto } from "./named-photo";
 import { SLUG_HINT, SLUG_PATTERN } from "./post-slug";
 import { findDuplicateSlugs } from "./post-list";
@@ -153,7 +153,7 @@ export function parsePost(file: string, source: string, site: Site, photos: Read
   // The cover: shown on the post, as its card's thumbnail, and as its share image.
   const cover = namedPhoto({ file, field: "image", altField: "imageAlt", src: image, alt: imageAlt, photos, problems: rendered.problems });
   if (rendered.problems.length > 0) throw new ContentError(rendered.problems);
-  const { html, firstParagraph } = rendered;
+  const { html, firstParagraph, readingMinutes } = rendered;
   const excerpt = data.excerpt ?? truncateOnWord(firstParagraph);
   return {
     ...data,
@@ -166,7 +166,7 @@ export function parsePost(file: string, source: string, site: Site, photos: Read
     metaDescription: data.metaDescription ?? excerpt,
     content,
     html,
-    readingMinutes: readingMinutes(content),
+    readingMinutes,
   };
 }
 

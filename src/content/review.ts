@@ -35,21 +35,18 @@ export type ReviewInput = z.infer<typeof reviewInputSchema>;
 export const reviewErrors = (error: z.core.$ZodError): ReviewErrors => messagesByField(error, reviewFields);
 
 /**
- * One stored review (a line of DATA_DIR/reviews.jsonl, an entry of content/reviews.json).
- * Looser than the input rules, so lines written under older rules still read back.
- * `approved` is false on the stored line; an approval is a later record
- * (the reviews function's review-store.ts), and the build's list carries the result.
+ * A review as the site shows it: an entry of content/reviews.json, and what the build gets
+ * from the servers' store (the store keeps more: who sent it from where). `approved` is
+ * false when it is posted; an approval is a later record, and the build's list carries the result.
  */
 export const reviewSchema = z.object({
   id: z.string().check(z.minLength(1)),
   name: z.string(),
   location: z.string(),
-  rating: z._default(z.int().check(z.gte(1), z.lte(5)), 5),
+  rating: z.int().check(z.gte(1), z.lte(5)),
   text: z.string(),
-  approved: z._default(z.boolean(), false),
+  approved: z.boolean(),
   createdAt: z.iso.datetime({ offset: true }),
-  /** Only on lines in review-spam.jsonl: why the post was held back. */
-  spamReason: z.optional(z.string()),
 });
 
 export type Review = z.infer<typeof reviewSchema>;

@@ -4,7 +4,7 @@ import path from "node:path";
 import { readContentFile } from "../../../src/content/content-file";
 import { PHOTO_FILE } from "../../../src/content/photo";
 import { isSlug } from "../../../src/content/post-slug";
-import { syncDirectory } from "../../contact/jsonl-log";
+import { syncDirectory } from "../../store/files/jsonl-append";
 import { writeFileAtomic } from "../../store/files/atomic-file";
 
 // The desk's reading and writing of content/blog: the same files a person writes

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { open, rename, rm } from "node:fs/promises";
 import path from "node:path";
-import { syncDirectory } from "../../contact/jsonl-log";
+import { syncDirectory } from "./jsonl-append";
 
 export interface AtomicWriteOptions {
   /** Permissions of the new file: never executable (0644 by default). */

@@ -1,7 +1,9 @@
 import path from "node:path";
 import * as z from "zod";
-import { classifyDataDirError } from "../../contact/data-dir";
-import { consoleLogger, createJsonlAppender, readJsonl, readJsonlFrom, type Logger } from "../../contact/jsonl-log";
+import { classifyDataDirError } from "./data-dir";
+import { consoleLogger, type Logger } from "../../logger";
+import { createJsonlAppender } from "./jsonl-append";
+import { readJsonl, readJsonlFrom } from "./jsonl-read";
 import type { AuditEntry, DeskSession, DeskStore, Passkey, SignIn } from "../desk-store";
 
 /** Sign-ins, sessions and passkeys, as events (DATA_DIR/desk.jsonl). */

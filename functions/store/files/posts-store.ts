@@ -2,7 +2,9 @@ import { createHash, randomUUID } from "node:crypto";
 import { mkdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
-import { consoleLogger, createJsonlAppender, readBytes, readJsonlFrom, type Logger } from "../../contact/jsonl-log";
+import { consoleLogger, type Logger } from "../../logger";
+import { createJsonlAppender } from "./jsonl-append";
+import { readBytes, readJsonlFrom } from "./jsonl-read";
 import type { NewPostVersion, PostDraft, PostsStore, PostVersion } from "../posts-store";
 import { writeFileAtomic } from "./atomic-file";
 

@@ -1,19 +1,20 @@
 import { mkdir, open } from "node:fs/promises";
 import path from "node:path";
-import { consoleLogger, isErrno, parseJsonLine, readJsonl, type Logger } from "../../src/content/jsonl-file";
+import { consoleLogger, type Logger } from "../../logger";
 
-// Reading a whole file sits with the contract (the build reads reviews with it); appending is this file's job.
-export { consoleLogger, isErrno, readJsonl, type Logger };
+// Appending to the JSON-lines files in DATA_DIR; reading them is jsonl-read.ts.
 
 interface PendingLine {
   text: string;
-  resolve: () => void;
+  /** Bytes of `text` in UTF-8. */
+  length: number;
+  resolve: (start: number) => void;
   reject: (error: unknown) => void;
 }
 
 export interface JsonlAppender {
-  /** Resolves once the line is written and fsynced; rejects if it may not be on disk. */
-  append(record: unknown): Promise<void>;
+  /** Resolves, with the byte offset where its line starts, once the line is written and fsynced; rejects if it may not be on disk. */
+  append(record: unknown): Promise<number>;
   /** Waits for queued lines, then closes the file. */
   close(): Promise<void>;
   readonly file: string;
@@ -108,10 +109,14 @@ export function createJsonlAppender(file: string, logger: Logger = consoleLogger
         offset += bytesWritten;
       }
       await fh.sync();
+      let start = end + (needsLeadingNewline ? 1 : 0);
       end += bytes.length;
       flushes += 1;
       needsLeadingNewline = false;
-      for (const line of batch) line.resolve();
+      for (const line of batch) {
+        line.resolve(start);
+        start += line.length;
+      }
     } catch (error) {
       // The file may now end in part of this batch: cut it back before anyone is told it
       // failed, then reopen (and re-check the tail) before the next write.
@@ -143,8 +148,8 @@ export function createJsonlAppender(file: string, logger: Logger = consoleLogger
     },
     append(record) {
       const text = `${JSON.stringify(record)}\n`;
-      return new Promise<void>((resolve, reject) => {
-        pending.push({ text, resolve, reject });
+      return new Promise<number>((resolve, reject) => {
+        pending.push({ text, length: Buffer.byteLength(text), resolve, reject });
         flushing ??= flushLoop();
       });
     },
@@ -194,61 +199,4 @@ export function createDirectorySync(dir: string): () => Promise<void> {
       });
     return next;
   };
-}
-
-export interface JsonlLine<T> {
-  record: T;
-  /** Byte offset where the line starts in the file. */
-  start: number;
-}
-
-/**
- * Reads the complete lines from byte `from` on, like readJsonl, and says where
- * they end (`end`, just past the last newline read). A last line without its
- * newline is being written, or torn by a crash: it is left for a later read.
- * The outbox uses this to read only what was appended since its last start.
- */
-export async function readJsonlFrom<T>(
-  file: string,
-  from: number,
-  accept: (value: unknown) => T | undefined,
-  logger: Logger = consoleLogger,
-): Promise<{ lines: JsonlLine<T>[]; end: number }> {
-  let bytes: Buffer;
-  try {
-    bytes = await readBytes(file, from);
-  } catch (error) {
-    if (isErrno(error, "ENOENT")) return { lines: [], end: from };
-    throw error;
-  }
-  const lines: JsonlLine<T>[] = [];
-  let position = 0;
-  for (let newline = bytes.indexOf(0x0a); newline !== -1; newline = bytes.indexOf(0x0a, position)) {
-    const text = bytes.toString("utf8", position, newline);
-    if (text.trim() !== "") {
-      const record = accept(parseJsonLine(text));
-      if (record === undefined) logger.warn(`${file}: skipped a line that is not a valid record (at byte ${from + position})`);
-      else lines.push({ record, start: from + position });
-    }
-    position = newline + 1;
-  }
-  return { lines, end: from + position };
-}
-
-/** Bytes of `file` from `position`, `length` of them or up to its end. */
-export async function readBytes(file: string, position: number, length?: number): Promise<Buffer> {
-  const fh = await open(file, "r");
-  try {
-    const size = length ?? Math.max(0, (await fh.stat()).size - position);
-    const bytes = Buffer.alloc(size);
-    let read = 0;
-    while (read < size) {
-      const { bytesRead } = await fh.read(bytes, read, size - read, position + read);
-      if (bytesRead === 0) break;
-      read += bytesRead;
-    }
-    return bytes.subarray(0, read);
-  } finally {
-    await fh.close();
-  }
 }

@@ -1,8 +1,9 @@
-export type RateDecision = { ok: true } | { ok: false; retryAfterSeconds: number };
+import type { LimitStore, RateDecision, RateRule } from "../limit-store";
 
 export interface RateLimiter {
   /** Counts one request for `key` if it fits in the window. */
   take(key: string): RateDecision;
+  reset(key: string): void;
   /** Keys held now (for tests and the memory bound). */
   readonly size: number;
 }
@@ -15,10 +16,6 @@ export interface RateLimitOptions {
   /** Most keys held at once; past it the least recently seen key is forgotten. */
   maxKeys?: number;
 }
-
-/** CONTACT_RATE_LIMIT's default: posts per address per window (contact and reviews each count their own). */
-export const DEFAULT_RATE_LIMIT = 5;
-export const RATE_WINDOW_MS = 10 * 60_000;
 
 /** 10,000 keys × at most `limit` timestamps: well under a few MB whatever a client sends. */
 export const DEFAULT_MAX_KEYS = 10_000;
@@ -54,6 +51,7 @@ export function createRateLimiter({ limit, windowMs, clock = Date.now, maxKeys =
     get size() {
       return hits.size;
     },
+    reset: (key) => void hits.delete(key),
     take(key) {
       if (limit <= 0) return { ok: true };
       const now = clock();
@@ -71,5 +69,24 @@ export function createRateLimiter({ limit, windowMs, clock = Date.now, maxKeys =
       hits.set(key, times);
       return { ok: true };
     },
+  };
+}
+
+/**
+ * The files store's rate limits: a limiter per bucket in this process's memory. One process
+ * serves a files store, so its counts are the only ones; they start again at a restart.
+ */
+export function createMemoryLimits(clock: () => number = Date.now): LimitStore {
+  const buckets = new Map<string, { rule: RateRule; limiter: RateLimiter }>();
+  const limiterFor = (bucket: string, rule: RateRule): RateLimiter => {
+    const known = buckets.get(bucket);
+    if (known && known.rule.limit === rule.limit && known.rule.windowMs === rule.windowMs) return known.limiter;
+    const limiter = createRateLimiter({ ...rule, clock });
+    buckets.set(bucket, { rule, limiter });
+    return limiter;
+  };
+  return {
+    take: async (bucket, key, rule) => limiterFor(bucket, rule).take(key),
+    reset: async (bucket, key) => buckets.get(bucket)?.limiter.reset(key),
   };
 }

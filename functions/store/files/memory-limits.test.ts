@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createRateLimiter } from "./rate-limit";
+import { createRateLimiter } from "./memory-limits";
 
 describe("createRateLimiter", () => {
   it("allows `limit` requests per window per key, then says when to retry", () => {

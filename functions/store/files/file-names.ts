@@ -1,0 +1,19 @@
+// The files of a files store, all in DATA_DIR (README "Files in DATA_DIR"). Each JSON-lines
+// file holds one kind of record, one shape (format-check.ts refuses another at start).
+
+/** Contact messages (functions/store/records.ts submissionSchema); each line is also its mail job. */
+export const SUBMISSIONS_FILE = "submissions.jsonl";
+/** Contact posts held back as spam, never mailed unless rescued. */
+export const SPAM_FILE = "spam.jsonl";
+/** "Handled" / "Not handled" on messages (handledEventSchema). */
+export const MESSAGE_EVENTS_FILE = "message-events.jsonl";
+/** Reviews as posted (storedReviewSchema), pending; each line is also its mail job. */
+export const REVIEWS_FILE = "reviews.jsonl";
+/** Reviews held back as spam. */
+export const REVIEW_SPAM_FILE = "review-spam.jsonl";
+/** Every approve and reject (decisionSchema). */
+export const DECISIONS_FILE = "review-decisions.jsonl";
+/** What happened to mail jobs since they were stored (files/outbox-files.ts). */
+export const OUTBOX_FILE = "outbox.jsonl";
+/** A sign-in email's code and link, one file per job, until it is sent, failed or expired. */
+export const MAIL_SECRETS_DIR = "mail-secrets";

@@ -1,0 +1,143 @@
+// What the store keeps, one schema per kind of record: the JSON-lines files hold these
+// lines as they are (functions/store/files/), and PostgreSQL holds the same fields.
+// One shape each: a record of another shape is not read back (see files/data-files.ts).
+import { randomUUID } from "node:crypto";
+import { z } from "zod";
+import { reviewSchema } from "../../src/content/review";
+
+/** `landingPage` and `referrer` (where a visit started) are bounded like a URL a browser sends. */
+export const LEAD_SOURCE_MAX = 2048;
+
+/**
+ * Where the visit that sent a message or a review started (shared/CONTRACT.md "Visits and
+ * leads"): optional on every message and review; the forms add them (issue 30).
+ */
+export const leadSourceShape = {
+  landingPage: z.string().max(LEAD_SOURCE_MAX).optional(),
+  referrer: z.string().max(LEAD_SOURCE_MAX).optional(),
+};
+export type LeadSource = { landingPage?: string; referrer?: string };
+
+/** The lead source fields a record stores: those given, each checked against LEAD_SOURCE_MAX. */
+export function leadSourceFields(source: LeadSource | undefined): LeadSource {
+  const fields: LeadSource = {};
+  for (const key of ["landingPage", "referrer"] as const) {
+    const value = source?.[key];
+    if (value === undefined) continue;
+    if (value.length > LEAD_SOURCE_MAX) throw new RangeError(`${key}: at most ${LEAD_SOURCE_MAX} characters`);
+    fields[key] = value;
+  }
+  return fields;
+}
+
+/**
+ * A new post's record from what its form accepted: a new id first (the files store's lists
+ * read a line's id without parsing it), the fields, the time, and where the visit started.
+ */
+export function newPost<T extends object>(fields: T, createdAt: string, source: LeadSource | undefined): { id: string } & T & { createdAt: string } & LeadSource {
+  return { id: randomUUID(), ...fields, createdAt, ...leadSourceFields(source) };
+}
+
+const isoTime = z.iso.datetime({ offset: true });
+const id = z.string().min(1).max(64);
+/** Who did something: an owner's email address, "email link", or the server account that ran a CLI. */
+const by = z.string().min(1).max(254);
+
+/**
+ * One contact message (a line of submissions.jsonl or spam.jsonl). The fields are the
+ * contact form's, as its schema (src/content/contact-schema.ts) accepted and trimmed them.
+ */
+export const submissionSchema = z.object({
+  id,
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  serviceType: z.string(),
+  message: z.string(),
+  createdAt: isoTime,
+  ...leadSourceShape,
+  /** Only on held spam: why it was held (functions/contact/spam.ts). */
+  spamReason: z.string().max(40).optional(),
+  /** Only on a message the owner took out of the spam ("Not spam"): who, when, and why it had been held. */
+  rescued: z.object({ by, at: isoTime, spamReason: z.string().max(40) }).optional(),
+});
+export type Submission = z.infer<typeof submissionSchema>;
+
+/** One review as posted (reviews.jsonl, review-spam.jsonl): the site's review, `approved: false`, plus where the visit started. */
+export const storedReviewSchema = z.object({
+  ...reviewSchema.shape,
+  ...leadSourceShape,
+  spamReason: z.string().max(40).optional(),
+});
+export type StoredReview = z.infer<typeof storedReviewSchema>;
+
+/** What made a review decision: its email link, `npm run reviews`, or the owner's desk. */
+export const decisionVias = ["link", "cli", "desk"] as const;
+export type DecisionVia = (typeof decisionVias)[number];
+
+/** An approve or reject (review-decisions.jsonl); a review's state is its last one. */
+export const decisionSchema = z.object({
+  id,
+  approved: z.boolean(),
+  at: isoTime,
+  via: z.enum(decisionVias),
+  by,
+  /** The signature of the email link that made this decision: that link is spent. */
+  token: z.string().max(200).optional(),
+});
+export type Decision = z.infer<typeof decisionSchema>;
+
+/** "Handled" / "Not handled" on a message (message-events.jsonl); the latest wins. */
+export const handledEventSchema = z.object({ id, handled: z.boolean(), by, at: isoTime });
+export type HandledEvent = z.infer<typeof handledEventSchema>;
+
+// The mail jobs: every email the servers send is one, whatever it is about. A job's id is
+// stable (a stored post's id, or the id its maker gave it) and the mail's Message-ID is made
+// from it, so a resend after a crash folds into the first copy in the owner's mail program.
+const jobBase = { id, createdAt: isoTime };
+
+/** The owner's notification of a contact message. */
+export const contactJobSchema = z.object({ kind: z.literal("contact"), ...jobBase, message: submissionSchema });
+/** The owner's notification of a review, with its approve and reject links. */
+export const reviewJobSchema = z.object({ kind: z.literal("review"), ...jobBase, review: storedReviewSchema });
+/**
+ * The desk's sign-in email: a 6-digit code and a one-time link. The store erases `secret`
+ * once the job is sent, failed or past `expiresAt`, and never mails it after that time.
+ */
+export const signInJobSchema = z.object({
+  kind: z.literal("sign-in"),
+  ...jobBase,
+  to: z.email(),
+  expiresAt: isoTime,
+  secret: z.object({ code: z.string().regex(/^\d{6}$/), link: z.url() }),
+});
+/** A mail made whole by its sender (the Monday report): sent as it is. */
+export const reportJobSchema = z.object({
+  kind: z.literal("report"),
+  ...jobBase,
+  to: z.email(),
+  subject: z.string().min(1).max(200),
+  text: z.string().max(200_000),
+  html: z.string().max(1_000_000),
+});
+
+export const mailJobSchema = z.discriminatedUnion("kind", [contactJobSchema, reviewJobSchema, signInJobSchema, reportJobSchema]);
+export type MailJob = z.infer<typeof mailJobSchema>;
+export type MailKind = MailJob["kind"];
+export type ContactJob = z.infer<typeof contactJobSchema>;
+export type ReviewJob = z.infer<typeof reviewJobSchema>;
+export type SignInJob = z.infer<typeof signInJobSchema>;
+export type ReportJob = z.infer<typeof reportJobSchema>;
+/** Jobs that are not a stored post: queued with `store.outbox.add` (a post's job is stored with the post). */
+export type AddedJob = SignInJob | ReportJob;
+
+export const contactJob = (message: Submission): ContactJob => ({ kind: "contact", id: message.id, createdAt: message.createdAt, message });
+export const reviewJob = (review: StoredReview): ReviewJob => ({ kind: "review", id: review.id, createdAt: review.createdAt, review });
+
+/** A job as it may be shown or kept for long: a sign-in job without its code and link. */
+export type ShownJob = Exclude<MailJob, SignInJob> | Omit<SignInJob, "secret">;
+export function withoutSecret(job: MailJob): ShownJob {
+  if (job.kind !== "sign-in") return job;
+  const { secret: _secret, ...shown } = job;
+  return shown;
+}

@@ -1,0 +1,363 @@
+// The behaviour every store implementation has, as one suite: files-store.test.ts runs it on
+// the JSON-lines files, and the PostgreSQL implementation runs the very same tests on a real
+// server. Only the interface (store.ts) is used here, never a file or a table.
+import { rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { contactSchema } from "../../src/content/contact-schema";
+import { reviewInputSchema } from "../../src/content/review";
+import * as z from "zod/mini";
+import type { SignInJob } from "./records";
+import { InvalidCursorError } from "./store-errors";
+import type { Store } from "./store";
+
+export interface StoreHarness {
+  /**
+   * A store over this harness's data: empty for the first one, and every later one sees what
+   * the earlier ones kept, as after a restart (the tests use only the latest one; a harness
+   * may close the earlier ones first, as a restarted process would). `cleanup` closes the rest.
+   */
+  open(options?: { clock?: () => number }): Promise<Store>;
+  /** Everything the store keeps at rest, as text (files: every file; a database: every row), to show that a secret is gone. */
+  atRest(): Promise<string>;
+  cleanup(): Promise<void>;
+}
+
+const contact = (n: number, extra: Partial<z.input<typeof contactSchema>> = {}) =>
+  z.parse(contactSchema, {
+    name: `Visitor ${n}`,
+    email: `visitor${n}@example.com`,
+    phone: "(803) 555-0142",
+    serviceType: "tree-trimming",
+    message: `Message number ${n}: the oak by the driveway leans.`,
+    ...extra,
+  });
+const review = (n: number) => z.parse(reviewInputSchema, { name: `Reviewer ${n}`, location: "Irmo, SC", rating: 5, text: `Careful crew, review number ${n}.` });
+const T0 = Date.UTC(2025, 2, 1, 12);
+const MINUTE = 60_000;
+
+export function describeStore(name: string, makeHarness: () => Promise<StoreHarness>): void {
+  describe(`store: ${name}`, () => {
+    let harness: StoreHarness | undefined;
+    let now = T0;
+    const clock = () => now;
+    async function fresh(): Promise<{ store: Store; harness: StoreHarness }> {
+      now = T0;
+      harness = await makeHarness();
+      return { store: await harness.open({ clock }), harness };
+    }
+    afterEach(async () => {
+      await harness?.cleanup();
+      harness = undefined;
+    });
+    /** Takes every job due now, as one sender would. */
+    const claimAll = async (store: Store, at = now) => (await store.outbox.claim({ now: at, limit: 100, leaseMs: 10 * MINUTE })).jobs;
+
+    describe("messages", () => {
+      it("stores a message with its id, time and lead source, and gets it back", async () => {
+        const { store } = await fresh();
+        const saved = await store.messages.add(contact(1), { landingPage: "/services/tree-removal", referrer: "https://www.google.com/" });
+        expect(saved).toEqual({
+          id: expect.any(String),
+          ...contact(1),
+          createdAt: new Date(T0).toISOString(),
+          landingPage: "/services/tree-removal",
+          referrer: "https://www.google.com/",
+        });
+        expect(await store.messages.get(saved.id)).toEqual({ ...saved, box: "inbox", delivery: "waiting" });
+        expect(await store.messages.all("inbox")).toEqual([saved]);
+        expect(await store.messages.get("no-such-id")).toBeUndefined();
+        await expect(store.messages.add(contact(2), { landingPage: `/${"x".repeat(2048)}` })).rejects.toThrow(/landingPage/);
+      });
+
+      it("lists newest first in pages whose cursor holds while messages arrive", async () => {
+        const { store } = await fresh();
+        const saved = [];
+        for (let n = 0; n < 45; n++) {
+          now += 1000;
+          saved.push(await store.messages.add(contact(n)));
+        }
+        const first = await store.messages.list({ limit: 20 });
+        expect(first.items.map((m) => m.name)).toEqual(saved.slice(25).reverse().map((m) => m.name));
+        expect(first.next).toEqual(expect.any(String));
+        await store.messages.add(contact(99));
+        const second = await store.messages.list({ limit: 20, cursor: first.next });
+        const third = await store.messages.list({ limit: 20, cursor: second.next });
+        expect([...second.items, ...third.items].map((m) => m.id)).toEqual(saved.slice(0, 25).reverse().map((m) => m.id));
+        expect(third.next).toBeUndefined();
+        expect((await store.messages.list()).items[0]?.name).toBe("Visitor 99");
+        await expect(store.messages.list({ cursor: "not-a-cursor" })).rejects.toBeInstanceOf(InvalidCursorError);
+      });
+
+      it("searches names, emails, text and phone digits, in any case", async () => {
+        const { store } = await fresh();
+        const ann = await store.messages.add(contact(1, { name: "Ann O'Hara", phone: "(803) 555-0199" }));
+        const bob = await store.messages.add(contact(2, { name: "Bob Smith", message: "Please look at the dead PINE near the shed." }));
+        const ids = async (search: string) => (await store.messages.list({ search })).items.map((m) => m.id);
+        expect(await ids("o'hara")).toEqual([ann.id]);
+        expect(await ids("5550199")).toEqual([ann.id]);
+        expect(await ids("555-0199")).toEqual([ann.id]);
+        expect(await ids("dead pine")).toEqual([bob.id]);
+        expect(await ids("visitor2@EXAMPLE")).toEqual([bob.id]);
+        expect(await ids("555")).toEqual([bob.id, ann.id]);
+        expect(await ids("nobody here")).toEqual([]);
+        expect(await ids('"quoted"')).toEqual([]);
+      });
+
+      it("keeps handled / not handled as events, the latest winning, and filters by it", async () => {
+        const { store, harness } = await fresh();
+        const [a, b, c] = [await store.messages.add(contact(1)), await store.messages.add(contact(2)), await store.messages.add(contact(3))];
+        now += MINUTE;
+        expect(await store.messages.setHandled(a.id, true, "owner@example.com")).toEqual({ id: a.id, handled: true, by: "owner@example.com", at: new Date(now).toISOString() });
+        await store.messages.setHandled(b.id, true, "owner@example.com");
+        now += MINUTE;
+        await store.messages.setHandled(b.id, false, "helper@example.com");
+        const names = async (handled: boolean) => (await store.messages.list({ handled })).items.map((m) => m.name);
+        expect(await names(true)).toEqual(["Visitor 1"]);
+        expect(await names(false)).toEqual(["Visitor 3", "Visitor 2"]);
+        expect((await store.messages.get(b.id))?.handled).toEqual({ id: b.id, handled: false, by: "helper@example.com", at: new Date(now).toISOString() });
+        expect((await store.messages.get(c.id))?.handled).toBeUndefined();
+        expect(await store.messages.setHandled("no-such-id", true, "owner@example.com")).toBeUndefined();
+        // Opened again: a plain page and one message show their latest event too.
+        const again = await harness.open({ clock });
+        expect((await again.messages.list()).items.map((m) => [m.name, m.handled?.handled, m.handled?.by])).toEqual([
+          ["Visitor 3", undefined, undefined],
+          ["Visitor 2", false, "helper@example.com"],
+          ["Visitor 1", true, "owner@example.com"],
+        ]);
+        expect((await (await harness.open({ clock })).messages.get(a.id))?.handled?.handled).toBe(true);
+        expect((await (await harness.open({ clock })).messages.list({ handled: true })).items.map((m) => m.id)).toEqual([a.id]);
+      });
+
+      it("holds spam apart, unmailed, and rescues it once: stored as a message and mailed exactly once", async () => {
+        const { store, harness } = await fresh();
+        await store.outbox.open();
+        const spam = await store.messages.hold(contact(1), "honeypot");
+        expect(spam).toMatchObject({ spamReason: "honeypot" });
+        expect((await store.messages.list()).items).toEqual([]);
+        expect((await store.messages.list({ box: "spam" })).items).toEqual([{ ...spam, box: "spam" }]);
+        expect(await claimAll(store)).toEqual([]);
+
+        now += MINUTE;
+        const rescued = await store.messages.rescue(spam.id, "owner@example.com");
+        const { spamReason: _reason, ...fields } = spam;
+        const message = { ...fields, rescued: { by: "owner@example.com", at: new Date(now).toISOString(), spamReason: "honeypot" } };
+        expect(rescued).toEqual({ message, rescued: true });
+        expect((await store.messages.list()).items).toEqual([{ ...message, box: "inbox", delivery: "waiting" }]);
+        expect((await store.messages.list({ box: "spam" })).items[0]?.rescued).toEqual(message.rescued);
+        expect((await claimAll(store)).map((c) => [c.job.kind, c.job.id])).toEqual([["contact", spam.id]]);
+
+        expect(await store.messages.rescue(spam.id, "owner@example.com")).toEqual({ message, rescued: false });
+        const again = await harness.open({ clock });
+        expect((await again.messages.rescue(spam.id, "someone@example.com"))?.rescued).toBe(false);
+        expect(await again.messages.all("inbox")).toHaveLength(1);
+        expect(await again.messages.rescue("no-such-id", "owner@example.com")).toBeUndefined();
+      });
+
+      it("shows each message's notification as waiting, sent or failed", async () => {
+        const { store } = await fresh();
+        await store.outbox.open();
+        const [sent, failed, waiting] = [await store.messages.add(contact(1)), await store.messages.add(contact(2)), await store.messages.add(contact(3))];
+        expect((await claimAll(store)).map((c) => c.job.id).sort()).toEqual([sent.id, failed.id, waiting.id].sort());
+        await store.outbox.settle(sent.id, 1, { outcome: "sent" });
+        await store.outbox.settle(failed.id, 1, { outcome: "failed", error: "550 no such mailbox" });
+        await store.outbox.settle(waiting.id, 1, { outcome: "retry", error: "451 later", nextAttemptAt: now + MINUTE });
+        const delivery = Object.fromEntries((await store.messages.list()).items.map((m) => [m.name, m.delivery]));
+        expect(delivery).toEqual({ "Visitor 1": "sent", "Visitor 2": "failed", "Visitor 3": "waiting" });
+      });
+    });
+
+    describe("reviews", () => {
+      it("stores reviews pending, queues their email, and records decisions from links, the CLI and the desk alike", async () => {
+        const { store, harness } = await fresh();
+        await store.outbox.open();
+        expect(await store.reviews.approved()).toBeUndefined();
+        const a = await store.reviews.add(review(1), { landingPage: "/reviews" });
+        now += 1000;
+        const b = await store.reviews.add(review(2));
+        now += 1000;
+        const c = await store.reviews.add(review(3));
+        await store.reviews.hold(review(4), "too-fast");
+        expect(a).toMatchObject({ ...review(1), approved: false, landingPage: "/reviews", createdAt: new Date(T0).toISOString() });
+        expect((await claimAll(store)).map((j) => [j.job.kind, j.job.id]).sort()).toEqual([a, b, c].map((r) => ["review", r.id]).sort());
+        expect((await store.reviews.list()).map((r) => r.state)).toEqual(["pending", "pending", "pending"]);
+
+        now += MINUTE;
+        const byLink = await store.reviews.decide({ id: a.id, approved: true, via: "link", by: "owner@example.com", token: "signature-a" });
+        expect(byLink).toEqual({ ok: true, decision: { id: a.id, approved: true, at: new Date(now).toISOString(), via: "link", by: "owner@example.com", token: "signature-a" } });
+        expect(await store.reviews.decide({ id: b.id, approved: false, via: "cli", by: "root on the server" })).toMatchObject({ ok: true });
+        expect(await store.reviews.decide({ id: c.id, approved: true, via: "desk", by: "owner@example.com" })).toMatchObject({ ok: true });
+
+        expect((await store.reviews.list({ state: "approved" })).map((r) => r.id).sort()).toEqual([a.id, c.id].sort());
+        expect((await store.reviews.list({ state: "rejected" })).map((r) => r.id)).toEqual([b.id]);
+        expect(await store.reviews.get(c.id)).toMatchObject({ state: "approved", approved: true, decision: { via: "desk", by: "owner@example.com" } });
+        // As the site shows them: newest first, only the fields a page shows.
+        expect(await store.reviews.approved()).toEqual([
+          { id: c.id, ...review(3), approved: true, createdAt: c.createdAt },
+          { id: a.id, ...review(1), approved: true, createdAt: a.createdAt },
+        ]);
+
+        const again = await harness.open({ clock });
+        expect((await again.reviews.get(b.id))?.state).toBe("rejected");
+        expect(await again.reviews.decide({ id: "no-such-id", approved: true, via: "desk", by: "owner@example.com" })).toEqual({ ok: false, problem: "unknown-review" });
+      });
+
+      it("lets an email link decide once, however often it is pressed", async () => {
+        const { store, harness } = await fresh();
+        const { id } = await store.reviews.add(review(1));
+        const presses = await Promise.all(
+          Array.from({ length: 5 }, (_, i) => store.reviews.decide({ id, approved: i % 2 === 0, via: "link", by: "owner@example.com", token: "one-link" })),
+        );
+        const used = presses.filter((p) => p.ok);
+        expect(used).toHaveLength(1);
+        const decision = used[0]?.ok ? used[0].decision : undefined;
+        expect(presses.filter((p) => !p.ok)).toEqual(Array(4).fill({ ok: false, problem: "link-used", decision }));
+        expect(await store.reviews.linkUse("one-link")).toEqual(decision);
+        expect(await store.reviews.linkUse("another-link")).toBeUndefined();
+        const again = await harness.open({ clock });
+        expect(await again.reviews.decide({ id, approved: true, via: "link", by: "owner@example.com", token: "one-link" })).toMatchObject({ ok: false, problem: "link-used" });
+      });
+
+      it("signals once per change of the approved reviews, not for a decision that shows nothing new", async () => {
+        const { store } = await fresh();
+        const [a, b] = [await store.reviews.add(review(1)), await store.reviews.add(review(2))];
+        let signals = 0;
+        const stop = store.reviews.watchApproved(() => void (signals += 1));
+        const settled = async (expected: number) => {
+          await expect.poll(() => signals, { timeout: 5_000 }).toBe(expected);
+          await new Promise((resolve) => setTimeout(resolve, 300));
+          expect(signals).toBe(expected);
+        };
+        await store.reviews.decide({ id: b.id, approved: false, via: "desk", by: "owner@example.com" });
+        await settled(0);
+        await store.reviews.decide({ id: a.id, approved: true, via: "desk", by: "owner@example.com" });
+        await settled(1);
+        await store.reviews.decide({ id: a.id, approved: false, via: "cli", by: "root on the server" });
+        await settled(2);
+        stop();
+        await store.reviews.decide({ id: a.id, approved: true, via: "desk", by: "owner@example.com" });
+        await settled(2);
+      });
+    });
+
+    describe("outbox", () => {
+      const signIn = (id: string, expiresAt: number): SignInJob => ({
+        kind: "sign-in",
+        id,
+        createdAt: new Date(now).toISOString(),
+        to: "owner@example.com",
+        expiresAt: new Date(expiresAt).toISOString(),
+        secret: { code: "482913", link: `https://site.example/owner/sign-in?token=${id}-tok3n` },
+      });
+
+      it("mails a sign-in code once and keeps it readable only until it is sent", async () => {
+        const { store, harness } = await fresh();
+        await store.outbox.open();
+        const job = signIn("a1b2c3d4-0000-4000-8000-000000000001", now + 15 * MINUTE);
+        await store.outbox.add(job);
+        await store.outbox.add(job);
+        const [claimed, ...more] = await claimAll(store);
+        expect(more).toEqual([]);
+        expect(claimed).toEqual({ job, attempts: 0 });
+        expect((await store.outbox.undelivered()).map((u) => [u.kind, u.state, JSON.stringify(u.job).includes("482913")])).toEqual([["sign-in", "pending", false]]);
+        await store.outbox.settle(job.id, 1, { outcome: "sent" });
+        expect(await harness.atRest()).not.toContain("482913");
+        expect(await harness.atRest()).not.toContain(job.secret.link);
+        expect(await store.outbox.undelivered()).toEqual([]);
+        expect(await claimAll(store, now + 60 * MINUTE)).toEqual([]);
+      });
+
+      it("never mails a sign-in code past its expiry, and erases it", async () => {
+        const { store, harness } = await fresh();
+        await store.outbox.open();
+        const job = signIn("a1b2c3d4-0000-4000-8000-000000000002", now + 15 * MINUTE);
+        await store.outbox.add(job);
+        const [first] = await claimAll(store);
+        await store.outbox.settle(job.id, 1, { outcome: "retry", error: "451 later", nextAttemptAt: now + 20 * MINUTE });
+        expect(first?.job.id).toBe(job.id);
+        expect(await claimAll(store, now + 20 * MINUTE)).toEqual([]);
+        expect(await harness.atRest()).not.toContain("482913");
+        expect(await store.outbox.undelivered()).toEqual([]);
+      });
+
+      it("queues a report as given, retries on schedule, and keeps jobs across a restart", async () => {
+        const { store, harness } = await fresh();
+        await store.outbox.open();
+        const report = { kind: "report", id: "week-2025-03-03", createdAt: new Date(now).toISOString(), to: "owner@example.com", subject: "Your week", text: "12 calls", html: "<p>12 calls</p>" } as const;
+        await store.outbox.add(report);
+        const message = await store.messages.add(contact(1));
+        const claimed = await claimAll(store);
+        expect(claimed.map((c) => c.job).sort((x, y) => x.kind.localeCompare(y.kind))).toEqual([
+          { kind: "contact", id: message.id, createdAt: message.createdAt, message },
+          report,
+        ]);
+        // Claimed: nobody else gets them until they are settled or the lease runs out.
+        expect(await claimAll(store)).toEqual([]);
+        await store.outbox.settle(report.id, 1, { outcome: "retry", error: "451 later", nextAttemptAt: now + 5 * MINUTE });
+        expect(await claimAll(store, now + 4 * MINUTE)).toEqual([]);
+        expect((await claimAll(store, now + 5 * MINUTE)).map((c) => [c.job.id, c.attempts])).toEqual([[report.id, 1]]);
+        await store.outbox.settle(report.id, 2, { outcome: "failed", error: "550 no such mailbox" });
+        expect((await store.outbox.undelivered()).find((u) => u.id === report.id)).toMatchObject({ state: "failed", attempts: 2, lastError: "550 no such mailbox" });
+
+        // A restart (or, with a database, the end of the lease): the unsettled contact job is due again, the failed report is not.
+        now += 11 * MINUTE;
+        const again = await harness.open({ clock });
+        await again.outbox.open();
+        expect((await claimAll(again)).map((c) => c.job.id)).toEqual([message.id]);
+        expect((await again.outbox.undelivered()).map((u) => [u.id, u.state]).sort()).toEqual([[message.id, "pending"], [report.id, "failed"]].sort());
+        await again.outbox.settle(message.id, 1, { outcome: "sent" });
+        expect((await again.outbox.undelivered()).map((u) => u.id)).toEqual([report.id]);
+      });
+
+      it("tells a sender when jobs were queued", async () => {
+        const { store } = await fresh();
+        await store.outbox.open();
+        let woken = 0;
+        const stop = store.outbox.watch(() => void (woken += 1));
+        await store.messages.add(contact(1));
+        await store.reviews.add(review(1));
+        await store.outbox.add(signIn("a1b2c3d4-0000-4000-8000-000000000003", now + 15 * MINUTE));
+        await expect.poll(() => woken, { timeout: 5_000 }).toBeGreaterThanOrEqual(3);
+        stop();
+      });
+    });
+
+    describe("limits and keys", () => {
+      it("counts takes per bucket and key in a sliding window", async () => {
+        const { store } = await fresh();
+        const rule = { limit: 2, windowMs: 10 * MINUTE };
+        expect(await store.limits.take("contact", "198.51.100.7", rule)).toEqual({ ok: true });
+        now += MINUTE;
+        expect(await store.limits.take("contact", "198.51.100.7", rule)).toEqual({ ok: true });
+        expect(await store.limits.take("contact", "198.51.100.7", rule)).toEqual({ ok: false, retryAfterSeconds: 540 });
+        expect(await store.limits.take("reviews", "198.51.100.7", rule)).toEqual({ ok: true });
+        expect(await store.limits.take("contact", "203.0.113.9", rule)).toEqual({ ok: true });
+        now += 9 * MINUTE + 1;
+        expect(await store.limits.take("contact", "198.51.100.7", rule)).toEqual({ ok: true });
+        expect(await store.limits.take("contact", "198.51.100.7", rule)).toMatchObject({ ok: false });
+        await store.limits.reset("contact", "198.51.100.7");
+        expect(await store.limits.take("contact", "198.51.100.7", rule)).toEqual({ ok: true });
+      });
+
+      it("makes a key once and keeps it", async () => {
+        const { store, harness } = await fresh();
+        const key = await store.keys.get("review-secret");
+        expect(key).toHaveLength(32);
+        expect(await store.keys.get("review-secret")).toEqual(key);
+        expect(await (await harness.open()).keys.get("review-secret")).toEqual(key);
+      });
+
+      it("backs up what it keeps into a new folder", async () => {
+        const { store } = await fresh();
+        await store.messages.add(contact(1));
+        const target = path.join(tmpdir(), `store-suite-backup-${process.pid}-${Date.now()}`);
+        try {
+          expect((await store.backup(target)).records).toBeGreaterThanOrEqual(1);
+        } finally {
+          await rm(target, { recursive: true, force: true });
+        }
+      });
+    });
+  });
+}

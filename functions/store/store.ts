@@ -1,0 +1,35 @@
+// The one interface to everything the servers keep: messages, reviews, the mail outbox,
+// rate limits and keys. Implementations: JSON-lines files in DATA_DIR (functions/store/files/,
+// the default, one process) and PostgreSQL (functions/store/postgres/, several instances).
+// createStore (create-store.ts) picks one; store-suite.ts is the behaviour both must have.
+import type { KeyStore } from "./key-store";
+import type { LimitStore } from "./limit-store";
+import type { MessageStore } from "./message-store";
+import type { OutboxStore } from "./outbox-store";
+import type { ReviewStore } from "./review-store";
+
+export type { KeyName, KeyStore } from "./key-store";
+export type { LimitStore, RateDecision, RateRule } from "./limit-store";
+export type { MessageBox, MessageItem, MessagePage, MessageQuery, MessageStore } from "./message-store";
+export type { ClaimedJob, DeliveryState, OutboxStore, Settlement, UndeliveredJob } from "./outbox-store";
+export type { DecisionRequest, DecisionResult, ReviewItem, ReviewState, ReviewStore } from "./review-store";
+export type * from "./records";
+
+export interface Store {
+  readonly messages: MessageStore;
+  readonly reviews: ReviewStore;
+  readonly outbox: OutboxStore;
+  readonly limits: LimitStore;
+  readonly keys: KeyStore;
+  /** Where it keeps things, for the servers' log: "JSON-lines files in /srv/site/data". */
+  readonly description: string;
+  /** A consistent copy of everything it keeps into `targetDir` (a new folder), safe while the servers run. */
+  backup(targetDir: string): Promise<BackupSummary>;
+  /** Waits for writes in flight, then lets go of files, connections and watchers. */
+  close(): Promise<void>;
+}
+
+export interface BackupSummary {
+  files: number;
+  records: number;
+}
