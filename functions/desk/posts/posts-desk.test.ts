@@ -47,7 +47,7 @@ beforeAll(async () => {
     },
     onFailed: () => undefined,
   });
-  expect(await publisher.publish("start")).toEqual({ ok: true, problems: [] });
+  expect(await publisher.publish("start")).toEqual({ ok: true });
   store = createFilePostsStore(path.join(work, "data"));
   desk = new PostsDesk({
     contentDir: content,
