@@ -23,6 +23,8 @@ import { createReviewsApp } from "../reviews/app";
 import { createDeskApp, type DeskRenderer } from "../desk/desk-app";
 import type { PublishOutcome } from "../desk/screens";
 import { createFileDeskStore } from "../store/files/desk-store";
+import { createFilePostsStore } from "../store/files/posts-store";
+import type { PostsDeskOptions } from "../desk/posts/posts-desk";
 import type { RenderInvalidReviewForm } from "../reviews/review-pages";
 import { checkReviewSecret, loadReviewSecret } from "../reviews/review-secret";
 import { createReviewTokens, type ReviewTokens } from "../reviews/review-tokens";
@@ -157,7 +159,12 @@ export interface ContactFunctionOptions {
    * The owner's desk under /owner (functions/desk/): its pages (the desk bundle, scripts/build-engine/desk-bundle.ts)
    * and, where this server builds the site, how to publish a change. Without it there is no desk.
    */
-  desk?: { renderer: () => Promise<DeskRenderer>; publish?: (reason: string) => Promise<PublishOutcome> };
+  desk?: {
+    renderer: () => Promise<DeskRenderer>;
+    publish?: (reason: string) => Promise<PublishOutcome>;
+    /** The site's build for the Posts screen (its preview and photo pipeline): npm start and npm run dev give it. */
+    posts?: Pick<PostsDeskOptions, "renderer" | "processPhoto" | "loadSharp">;
+  };
   logger?: Logger;
 }
 
@@ -262,6 +269,8 @@ export async function createContactFunction(env: ContactEnv, options: ContactFun
     logger,
   });
   const deskStore = options.desk && createFileDeskStore(dataDir, { logger });
+  // Every version of every post, and the owner's unsaved work, beside the other data (npm run backup copies them).
+  const postsStore = options.desk?.posts && createFilePostsStore(dataDir, logger);
   const deskApp =
     options.desk &&
     deskStore &&
@@ -269,6 +278,7 @@ export async function createContactFunction(env: ContactEnv, options: ContactFun
       store: deskStore,
       renderer: options.desk.renderer,
       publish: options.desk.publish,
+      posts: options.desk.posts && postsStore && { ...options.desk.posts, store: postsStore, uploadsDir: path.join(dataDir, "post-uploads") },
       contentDir,
       site,
       env,
@@ -296,6 +306,7 @@ export async function createContactFunction(env: ContactEnv, options: ContactFun
       for (const stop of unwatch.splice(0)) stop();
       await outbox.stop();
       await deskStore?.close();
+      await postsStore?.close();
       if (!options.store) await store.close();
       mailer.close();
     },

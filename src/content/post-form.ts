@@ -84,10 +84,3 @@ export interface HistoryItem {
   by?: string;
   title: string;
 }
-
-/**
- * A photo goes up in parts of this size (src/desk/client/photo-upload.ts): each part a request
- * of its own, well within the servers' 20 s for a whole request on a phone's slow connection,
- * and one that fails is sent again, not the whole photo.
- */
-export const PHOTO_PART_BYTES = 1024 * 1024;

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, open, readdir, readFile, rm, stat } from "node:fs/promises";
 import path from "node:path";
-import { PHOTO_PART_BYTES } from "../../../src/content/post-form";
+import { PHOTO_PART_BYTES } from "../../../src/desk/desk-page";
 import { MAX_UPLOAD_BYTES, UploadRefused } from "./photo-upload";
 
 // Photos on their way up from the desk, in parts (src/content/post-form.ts PHOTO_PART_BYTES):

@@ -1,5 +1,6 @@
 import express from "express";
-import { PHOTO_PART_BYTES, postFormSchema, type FieldProblem, type OpenedPost, type PostForm } from "../../../src/content/post-form";
+import { postFormSchema, type FieldProblem, type OpenedPost, type PostForm } from "../../../src/content/post-form";
+import { PHOTO_PART_BYTES } from "../../../src/desk/desk-page";
 import { deskPath, sectionPath } from "../../../src/desk/desk-routes";
 import { postActions, postFormFromFields, type PostAction } from "../../../src/desk/post-editor-form";
 import type { PostEditorData } from "../../../src/desk/screens/post-editor-screen";

@@ -102,7 +102,17 @@ export function PostEditorScreen({ data }: { data: PostEditorData }) {
             </ul>
           </div>
         )}
-        <p className={css.localOffer} data-local-offer hidden></p>
+        <div className={css.localOffer} data-local-offer hidden>
+          <p data-local-offer-text></p>
+          <div className={ui.actions}>
+            <button type="button" className={ui.button.primary} data-local-use>
+              Use the changes kept on this phone
+            </button>
+            <button type="button" className={ui.button.quiet} data-local-drop>
+              Throw them away
+            </button>
+          </div>
+        </div>
         <DeskForm action={deskPath.postSave} id="post-editor" feature="post-editor" noValidate className={css.editorForm}>
           <input type="hidden" name={f.postId} value={form.postId} />
           <input type="hidden" name={f.baseSha} value={form.baseSha ?? ""} />
@@ -161,23 +171,36 @@ export function PostEditorScreen({ data }: { data: PostEditorData }) {
                 Adding photos needs JavaScript in this browser.
               </p>
             </div>
-            <div data-upload hidden></div>
+            <div className={css.upload} data-upload hidden>
+              <progress className={css.progress} max={1} value={0} aria-label="Photo upload" data-upload-progress></progress>
+              <p className={ui.hint} data-upload-status aria-live="polite"></p>
+              <div className={ui.field}>
+                <label className={ui.label} htmlFor="post-new-photo-alt">
+                  Photo description
+                </label>
+                <p className={ui.hint} id="post-new-photo-alt-hint">
+                  What the photo shows, for people who cannot see it (required, like "The crew lowering an oak limb over a roof").
+                </p>
+                <input className={ui.control} id="post-new-photo-alt" aria-describedby="post-new-photo-alt-hint post-new-photo-error" data-upload-alt />
+                <p className={ui.error} id="post-new-photo-error" data-upload-error role="alert"></p>
+              </div>
+              <div className={ui.actions}>
+                <button type="button" className={ui.button.primary} data-upload-add>
+                  Put the photo in the post
+                </button>
+                <button type="button" className={ui.button.quiet} data-upload-cancel>
+                  Cancel
+                </button>
+              </div>
+            </div>
             <ul className={css.photoList} data-photo-list>
               {photos.map((p, i) => (
-                <li key={p.name} className={css.photoItem} data-photo={p.name}>
-                  {data.thumbs[p.name] ? <img className={css.thumb} src={data.thumbs[p.name]} alt="" width={96} height={72} /> : <span className={css.thumb} />}
-                  <div className={ui.field}>
-                    <label className={ui.label} htmlFor={`post-photo-${i}`}>
-                      Photo description
-                    </label>
-                    <input className={ui.control} id={`post-photo-${i}`} defaultValue={p.alt} data-photo-alt={p.name} aria-describedby={`post-photo-${i}-name`} />
-                    <span className={ui.hint} id={`post-photo-${i}-name`}>
-                      {p.name}
-                    </span>
-                  </div>
-                </li>
+                <PhotoItem key={p.name} id={`post-photo-${i}`} name={p.name} alt={p.alt} thumb={data.thumbs[p.name]} />
               ))}
             </ul>
+            <template data-photo-template>
+              <PhotoItem id="" name="" alt="" thumb="" />
+            </template>
           </fieldset>
 
           <div className={ui.field}>
@@ -347,6 +370,24 @@ export function PostEditorScreen({ data }: { data: PostEditorData }) {
         </div>
       </section>
     </div>
+  );
+}
+
+/** A photo of the post with its description (the words in the text); the desk script makes more from the template. */
+function PhotoItem({ id, name, alt, thumb }: { id: string; name: string; alt: string; thumb: string | undefined }) {
+  return (
+    <li className={css.photoItem} data-photo={name}>
+      {thumb !== undefined ? <img className={css.thumb} src={thumb} alt="" width={96} height={72} /> : <span className={css.thumb} />}
+      <div className={ui.field}>
+        <label className={ui.label} htmlFor={id}>
+          Photo description
+        </label>
+        <input className={ui.control} id={id} defaultValue={alt} data-photo-alt={name} aria-describedby={`${id}-name`} />
+        <span className={ui.hint} id={`${id}-name`}>
+          {name}
+        </span>
+      </div>
+    </li>
   );
 }
 
