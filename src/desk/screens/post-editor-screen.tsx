@@ -25,6 +25,17 @@ export interface PostEditorData {
   thumbs: Record<string, string>;
 }
 
+/** A numbered list, drawn: "1." as text would not be part of the button's name (WCAG 2.5.3). */
+function NumbersSign() {
+  return (
+    <svg width={20} height={20} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" focusable="false">
+      <path d="M10 6h11M10 12h11M10 18h11" />
+      <path d="M4 4.5l1.5-1v5" />
+      <path d="M3.5 14.5a1.5 1.5 0 0 1 3 0c0 1-3 2.5-3 3.5h3" />
+    </svg>
+  );
+}
+
 /** Toolbar buttons: what each does (src/desk/client/post-editor.ts) and its name. */
 export const toolbar = [
   ["bold", "Bold", "B"],
@@ -32,12 +43,26 @@ export const toolbar = [
   ["heading", "Heading", "H"],
   ["subheading", "Subheading", "h"],
   ["bullets", "Bulleted list", "•"],
-  ["numbers", "Numbered list", "1."],
+  ["numbers", "Numbered list", <NumbersSign key="numbers" />],
   ["quote", "Quote", "“”"],
   ["link", "Link", "🔗"],
   ["table", "Table", "▦"],
   ["photo", "Photo", "📷"],
 ] as const;
+
+/** Each field's label, naming it in the list of problems above the form. */
+const fieldName: Record<FormField, string> = {
+  title: "Title",
+  slug: "Address",
+  category: "Category",
+  summary: "Summary",
+  searchDescription: "Text for search results",
+  text: "Text",
+  cover: "Cover photo",
+  publishDate: "Publish date",
+  photos: "Photos",
+  post: "Post",
+};
 
 /** The photos the text shows, with the description each has there. */
 function photosInText(form: PostForm): { name: string; alt: string }[] {
@@ -96,7 +121,7 @@ export function PostEditorScreen({ data }: { data: PostEditorData }) {
             <ul>
               {data.problems.map((p) => (
                 <li key={`${p.field}${p.message}`}>
-                  <a href={`#${fieldIdFor[p.field]}`}>{p.message}</a>
+                  <a href={`#${fieldIdFor[p.field]}`}>{p.field === "post" ? p.message : `${fieldName[p.field]}: ${p.message}`}</a>
                 </li>
               ))}
             </ul>
@@ -402,12 +427,21 @@ function Conflict({ conflict }: { conflict: NonNullable<PostEditorData["conflict
       </p>
       <div className={css.compare}>
         <div>
-          <h3 className={css.compareTitle}>Saved now</h3>
-          <pre className={css.compareText}>{conflict.theirs ?? "(no post)"}</pre>
+          <h3 className={css.compareTitle} id="conflict-theirs">
+            Saved now
+          </h3>
+          {/* Focusable: a long version scrolls, and a keyboard must reach it (WCAG 2.1.1). */}
+          <pre className={css.compareText} tabIndex={0} aria-labelledby="conflict-theirs">
+            {conflict.theirs ?? "(no post)"}
+          </pre>
         </div>
         <div>
-          <h3 className={css.compareTitle}>Yours</h3>
-          <pre className={css.compareText}>{conflict.yours}</pre>
+          <h3 className={css.compareTitle} id="conflict-yours">
+            Yours
+          </h3>
+          <pre className={css.compareText} tabIndex={0} aria-labelledby="conflict-yours">
+            {conflict.yours}
+          </pre>
         </div>
       </div>
     </div>
