@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { SEARCH_SNIPPET_LENGTH, type FieldProblem, type FormField, type PostForm, type PostStatus } from "../../content/post-form";
 import { deskPath } from "../desk-routes";
 import { Button, Card, DeskForm } from "../desk-ui";
@@ -25,16 +26,36 @@ export interface PostEditorData {
   thumbs: Record<string, string>;
 }
 
-/** A numbered list, drawn: "1." as text would not be part of the button's name (WCAG 2.5.3). */
-function NumbersSign() {
+/**
+ * The toolbar's drawn signs: "1." as text would not be part of its button's name (WCAG 2.5.3),
+ * and a phone without an emoji font shows boxes for 🔗 and 📷.
+ */
+function Sign({ children }: { children: ReactNode }) {
   return (
     <svg width={20} height={20} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" focusable="false">
-      <path d="M10 6h11M10 12h11M10 18h11" />
-      <path d="M4 4.5l1.5-1v5" />
-      <path d="M3.5 14.5a1.5 1.5 0 0 1 3 0c0 1-3 2.5-3 3.5h3" />
+      {children}
     </svg>
   );
 }
+const numbersSign = (
+  <Sign>
+    <path d="M10 6h11M10 12h11M10 18h11" />
+    <path d="M4 4.5l1.5-1v5" />
+    <path d="M3.5 14.5a1.5 1.5 0 0 1 3 0c0 1-3 2.5-3 3.5h3" />
+  </Sign>
+);
+const linkSign = (
+  <Sign>
+    <path d="M10 13a5 5 0 0 0 7.5.5l3-3a5 5 0 0 0-7-7l-1.7 1.7" />
+    <path d="M14 11a5 5 0 0 0-7.5-.5l-3 3a5 5 0 0 0 7 7l1.7-1.7" />
+  </Sign>
+);
+const photoSign = (
+  <Sign>
+    <path d="M23 19a2 2 0 0 1-2 2H3a2 2 0 0 1-2-2V8a2 2 0 0 1 2-2h4l2-3h6l2 3h4a2 2 0 0 1 2 2z" />
+    <circle cx="12" cy="13" r="4" />
+  </Sign>
+);
 
 /** Toolbar buttons: what each does (src/desk/client/post-editor.ts) and its name. */
 export const toolbar = [
@@ -43,11 +64,11 @@ export const toolbar = [
   ["heading", "Heading", "H"],
   ["subheading", "Subheading", "h"],
   ["bullets", "Bulleted list", "•"],
-  ["numbers", "Numbered list", <NumbersSign key="numbers" />],
+  ["numbers", "Numbered list", numbersSign],
   ["quote", "Quote", "“”"],
-  ["link", "Link", "🔗"],
+  ["link", "Link", linkSign],
   ["table", "Table", "▦"],
-  ["photo", "Photo", "📷"],
+  ["photo", "Photo", photoSign],
 ] as const;
 
 /** Each field's label, naming it in the list of problems above the form. */
@@ -337,6 +358,9 @@ export function PostEditorScreen({ data }: { data: PostEditorData }) {
               On the business's clock ({data.timeZone.replace(/_/g, " ")}). To publish later, pick the day and the time, then press Schedule.
             </p>
             {errorText("publishDate")}
+            <button type="submit" name={f.action} value="schedule" className={`${ui.button.quiet} ${css.scheduleButton}`}>
+              Schedule
+            </button>
           </fieldset>
 
           <div className={css.actionBar}>
@@ -349,15 +373,14 @@ export function PostEditorScreen({ data }: { data: PostEditorData }) {
             <button type="submit" name={f.action} value="publish" className={ui.button.primary}>
               Publish
             </button>
-            <button type="submit" name={f.action} value="schedule" className={ui.button.quiet}>
-              Schedule
-            </button>
-            {live && (
+          </div>
+          {live && (
+            <div className={css.formEnd}>
               <button type="submit" name={f.action} value="unpublish" className={ui.button.quiet}>
                 Unpublish
               </button>
-            )}
-          </div>
+            </div>
+          )}
         </DeskForm>
         {saved && (
           <div className={css.afterForm}>

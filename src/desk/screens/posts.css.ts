@@ -1,4 +1,4 @@
-import { style, styleVariants } from "@vanilla-extract/css";
+import { globalStyle, style, styleVariants } from "@vanilla-extract/css";
 import { vars } from "../../styles/theme.css";
 
 // The Posts screens: the list, the editor with its preview beside it on a wide screen (a view
@@ -48,7 +48,7 @@ export const historyItem = style([
 export const editorLayout = style({
   display: "grid",
   gap: vars.space.lg,
-  "@media": { [wide]: { gridTemplateColumns: "minmax(0, 44rem) minmax(0, 1fr)", alignItems: "start" } },
+  "@media": { [wide]: { gridTemplateColumns: "minmax(0, 1fr) minmax(0, 26rem)", alignItems: "start" } },
 });
 export const editorColumn = style({ minWidth: 0 });
 export const editorForm = style({ display: "grid", gap: vars.space.lg, margin: 0 });
@@ -142,12 +142,18 @@ export const actionBar = style({
   bottom: aboveNav,
   zIndex: 3,
   display: "grid",
-  gridTemplateColumns: "1fr 1fr",
+  gridAutoFlow: "column",
+  gridAutoColumns: "1fr",
   gap: vars.space.sm,
   padding: `${vars.space.sm} 0`,
   background: vars.color.surfaceAlt,
   "@media": { "(min-width: 960px)": { bottom: 0, display: "flex", flexWrap: "wrap" } },
 });
+// Three to a row on a phone: less padding, so "Save draft" stays on one line.
+globalStyle(`${actionBar} > button`, { paddingInline: vars.space.sm });
+/** Beside the date and time it uses. */
+export const scheduleButton = style({ justifySelf: "start" });
+export const formEnd = style({ display: "flex", flexWrap: "wrap", gap: vars.space.sm });
 /** On a wide screen the preview is always beside the text: the button is not needed there (with the desk script). */
 export const previewButton = style({ "@media": { [wide]: { selectors: { "[data-scripted] &": { display: "none" } } } } });
 
