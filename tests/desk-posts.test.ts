@@ -227,6 +227,8 @@ describe("posts in the owner's desk under npm start", () => {
     const context = page.context();
     try {
       await page.goto(`/owner/posts/edit/${slug}`);
+      // The editor's script is running (its toolbar shows) before the signal goes.
+      await page.getByRole("toolbar", { name: "Text formatting" }).waitFor();
       await context.setOffline(true);
       await page.getByLabel("Summary", { exact: true }).fill("Typed with no signal.");
       await expect.poll(() => page.locator("[data-autosave-status]").textContent(), { timeout: 10_000 }).toContain("on this phone only");

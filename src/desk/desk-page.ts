@@ -32,7 +32,7 @@ export const csrfField = "csrf";
 export const csrfHeader = "x-csrf-token";
 
 /**
- * A photo goes up in parts of this size (src/desk/client/photo-upload.ts; the server's end is functions/desk/posts/uploads.ts): each part a request
+ * A photo goes up in parts of this size (src/desk/client/photo-upload.ts, and the desk server's uploads): each part a request
  * of its own, well within the servers' 20 s for a whole request on a phone's slow connection,
  * and one that fails is sent again, not the whole photo.
  */

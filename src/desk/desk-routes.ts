@@ -26,7 +26,7 @@ export const deskPath = {
   passkeyRemove: `${deskBase}/account/passkeys/remove`,
   /** The desk's own script and stylesheet (hashed names), served by the desk, never from dist/. */
   assets: `${deskBase}/assets`,
-  /** Posts (functions/desk/screens/posts.ts): the list is the section's path, `?q=` searches titles. */
+  /** Posts (the desk server's posts screen): the list is the section's path, `?q=` searches titles. */
   postNew: `${deskBase}/posts/new`,
   /** GET /owner/posts/edit/<slug>: the editor. */
   postEdit: `${deskBase}/posts/edit`,

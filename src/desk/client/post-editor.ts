@@ -10,7 +10,7 @@ import { continueBlock, insertLink, insertPhoto, putTable, tableAt, toggleInline
 import { startPhotoAdding } from "./photo-upload";
 import { postJson } from "./post-json";
 
-const PREVIEW_PAUSE_MS = 400;
+const PREVIEW_PAUSE_MS = 300;
 const AUTOSAVE_PAUSE_MS = 1500;
 const wideScreen = "(min-width: 1100px)";
 

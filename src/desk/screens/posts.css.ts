@@ -71,6 +71,9 @@ export const toolbar = style({
   background: vars.color.surfaceAlt,
 });
 export const toolButton = style({
+  display: "inline-flex",
+  alignItems: "center",
+  justifyContent: "center",
   minWidth: "44px",
   minHeight: "44px",
   padding: `0 ${vars.space.sm}`,
@@ -134,7 +137,9 @@ export const checkBox = style({ width: "1.25rem", height: "1.25rem", margin: 0, 
 
 export const slugRow = style({ display: "flex", alignItems: "center", gap: vars.space.xs });
 export const slugPrefix = style({ color: vars.color.muted, fontWeight: 600 });
-export const pair = style({ display: "grid", gap: vars.space.md, gridTemplateColumns: "1fr 1fr" });
+export const pair = style({ display: "grid", gap: vars.space.md, gridTemplateColumns: "minmax(0, 1fr) minmax(0, 1fr)" });
+// A field takes the room its row leaves it, never more (the date and time inputs, the address after /blog/).
+globalStyle(`${slugRow} > input, ${pair} input`, { minWidth: 0, width: "100%", boxSizing: "border-box" });
 
 /** The buttons, kept in reach at the bottom of a phone's screen (above the navigation) while the form scrolls. */
 export const actionBar = style({
@@ -150,7 +155,7 @@ export const actionBar = style({
   "@media": { "(min-width: 960px)": { bottom: 0, display: "flex", flexWrap: "wrap" } },
 });
 // Three to a row on a phone: less padding, so "Save draft" stays on one line.
-globalStyle(`${actionBar} > button`, { paddingInline: vars.space.sm });
+globalStyle(`${actionBar} > button`, { paddingInline: vars.space.xs, whiteSpace: "nowrap" });
 /** Beside the date and time it uses. */
 export const scheduleButton = style({ justifySelf: "start" });
 export const formEnd = style({ display: "flex", flexWrap: "wrap", gap: vars.space.sm });
