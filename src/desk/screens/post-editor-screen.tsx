@@ -316,8 +316,8 @@ export function PostEditorScreen({ data }: { data: PostEditorData }) {
             {errorText("cover")}
           </fieldset>
 
-          <label className={css.check} htmlFor="post-featured">
-            <input className={css.checkBox} type="checkbox" id="post-featured" name={f.featured} defaultChecked={form.featured} />
+          <label className={ui.check} htmlFor="post-featured">
+            <input className={ui.checkBox} type="checkbox" id="post-featured" name={f.featured} defaultChecked={form.featured} />
             Featured: shown first on the blog
           </label>
 

@@ -121,20 +121,6 @@ export const photoList = style({ listStyle: "none", margin: 0, padding: 0, displ
 export const photoItem = style({ display: "grid", gridTemplateColumns: "96px 1fr", gap: vars.space.md, alignItems: "start" });
 export const thumb = style({ display: "block", width: "96px", height: "72px", objectFit: "cover", borderRadius: vars.radius.sm, background: vars.color.surfaceAlt });
 
-export const check = style({
-  justifySelf: "start",
-  display: "inline-flex",
-  alignItems: "center",
-  gap: vars.space.sm,
-  minHeight: "48px",
-  padding: `0 ${vars.space.md}`,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.pill,
-  background: vars.color.surface,
-  cursor: "pointer",
-});
-export const checkBox = style({ width: "1.25rem", height: "1.25rem", margin: 0, accentColor: vars.color.brand });
-
 export const slugRow = style({ display: "flex", alignItems: "center", gap: vars.space.xs });
 export const slugPrefix = style({ color: vars.color.muted, fontWeight: 600 });
 export const pair = style({ display: "grid", gap: vars.space.md, gridTemplateColumns: "minmax(0, 1fr) minmax(0, 1fr)" });
