@@ -5,6 +5,7 @@ import { deskPath, sectionPath } from "../../../src/desk/desk-routes";
 import { postActions, postFormFromFields, type PostAction } from "../../../src/desk/post-editor-form";
 import type { PostEditorData } from "../../../src/desk/screens/post-editor-screen";
 import { formatBusinessTime } from "../../../src/format/business-time";
+import { formatShortDate } from "../../../src/format/format-date";
 import type { DeskContext } from "../desk-app";
 import { checkUploadStart, UploadRefused } from "../posts/photo-upload";
 import type { SaveResult } from "../posts/posts-desk";
@@ -44,7 +45,8 @@ export const postsScreen: DeskScreenModule = (routes, { posts }) => {
       section: "posts",
       data: {
         query,
-        posts: list.posts.map((p) => ({ ...p, when: p.publishDate ? when(ctx, p.publishDate) : "" })),
+        // Published: the date as the blog's cards print it; scheduled: the moment it goes live, on the business clock.
+        posts: list.posts.map((p) => ({ ...p, when: !p.publishDate ? "" : p.status === "scheduled" ? when(ctx, p.publishDate) : formatShortDate(p.publishDate) })),
         unsavedNew: list.unsavedNew.map((d) => ({ postId: d.postId, title: d.title, when: when(ctx, d.at) })),
         gone: gone.map((g) => ({ postId: g.postId, title: g.title, when: when(ctx, g.at), deletedInDesk: g.deletedInDesk })),
         ...(deleted ? { justDeleted: { postId: deleted.postId, title: deleted.title } } : {}),

@@ -7,7 +7,7 @@ import * as css from "./posts.css";
 /** The Posts screen: every post, the unsaved ones, and those that are gone (the desk server's screens/posts.ts fills it). */
 export interface PostsData {
   query: string;
-  /** Each post with its date on the business clock. */
+  /** Each post with its date: as the blog prints it (published), or its moment on the business clock (scheduled). */
   posts: (PostListItem & { when: string })[];
   /** New posts written but never saved: autosave kept them. */
   unsavedNew: { postId: string; title: string; when: string }[];
@@ -19,7 +19,7 @@ export interface PostsData {
 
 const statusText = (p: PostsData["posts"][number]): string =>
   p.status === "published"
-    ? `Published ${p.when.replace(/, \d+:\d+ [AP]M \w+$/, "")}`
+    ? `Published ${p.when}`
     : p.status === "scheduled"
       ? `Goes live ${p.when}`
       : p.status === "draft"
