@@ -11,6 +11,7 @@ import { runBuild } from "./run-build";
 const root = join(import.meta.dirname, "..", "..");
 let work: string;
 let previewer: PostPreviewer;
+let rendered: Awaited<ReturnType<typeof runBuild>>["rendered"];
 const slug = "when-to-prune-oaks-in-the-midlands";
 const file = () => relative(process.cwd(), join(work, "content", "blog", `${slug}.md`));
 
@@ -18,8 +19,10 @@ beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), "post-preview-"));
   await cp(join(root, "content"), join(work, "content"), { recursive: true });
   const result = await runBuild({ root, contentDir: join(work, "content"), outDir: join(work, "dist"), mode: "production", now: new Date("2026-01-01T00:00:00Z") });
-  previewer = new PostPreviewer(join(work, "dist"), 200);
-  previewer.update(result.rendered);
+  rendered = result.rendered;
+  // The build's own limit (5 s): a busy machine's first parse in a fresh worker is slow.
+  previewer = new PostPreviewer(join(work, "dist"));
+  previewer.update(rendered);
 }, 120_000);
 afterAll(async () => {
   await previewer?.close();
@@ -52,11 +55,18 @@ describe("the desk's post preview", () => {
   });
 
   it("gives up on a post that takes the parser longer than the build allows, and goes on", async () => {
-    const slow = `---\ntitle: Slow\npublishDate: 2025-10-20\n---\n\n${"[".repeat(400_000)}\n`;
-    const started = performance.now();
-    const { problems } = await previewer.check(file(), slow, {});
-    expect(problems).toEqual([expect.objectContaining({ field: "(file)", problem: expect.stringMatching(/^took longer than 5 s to read/) })]);
-    expect(performance.now() - started).toBeLessThan(3000);
-    expect((await previewer.check(file(), "---\ntitle: Quick\npublishDate: 2025-10-20\n---\n\nText.\n", {})).post?.title).toBe("Quick");
+    // A limit of 200 ms here, for a test that does not wait 5 s; said in the build's words all the same.
+    const strict = new PostPreviewer(join(work, "dist"), 200);
+    strict.update(rendered);
+    try {
+      const slow = `---\ntitle: Slow\npublishDate: 2025-10-20\n---\n\n${"[".repeat(400_000)}\n`;
+      const started = performance.now();
+      const { problems } = await strict.check(file(), slow, {});
+      expect(problems).toEqual([expect.objectContaining({ field: "(file)", problem: expect.stringMatching(/^took longer than 5 s to read/) })]);
+      expect(performance.now() - started).toBeLessThan(3000);
+      expect((await strict.check(file(), "---\ntitle: Quick\npublishDate: 2025-10-20\n---\n\nText.\n", {})).post?.title).toBe("Quick");
+    } finally {
+      await strict.close();
+    }
   });
 });

@@ -1,11 +1,11 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 
-// The README's example post, made of its own snippets so that a change there is tested here:
-// the post under "Add a blog post" (table, footnote, task list), with the cover lines and
-// a photo from "Photos". Used by the desk's round-trip tests (posts/post-source.test.ts, tests/desk-posts.test.ts).
+// The example post of the content guide (docs/content.md, linked from the README's "Blog posts"),
+// made of its own snippets so that a change there is tested here: the example post (table,
+// footnote, task list), with the cover lines and a photo line. Used by the desk's round-trip tests (posts/post-source.test.ts).
 
-const readme = readFileSync(path.resolve(import.meta.dirname, "../../../README.md"), "utf8");
+const readme = readFileSync(path.resolve(import.meta.dirname, "../../../docs/content.md"), "utf8");
 
 const blocks = [...readme.matchAll(/```md\n([\s\S]*?)```/g)].map((m) => m[1] ?? "");
 
@@ -13,7 +13,7 @@ export function readmeExamplePost(): string {
   const post = blocks.find((b) => b.startsWith("---\ntitle:"));
   const cover = blocks.find((b) => b.startsWith("image:"));
   const photo = /`(!\[[^\]]+\]\(\.\/[^)]+\))`/.exec(readme)?.[1];
-  if (!post || !cover || !photo) throw new Error("README.md: the example post, its cover lines or its photo line moved; update readme-example.ts");
+  if (!post || !cover || !photo) throw new Error("docs/content.md: the example post, its cover lines or its photo line moved; update readme-example.ts");
   const close = post.indexOf("\n---\n", 4);
   return `${post.slice(0, close + 1)}${cover}${post.slice(close + 1)}\n${photo}\n`;
 }
