@@ -269,7 +269,8 @@ export async function createContactFunction(env: ContactEnv, options: ContactFun
     logger,
   });
   const deskStore = options.desk && createFileDeskStore(dataDir, { logger });
-  // Every version of every post, and the owner's unsaved work, beside the other data (npm run backup copies them).
+  // Every version of every post, and the owner's unsaved work, beside the other data (npm run backup copies them;
+  // not the photos half uploaded, in a dot folder it leaves out).
   const postsStore = options.desk?.posts && createFilePostsStore(dataDir, logger);
   const deskApp =
     options.desk &&
@@ -278,7 +279,7 @@ export async function createContactFunction(env: ContactEnv, options: ContactFun
       store: deskStore,
       renderer: options.desk.renderer,
       publish: options.desk.publish,
-      posts: options.desk.posts && postsStore && { ...options.desk.posts, store: postsStore, uploadsDir: path.join(dataDir, "post-uploads") },
+      posts: options.desk.posts && postsStore && { ...options.desk.posts, store: postsStore, uploadsDir: path.join(dataDir, ".post-uploads") },
       contentDir,
       site,
       env,
