@@ -1,7 +1,10 @@
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from "express";
 import type { Site } from "../../src/content/site";
 import type { DeskFrame, DeskNotice } from "../../src/desk/desk-page";
-import { deskBase, deskPath } from "../../src/desk/desk-routes";
+import { deskBase, deskPath, postsPrefix } from "../../src/desk/desk-routes";
+import { POST_BODY_BYTES } from "./posts/post-limits";
+import { PostsDesk, type PostsDeskOptions } from "./posts/posts-desk";
+import { PhotoUploads } from "./posts/uploads";
 import type { DeskPage } from "../../src/desk/desk-screens";
 import { DataDirUnwritableError } from "../store/files/data-dir";
 import { consoleLogger, type Logger } from "../logger";
@@ -45,6 +48,12 @@ export interface DeskAppOptions {
   publish?: (reason: string) => Promise<PublishOutcome>;
   /** The week's visit counts for the Visits screen (functions/visits/visits-function.ts). */
   visits?: DeskVisits;
+  /**
+   * What the Posts screen needs of the server beside publishing: the posts' store, the site's build
+   * to check and preview a post with (scripts/build-engine/post-preview.ts), its photo pipeline, and
+   * where photos wait while they are uploaded (in DATA_DIR). Absent: Posts says where to write them.
+   */
+  posts?: Omit<PostsDeskOptions, "contentDir" | "publish" | "photoUrlPrefix" | "clock"> & { uploadsDir: string };
   trustProxy?: TrustProxy;
   clock?: () => number;
   logger?: Logger;
@@ -82,6 +91,13 @@ export interface Refusal {
 
 const formParser = express.urlencoded({ extended: false, limit: 16 * 1024, parameterLimit: 400 });
 const jsonParser = express.json({ limit: 16 * 1024 });
+// A post's form and its autosaves carry its whole text: at most a content file (1 MB) and its fields.
+const postFormParser = express.urlencoded({ extended: false, limit: POST_BODY_BYTES, parameterLimit: 400 });
+const postJsonParser = express.json({ limit: POST_BODY_BYTES });
+const parseBody: RequestHandler = (req, res, next) => {
+  const posts = req.originalUrl.startsWith(postsPrefix);
+  (posts ? postFormParser : formParser)(req, res, (error?: unknown) => (error ? next(error) : (posts ? postJsonParser : jsonParser)(req, res, next)));
+};
 
 /**
  * The owner's desk under /owner (shared/CONTRACT.md "The owner's desk"): sign-in by emailed
@@ -157,7 +173,7 @@ export function createDeskApp(options: DeskAppOptions): express.Express {
     };
 
   // Every desk request: who is signed in. Every POST: this site's Origin and the page's token, else nothing runs.
-  app.use(deskBase, formParser, jsonParser, async (req, res, next) => {
+  app.use(deskBase, parseBody, async (req, res, next) => {
     try {
       res.locals.owner = await sessions.current(req, res);
       if (req.method !== "POST") return next();
@@ -247,7 +263,16 @@ export function createDeskApp(options: DeskAppOptions): express.Express {
     }),
   );
 
-  for (const mount of deskScreenModules) mount(routes, { store, contentDir, clock, logger, publish: options.publish, visits: options.visits });
+  // Posts need the site's build (its preview, its photo pipeline) and publishing: npm start and npm run dev give both.
+  const posts =
+    options.posts && options.publish
+      ? {
+          desk: new PostsDesk({ contentDir, ...options.posts, publish: options.publish, photoUrlPrefix: `${deskPath.postPhoto}/`, clock: () => new Date(clock()) }),
+          uploads: new PhotoUploads(options.posts.uploadsDir),
+          loadSharp: options.posts.loadSharp,
+        }
+      : undefined;
+  for (const mount of deskScreenModules) mount(routes, { store, contentDir, clock, logger, publish: options.publish, visits: options.visits, posts });
 
   // Anything else under /owner: the desk's own "not found", signed in or not.
   app.use(

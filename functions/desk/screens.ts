@@ -1,4 +1,7 @@
+import type sharpModule from "sharp";
 import type { ContentProblem } from "../../src/content/content-error";
+import type { PostsDesk } from "./posts/posts-desk";
+import type { PhotoUploads } from "./posts/uploads";
 import type { Logger } from "../logger";
 import type { DeskStore } from "../store/desk-store";
 import type { DeskRoutes } from "./desk-app";
@@ -6,6 +9,7 @@ import { accountScreen } from "./screens/account";
 import { businessScreen } from "./screens/business";
 import { comingScreen } from "./screens/coming";
 import { visitsScreen, type DeskVisits } from "./screens/visits";
+import { postsScreen } from "./screens/posts";
 
 /** What a publish after a desk change came to: live, or the build's problems (the live site untouched). */
 export type PublishOutcome = { ok: true } | { ok: false; problems: ContentProblem[] };
@@ -20,6 +24,8 @@ export interface DeskScreenDeps {
   publish?: (reason: string) => Promise<PublishOutcome>;
   /** The week's visit counts; absent where nothing counts them. */
   visits?: DeskVisits;
+  /** The owner's posts (functions/desk/posts/): present where this server builds the site. */
+  posts?: { desk: PostsDesk; uploads: PhotoUploads; loadSharp: () => Promise<typeof sharpModule> };
 }
 
 /**
@@ -38,6 +44,6 @@ export const deskScreenModules: readonly DeskScreenModule[] = [
   businessScreen,
   comingScreen("messages"),
   comingScreen("reviews"),
-  comingScreen("posts"),
+  postsScreen,
   visitsScreen,
 ];

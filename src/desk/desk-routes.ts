@@ -26,7 +26,32 @@ export const deskPath = {
   passkeyRemove: `${deskBase}/account/passkeys/remove`,
   /** The desk's own script and stylesheet (hashed names), served by the desk, never from dist/. */
   assets: `${deskBase}/assets`,
+  /** Posts (the desk server's posts screen): the list is the section's path, `?q=` searches titles. */
+  postNew: `${deskBase}/posts/new`,
+  /** GET /owner/posts/edit/<slug>: the editor. */
+  postEdit: `${deskBase}/posts/edit`,
+  /** POST the editor's form: `action` says what to do (draft, publish, schedule, unpublish, preview). */
+  postSave: `${deskBase}/posts/save`,
+  /** POST JSON { form }: the unsaved work, kept while the owner types. */
+  postAutosave: `${deskBase}/posts/autosave`,
+  /** POST { postId, slug }: forget the unsaved work. */
+  postDiscard: `${deskBase}/posts/discard`,
+  /** POST JSON { form }: the page as it will be published ({ html, problems }). */
+  postPreview: `${deskBase}/posts/preview`,
+  /** POST JSON { size }: a photo upload begins; then its bytes to .../<id>?offset=N, then .../<id>/done. */
+  postUpload: `${deskBase}/posts/uploads`,
+  /** GET .../<file>: a photo's file made for the preview and the editor (not on the site yet). */
+  postPhoto: `${deskBase}/posts/photo`,
+  /** POST { slug, baseSha }: delete (kept in the history); POST { postId }: bring a gone post back. */
+  postDelete: `${deskBase}/posts/delete`,
+  postBringBack: `${deskBase}/posts/bring-back`,
+  /** GET .../<slug>: the post's versions; POST { versionId, slug, baseSha }: restore one. */
+  postHistory: `${deskBase}/posts/history`,
+  postRestore: `${deskBase}/posts/restore`,
 } as const;
+
+/** Requests under this prefix may carry a post's whole text (the desk's other forms are small). */
+export const postsPrefix = `${deskBase}/posts/`;
 
 /** A section of the desk: one item of the navigation every desk screen shows, one screen. */
 export interface DeskSection {

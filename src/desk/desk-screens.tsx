@@ -3,6 +3,9 @@ import { BusinessScreen, type BusinessData } from "./screens/business-screen";
 import { ComingScreen, type ComingData } from "./screens/coming-screen";
 import { HomeScreen, type HomeData } from "./screens/home-screen";
 import { ProblemScreen, type ProblemData } from "./screens/problem-screen";
+import { PostEditorScreen, type PostEditorData } from "./screens/post-editor-screen";
+import { PostHistoryScreen, type PostHistoryData } from "./screens/post-history-screen";
+import { PostsScreen, type PostsData } from "./screens/posts-screen";
 import { SignInScreen, type SignInData } from "./screens/sign-in-screen";
 import { VisitsScreen, type VisitsData } from "./screens/visits-screen";
 import type { DeskSectionScreen } from "./desk-routes";
@@ -20,13 +23,16 @@ export interface DeskScreenData {
   coming: ComingData;
   business: BusinessData;
   visits: VisitsData;
+  posts: PostsData;
+  "post-editor": PostEditorData;
+  "post-history": PostHistoryData;
 }
 
 export type DeskScreenName = keyof DeskScreenData;
 
 /** One desk answer's screen: which, its heading, its data, and the section it belongs to (for the navigation). */
 export type DeskPage = {
-  [K in DeskScreenName]: { screen: K; title: string; data: DeskScreenData[K]; section?: DeskSectionScreen };
+  [K in DeskScreenName]: { screen: K; title: string; data: DeskScreenData[K]; section?: DeskSectionScreen; layout?: "wide" };
 }[DeskScreenName];
 
 export function DeskScreen({ page }: { page: DeskPage }) {
@@ -45,5 +51,11 @@ export function DeskScreen({ page }: { page: DeskPage }) {
       return <BusinessScreen data={page.data} />;
     case "visits":
       return <VisitsScreen data={page.data} />;
+    case "posts":
+      return <PostsScreen data={page.data} />;
+    case "post-editor":
+      return <PostEditorScreen data={page.data} />;
+    case "post-history":
+      return <PostHistoryScreen data={page.data} />;
   }
 }
