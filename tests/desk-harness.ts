@@ -10,8 +10,8 @@ import { createDeskApp } from "../functions/desk/desk-app";
 import type { PublishOutcome } from "../functions/desk/screens";
 import { createSmtpTransport } from "../functions/contact/mailer";
 import type { TrustProxy } from "../functions/http/trust-proxy";
-import { createFileDeskStore } from "../functions/store/files/desk-store";
-import type { DeskStore } from "../functions/store/desk-store";
+import { createFilesStore } from "../functions/store/files/files-store";
+import type { Store } from "../functions/store/store";
 import { deskRenderer } from "../scripts/build-engine/desk-bundle";
 import { loadSite } from "../src/content/load-content";
 import { makeTempDir, parseMail, recordingLogger, startSmtpPeer, waitFor, type SmtpPeer } from "./test-support";
@@ -38,7 +38,7 @@ export interface DeskHarness {
   published: string[];
   publishAnswer: PublishOutcome;
   logger: ReturnType<typeof recordingLogger>;
-  store: () => DeskStore;
+  store: () => Store;
   client(origin?: string): DeskClient;
   /** The app and its store again on the same folders, as after a restart. */
   restart(): Promise<void>;
@@ -75,7 +75,8 @@ export async function startDesk(options: DeskHarnessOptions = {}): Promise<DeskH
   const site = await loadSite(contentDir, {});
   const logger = recordingLogger();
   const clock = { now: Date.now() };
-  let store = createFileDeskStore(dataDir, { logger });
+  const openStore = () => createFilesStore({ dataDir, clock: () => clock.now, logger });
+  let store = await openStore();
   let server: Server | undefined;
   let url = "";
 
@@ -94,7 +95,7 @@ export async function startDesk(options: DeskHarnessOptions = {}): Promise<DeskH
     client: (origin) => client(origin ?? url),
     async restart() {
       await stop();
-      store = createFileDeskStore(dataDir, { logger });
+      store = await openStore();
       await listen(Number(new URL(url).port));
     },
     async close() {

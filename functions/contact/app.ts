@@ -22,7 +22,6 @@ import { createOutbox, type Outbox } from "./outbox";
 import { createReviewsApp } from "../reviews/app";
 import { createDeskApp, type DeskRenderer } from "../desk/desk-app";
 import type { PublishOutcome } from "../desk/screens";
-import { createFileDeskStore } from "../store/files/desk-store";
 import type { RenderInvalidReviewForm } from "../reviews/review-pages";
 import { checkReviewSecret, loadReviewSecret } from "../reviews/review-secret";
 import { createReviewTokens, type ReviewTokens } from "../reviews/review-tokens";
@@ -261,12 +260,10 @@ export async function createContactFunction(env: ContactEnv, options: ContactFun
     frame: frameAs(pathTo.reviews),
     logger,
   });
-  const deskStore = options.desk && createFileDeskStore(dataDir, { logger });
   const deskApp =
     options.desk &&
-    deskStore &&
     createDeskApp({
-      store: deskStore,
+      store,
       renderer: options.desk.renderer,
       publish: options.desk.publish,
       contentDir,
@@ -295,7 +292,6 @@ export async function createContactFunction(env: ContactEnv, options: ContactFun
     async close() {
       for (const stop of unwatch.splice(0)) stop();
       await outbox.stop();
-      await deskStore?.close();
       if (!options.store) await store.close();
       mailer.close();
     },

@@ -9,7 +9,7 @@ import type { NotificationMessage } from "../contact/mailer";
 import { finalErrorHandler } from "../http/final-error-handler";
 import { sendSecurityHeaders } from "../http/security-headers";
 import type { TrustProxy } from "../http/trust-proxy";
-import type { DeskStore } from "../store/desk-store";
+import type { Store } from "../store/store";
 import { clearCookie, readCookie, setCookie } from "./cookies";
 import { pageCsrf, refusePost } from "./csrf";
 import { ownerEmails, type DeskEnv } from "./owners";
@@ -27,7 +27,8 @@ export interface DeskRenderer {
 }
 
 export interface DeskAppOptions {
-  store: DeskStore;
+  /** The desk keeps its own records in `store.desk`; its screens show and change messages and reviews. */
+  store: Store;
   /** Resolves with the desk's renderer; called per page (npm run dev makes a new one after a code change). */
   renderer: () => Promise<DeskRenderer>;
   /** content/: site.json (the business's name, the owners' default address) and what Business details changes. */
@@ -91,7 +92,7 @@ export function createDeskApp(options: DeskAppOptions): express.Express {
   const currentSite = siteFacts(contentDir, env, options.site);
   const owners = async () => ownerEmails(env, (await currentSite()).email);
   const isOwner = async (email: string) => (await owners()).includes(email);
-  const sessions = createSessions({ store, clock, isOwner });
+  const sessions = createSessions({ store: store.desk, clock, isOwner });
   const siteOrigin = () => currentSite().then((site) => new URL(site.url).origin);
 
   const app = express();
@@ -182,7 +183,7 @@ export function createDeskApp(options: DeskAppOptions): express.Express {
     res,
     owner,
     site,
-    audit: (action, detail) => store.audit({ at: new Date(clock()).toISOString(), who: owner.email, action, from: requestFrom(req), ...(detail ? { detail } : {}) }),
+    audit: (action, detail) => store.desk.audit({ at: new Date(clock()).toISOString(), who: owner.email, action, from: requestFrom(req), ...(detail ? { detail } : {}) }),
     show: (page, opts) => show(req, res, owner, page, opts),
     redirect: (path, notice) => redirect(req, res, path, notice),
     json: (status, body) => void res.status(status).json(body),
@@ -207,7 +208,7 @@ export function createDeskApp(options: DeskAppOptions): express.Express {
   };
 
   mountSignIn(app, {
-    store,
+    store: store.desk,
     sessions,
     clock,
     logger,

@@ -1,6 +1,6 @@
 import type { ContentProblem } from "../../src/content/content-error";
 import type { Logger } from "../logger";
-import type { DeskStore } from "../store/desk-store";
+import type { Store } from "../store/store";
 import type { DeskRoutes } from "./desk-app";
 import { accountScreen } from "./screens/account";
 import { businessScreen } from "./screens/business";
@@ -11,7 +11,7 @@ export type PublishOutcome = { ok: true } | { ok: false; problems: ContentProble
 
 /** What every screen's server side may use besides the request. */
 export interface DeskScreenDeps {
-  store: DeskStore;
+  store: Store;
   contentDir: string;
   clock: () => number;
   logger: Logger;
