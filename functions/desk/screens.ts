@@ -5,6 +5,7 @@ import type { DeskRoutes } from "./desk-app";
 import { accountScreen } from "./screens/account";
 import { businessScreen } from "./screens/business";
 import { comingScreen } from "./screens/coming";
+import { messagesScreen } from "./screens/messages";
 
 /** What a publish after a desk change came to: live, or the build's problems (the live site untouched). */
 export type PublishOutcome = { ok: true } | { ok: false; problems: ContentProblem[] };
@@ -33,7 +34,7 @@ export type DeskScreenModule = (routes: DeskRoutes, deps: DeskScreenDeps) => voi
 export const deskScreenModules: readonly DeskScreenModule[] = [
   accountScreen,
   businessScreen,
-  comingScreen("messages"),
+  messagesScreen,
   comingScreen("reviews"),
   comingScreen("posts"),
   comingScreen("visits"),

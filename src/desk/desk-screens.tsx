@@ -1,6 +1,7 @@
 import { AccountScreen, type AccountData } from "./screens/account-screen";
 import { BusinessScreen, type BusinessData } from "./screens/business-screen";
 import { ComingScreen, type ComingData } from "./screens/coming-screen";
+import { MessageScreen, MessagesScreen, type MessageData, type MessagesData } from "./screens/messages-screen";
 import { HomeScreen, type HomeData } from "./screens/home-screen";
 import { ProblemScreen, type ProblemData } from "./screens/problem-screen";
 import { SignInScreen, type SignInData } from "./screens/sign-in-screen";
@@ -18,6 +19,8 @@ export interface DeskScreenData {
   account: AccountData;
   coming: ComingData;
   business: BusinessData;
+  messages: MessagesData;
+  message: MessageData;
 }
 
 export type DeskScreenName = keyof DeskScreenData;
@@ -41,5 +44,9 @@ export function DeskScreen({ page }: { page: DeskPage }) {
       return <ComingScreen data={page.data} />;
     case "business":
       return <BusinessScreen data={page.data} />;
+    case "messages":
+      return <MessagesScreen data={page.data} />;
+    case "message":
+      return <MessageScreen data={page.data} />;
   }
 }
