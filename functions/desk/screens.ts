@@ -6,6 +6,7 @@ import { accountScreen } from "./screens/account";
 import { businessScreen } from "./screens/business";
 import { comingScreen } from "./screens/coming";
 import { messagesScreen } from "./screens/messages";
+import { reviewsScreen } from "./screens/reviews";
 
 /** What a publish after a desk change came to: live, or the build's problems (the live site untouched). */
 export type PublishOutcome = { ok: true } | { ok: false; problems: ContentProblem[] };
@@ -35,7 +36,7 @@ export const deskScreenModules: readonly DeskScreenModule[] = [
   accountScreen,
   businessScreen,
   messagesScreen,
-  comingScreen("reviews"),
+  reviewsScreen,
   comingScreen("posts"),
   comingScreen("visits"),
 ];

@@ -2,6 +2,7 @@ import { AccountScreen, type AccountData } from "./screens/account-screen";
 import { BusinessScreen, type BusinessData } from "./screens/business-screen";
 import { ComingScreen, type ComingData } from "./screens/coming-screen";
 import { MessageScreen, MessagesScreen, type MessageData, type MessagesData } from "./screens/messages-screen";
+import { ReviewsScreen, type ReviewsData } from "./screens/reviews-screen";
 import { HomeScreen, type HomeData } from "./screens/home-screen";
 import { ProblemScreen, type ProblemData } from "./screens/problem-screen";
 import { SignInScreen, type SignInData } from "./screens/sign-in-screen";
@@ -21,6 +22,7 @@ export interface DeskScreenData {
   business: BusinessData;
   messages: MessagesData;
   message: MessageData;
+  reviews: ReviewsData;
 }
 
 export type DeskScreenName = keyof DeskScreenData;
@@ -48,5 +50,7 @@ export function DeskScreen({ page }: { page: DeskPage }) {
       return <MessagesScreen data={page.data} />;
     case "message":
       return <MessageScreen data={page.data} />;
+    case "reviews":
+      return <ReviewsScreen data={page.data} />;
   }
 }
