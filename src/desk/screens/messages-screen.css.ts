@@ -87,12 +87,23 @@ export const spamItem = style({
 export const more = style({ display: "flex", flexWrap: "wrap", gap: vars.space.sm, justifyContent: "space-between", margin: `${vars.space.md} 0` });
 
 /** The reply buttons of one message: side by side, thumb-sized. */
-export const reply = style({ display: "grid", gridTemplateColumns: "repeat(auto-fit, minmax(9rem, 1fr))", gap: vars.space.sm, margin: `0 0 ${vars.space.md}` });
+export const reply = style({
+  display: "grid",
+  gap: vars.space.sm,
+  margin: `0 0 ${vars.space.md}`,
+  "@media": { "(min-width: 640px)": { display: "flex", flexWrap: "wrap" } },
+});
 
 export const text = style({ whiteSpace: "pre-wrap", overflowWrap: "anywhere", margin: 0, fontSize: "1.05rem" });
 
-export const facts = style({ display: "grid", gridTemplateColumns: "max-content 1fr", gap: `${vars.space.xs} ${vars.space.md}`, margin: 0 });
-export const factName = style({ fontWeight: 600, color: vars.color.muted });
-export const factValue = style({ margin: 0, overflowWrap: "anywhere" });
+/** Name above value on a phone (an email address keeps the whole width), side by side on a wide screen. */
+export const facts = style({
+  display: "grid",
+  gap: vars.space.xs,
+  margin: 0,
+  "@media": { "(min-width: 640px)": { gridTemplateColumns: "max-content 1fr", gap: `${vars.space.xs} ${vars.space.md}` } },
+});
+export const factName = style({ fontWeight: 600, fontSize: "0.9rem", color: vars.color.muted });
+export const factValue = style({ margin: `0 0 ${vars.space.sm}`, overflowWrap: "anywhere", "@media": { "(min-width: 640px)": { marginBottom: 0 } } });
 
 export const back = style({ display: "inline-flex", alignItems: "center", minHeight: "44px", fontWeight: 600 });

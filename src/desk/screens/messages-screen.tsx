@@ -238,18 +238,6 @@ export function MessageScreen({ data }: { data: MessageData }) {
       <Card title="Message">
         <p className={css.text}>{data.message}</p>
       </Card>
-      <Card>
-        <dl className={css.facts}>
-          {facts
-            .filter((fact): fact is [string, string] => Boolean(fact[1]))
-            .map(([name, value]) => (
-              <Fragment key={name}>
-                <dt className={css.factName}>{name}</dt>
-                <dd className={css.factValue}>{value}</dd>
-              </Fragment>
-            ))}
-        </dl>
-      </Card>
       {spam ? (
         <Card title="Held as spam">
           <p>It was not emailed to you. If it is a real customer, "Not spam" moves it to the inbox and emails it to you.</p>
@@ -278,6 +266,18 @@ export function MessageScreen({ data }: { data: MessageData }) {
           )}
         </Card>
       )}
+      <Card>
+        <dl className={css.facts}>
+          {facts
+            .filter((fact): fact is [string, string] => Boolean(fact[1]))
+            .map(([name, value]) => (
+              <Fragment key={name}>
+                <dt className={css.factName}>{name}</dt>
+                <dd className={css.factValue}>{value}</dd>
+              </Fragment>
+            ))}
+        </dl>
+      </Card>
     </>
   );
 }

@@ -21,10 +21,11 @@ export const when = style({ fontSize: "0.9rem", color: vars.color.muted, margin:
 /** Approve and Reject side by side, each half the width on a phone. */
 export const decide = style({ display: "grid", gridTemplateColumns: "1fr 1fr", gap: vars.space.sm, "@media": { "(min-width: 640px)": { display: "flex" } } });
 
-export const group = style({ margin: `${vars.space.lg} 0 0` });
+export const group = style({ margin: `${vars.space.lg} 0 0`, display: "grid", gap: vars.space.sm });
 export const summary = style({
-  display: "flex",
-  alignItems: "center",
+  // A list item keeps the browser's open/closed triangle.
+  display: "list-item",
+  padding: `${vars.space.sm} 0`,
   minHeight: "48px",
   fontSize: "1.15rem",
   fontWeight: 700,
