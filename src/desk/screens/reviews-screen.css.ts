@@ -21,7 +21,7 @@ export const when = style({ fontSize: "0.9rem", color: vars.color.muted, margin:
 /** Approve and Reject side by side, each half the width on a phone. */
 export const decide = style({ display: "grid", gridTemplateColumns: "1fr 1fr", gap: vars.space.sm, "@media": { "(min-width: 640px)": { display: "flex" } } });
 
-export const group = style({ margin: `${vars.space.lg} 0 0`, display: "grid", gap: vars.space.sm });
+export const group = style({ margin: `${vars.space.md} 0 0` });
 export const summary = style({
   // A list item keeps the browser's open/closed triangle.
   display: "list-item",
