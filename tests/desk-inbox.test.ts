@@ -24,7 +24,7 @@ beforeAll(async () => {
   }
   desk.clock.now += 60_000;
   await store.messages.add({ name: "Dana Pruitt", email: "dana@example.com", phone: "(803) 555-0188", serviceType: "emergency-removal", message: "A limb is on the roof after last night's storm." });
-  await store.messages.hold({ name: "Hal Busby", email: "hal@example.com", phone: "(803) 555-0177", serviceType: "stump-grinding", message: "Two stumps by the fence." }, "too-fast");
+  await store.messages.hold({ name: "Hal Busby", email: "hal@example.com", phone: "(803) 555-0177", serviceType: "stump-removal", message: "Two stumps by the fence." }, "too-fast");
   await store.reviews.add({ name: "Alma Shealy", location: "Irmo, SC", rating: 5, text: "They took down a leaning oak without touching the fence." });
   await store.reviews.add({ name: "Bo Derrick", location: "Chapin, SC", rating: 2, text: "Late, but the work was fine." });
 }, 120_000);
