@@ -118,7 +118,7 @@ export async function benchMessages(count: number, runs: number, log: (line: str
       const now = Date.now();
       await screenStore.desk.addSession({ idHash: tokenHash(token), email: OWNER, via: "code", createdAt: new Date(now).toISOString(), expiresAt: new Date(now + 3_600_000).toISOString() });
       const app = express().use(
-        createDeskApp({ store: screenStore, renderer, contentDir: path.resolve("content"), site, env: { OWNER_EMAILS: OWNER }, sendMail: async () => undefined, logger: quiet }),
+        createDeskApp({ store: screenStore, renderer, contentDir: path.resolve("content"), site, env: { OWNER_EMAILS: OWNER }, logger: quiet }),
       );
       const server = app.listen(0, "127.0.0.1");
       await new Promise((ok) => server.once("listening", ok));

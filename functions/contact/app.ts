@@ -269,8 +269,6 @@ export async function createContactFunction(env: ContactEnv, options: ContactFun
       contentDir,
       site,
       env,
-      // A sign-in code is good for 15 minutes: sent at once, not queued for retries like a message.
-      sendMail: (message) => transport.send(message),
       trustProxy,
       logger,
     });

@@ -5,7 +5,6 @@ import { deskBase, deskPath } from "../../src/desk/desk-routes";
 import type { DeskPage } from "../../src/desk/desk-screens";
 import { DataDirUnwritableError } from "../store/files/data-dir";
 import { consoleLogger, type Logger } from "../logger";
-import type { NotificationMessage } from "../contact/mailer";
 import { finalErrorHandler } from "../http/final-error-handler";
 import { sendSecurityHeaders } from "../http/security-headers";
 import type { TrustProxy } from "../http/trust-proxy";
@@ -27,7 +26,10 @@ export interface DeskRenderer {
 }
 
 export interface DeskAppOptions {
-  /** The desk keeps its own records in `store.desk`; its screens show and change messages and reviews. */
+  /**
+   * The desk keeps its own records in `store.desk`, queues its sign-in emails in `store.outbox`
+   * (the server's sending loop mails them), and its screens show and change messages and reviews.
+   */
   store: Store;
   /** Resolves with the desk's renderer; called per page (npm run dev makes a new one after a code change). */
   renderer: () => Promise<DeskRenderer>;
@@ -36,8 +38,6 @@ export interface DeskAppOptions {
   /** The site as the server started with it; the desk reads site.json again when it changes. */
   site: Site;
   env: DeskEnv & { SITE_URL?: string; CONTACT_FROM?: string };
-  /** Sends a sign-in email now (it is good for 15 minutes: no retry queue). */
-  sendMail: (message: NotificationMessage) => Promise<void>;
   /**
    * Builds and publishes the site after the desk changed content/ (npm start, npm run dev); resolves
    * with the build's outcome. Absent where this server does not build the site (the contact function alone).
@@ -216,7 +216,7 @@ export function createDeskApp(options: DeskAppOptions): express.Express {
     currentSite,
     isOwner,
     owners,
-    sendMail: options.sendMail,
+    outbox: store.outbox,
     guarded,
     show,
     redirect,

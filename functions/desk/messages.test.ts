@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { contactSchema } from "../../src/content/contact-schema";
 import { loadServiceChoices } from "../../src/content/services";
 import { startDesk, type DeskHarness } from "../../tests/desk-harness";
+import { waitFor } from "../../tests/test-support";
 import { messagesCsv } from "../contact/submissions-report";
 import { dialString, firstLine, heldBecause } from "./message-view";
 import { PAGE_SIZE } from "./screens/messages";
@@ -121,7 +122,7 @@ describe("the desk's Messages", () => {
     expect(forged.text).toContain("not one the desk handed out");
   });
 
-  it("shows held spam in its own tab; Not spam moves it to the inbox and queues its email, once", async () => {
+  it("shows held spam in its own tab; Not spam moves it to the inbox and mails it, once", async () => {
     const owner = await signedIn();
     await seed(1);
     const held = await desk.store().messages.hold(contact(7, { name: "Real Customer" }), "too-fast");
@@ -134,7 +135,8 @@ describe("the desk's Messages", () => {
     expect(rescued.status).toBe(303);
     expect((await owner.get(rescued.location ?? "")).text).toContain("in the inbox now");
     expect(namesIn((await owner.get("/owner/messages")).text)).toEqual(["Real Customer", "Visitor 1"]);
-    expect((await desk.store().outbox.delivery([held.id])).get(held.id)).toBe("waiting");
+    // Mailed like a new message, by the server's sending loop.
+    await waitFor(() => desk.mail.received.some((m) => m.raw.includes("Message number 7")), 10_000, "the rescued message's email");
     const after = await owner.get("/owner/messages/spam");
     expect(after.text).toContain("Not spam: moved to the inbox");
     expect(after.text).not.toContain(">Not spam</button>");
@@ -144,6 +146,7 @@ describe("the desk's Messages", () => {
     expect((await owner.get(twice.location ?? "")).text).toContain("taken out of the spam already");
     expect((await desk.store().messages.all("inbox")).filter((m) => m.id === held.id)).toHaveLength(1);
     expect((await desk.store().desk.auditLog(5)).filter((e) => e.action === "took a message out of the spam")).toHaveLength(1);
+    expect(desk.mail.received.filter((m) => m.raw.includes("Message number 7"))).toHaveLength(1);
   });
 
   it("downloads the CSV npm run submissions -- --csv prints, and audits it", async () => {

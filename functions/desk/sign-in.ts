@@ -5,10 +5,10 @@ import type { Site } from "../../src/content/site";
 import { deskPath } from "../../src/desk/desk-routes";
 import type { SignInData } from "../../src/desk/screens/sign-in-screen";
 import type { Logger } from "../logger";
-import type { NotificationMessage } from "../contact/mailer";
 import { createRateLimiter } from "../store/files/memory-limits";
 import { clientKey } from "../http/client-key";
 import type { DeskStore } from "../store/desk-store";
+import type { OutboxStore } from "../store/outbox-store";
 import { clearCookie, readCookie, setCookie } from "./cookies";
 import type { DeskGuard, DeskRedirect, DeskRefuse, DeskShow } from "./desk-app";
 import { normalEmail } from "./owners";
@@ -16,7 +16,6 @@ import { mountPasskeySignIn } from "./passkeys";
 import { requestFrom, requestOrigin } from "./request-facts";
 import { codeHash, newCode, newToken, sameSecret, SIGN_IN_MS, tokenHash } from "./secrets";
 import type { Sessions } from "./sessions";
-import { signInMessage } from "./sign-in-mail";
 
 const MINUTE = 60_000;
 /** 5 wrong codes for an address lock it for 15 minutes (The Copenhagen Book: limit attempts on short codes). */
@@ -37,7 +36,12 @@ export interface SignInDeps {
   currentSite: () => Promise<Site>;
   isOwner: (email: string) => Promise<boolean>;
   owners: () => Promise<string[]>;
-  sendMail: (message: NotificationMessage) => Promise<void>;
+  /**
+   * Where the sign-in email is queued (`store.outbox`): the server's sending loop mails it
+   * (functions/contact/mailer.ts buildSignInMessage), and the store erases its code once it is
+   * sent, failed or past its 15 minutes.
+   */
+  outbox: Pick<OutboxStore, "add">;
   guarded: DeskGuard;
   show: DeskShow;
   redirect: DeskRedirect;
@@ -128,15 +132,13 @@ export function mountSignIn(app: express.Express, deps: SignInDeps): void {
 
   async function sendCode(req: Request, email: string): Promise<void> {
     if (!(await deps.isOwner(email))) return;
-    const site = await deps.currentSite();
     const code = newCode();
     const token = newToken();
     const id = randomUUID();
     const now = clock();
     await store.addSignIn({ id, email, codeHash: codeHash(id, code), linkHash: tokenHash(token), createdAt: iso(now), expiresAt: iso(now + SIGN_IN_MS) });
     const link = `${await linkOrigin(req)}${deskPath.link}?token=${token}`;
-    const siteHost = new URL(site.url).hostname;
-    await deps.sendMail(signInMessage({ id, to: email, code, link, siteName: site.name, from: deps.env.CONTACT_FROM || `no-reply@${siteHost}`, host: siteHost }));
+    await deps.outbox.add({ kind: "sign-in", id, createdAt: iso(now), to: email, expiresAt: iso(now + SIGN_IN_MS), secret: { code, link } });
     await audit(req, email, "asked for a sign-in code");
   }
 
