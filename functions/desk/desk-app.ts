@@ -217,6 +217,7 @@ export function createDeskApp(options: DeskAppOptions): express.Express {
     isOwner,
     owners,
     outbox: store.outbox,
+    limits: store.limits,
     guarded,
     show,
     redirect,

@@ -146,6 +146,8 @@ describe("signing in with the emailed code", () => {
     const perAddress = [];
     for (let i = 0; i < 6; i++) perAddress.push((await browser.post("/owner/sign-in", { email: "someone@example.com" })).status);
     expect(perAddress).toEqual([303, 303, 303, 303, 303, 429]);
+    // Counted in the store's limits (shared by every instance where the store is shared).
+    expect(await desk.store().limits.take("desk-codes-per-address", "someone@example.com", { limit: 5, windowMs: 15 * MINUTE })).toMatchObject({ ok: false });
     const perClient = [];
     for (let i = 0; i < 5; i++) perClient.push((await browser.post("/owner/sign-in", { email: `other${i}@example.com` })).status);
     expect(perClient).toEqual([303, 303, 303, 303, 429]);
