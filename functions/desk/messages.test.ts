@@ -1,26 +1,15 @@
-import { z } from "zod";
 import { afterEach, describe, expect, it } from "vitest";
-import { contactSchema } from "../../src/content/contact-schema";
 import { loadServiceChoices } from "../../src/content/services";
 import { startDesk, type DeskHarness } from "../../tests/desk-harness";
 import { waitFor } from "../../tests/test-support";
 import { messagesCsv } from "../contact/submissions-report";
+import { contact } from "../store/store-suite";
 import { dialString, firstLine, heldBecause } from "./message-view";
 import { PAGE_SIZE } from "./screens/messages";
 import { townOf } from "./town-names";
 
 let desk: DeskHarness;
 afterEach(() => desk?.close());
-
-const contact = (n: number, extra: Partial<z.input<typeof contactSchema>> = {}) =>
-  z.parse(contactSchema, {
-    name: `Visitor ${n}`,
-    email: `visitor${n}@example.com`,
-    phone: "(803) 555-0142",
-    serviceType: "tree-trimming",
-    message: `Message number ${n}: the oak by the driveway leans.\nSecond line.`,
-    ...extra,
-  });
 
 async function signedIn() {
   desk = await startDesk();
