@@ -125,7 +125,7 @@ function warnWhenMailIsOnlySaved(dataDir: string) {
       `  Each message is saved in ${join(dataDir, "submissions.jsonl")} and as an email file in ${join(dataDir, "mail")}/.`,
       "  Read them with: npm run submissions",
       "  Sign-in codes for the owner's desk (/owner) are not emailed either: npm run owner -- link prints a sign-in link.",
-      '  To receive them by email, set SMTP_URL (README, "Contact messages").',
+      '  To receive them by email, set SMTP_URL (README, "Contact messages and reviews").',
     ].join("\n"),
   );
 }

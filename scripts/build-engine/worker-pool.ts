@@ -10,7 +10,7 @@ const profileFlags = ["--cpu-prof", "--cpu-prof-dir", "--cpu-prof-name", "--cpu-
 
 /**
  * The flags of this process that its workers take: only node's CPU profiler's, so
- * `node --cpu-prof scripts/build-engine/launch.mjs ...` writes a profile for every thread (README,
+ * `node --cpu-prof scripts/build-engine/launch.mjs ...` writes a profile for every thread (docs/performance.md,
  * "Where a cold build's time goes"). Never a loader such as tsx's: the workers run
  * plain bundled JavaScript.
  */

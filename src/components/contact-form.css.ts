@@ -1,4 +1,5 @@
 import { style } from "@vanilla-extract/css";
+import { formControl, invalidControl } from "../styles/form-control";
 import { vars } from "../styles/theme.css";
 
 export const form = style({ display: "grid", gap: vars.space.md });
@@ -18,16 +19,10 @@ export const label = style({ fontWeight: 600 });
 export const required = style({ color: vars.color.danger, marginLeft: "0.15em" });
 
 export const control = style({
-  width: "100%",
+  ...formControl,
   minHeight: "44px",
-  padding: "0.6rem 0.75rem",
-  font: "inherit",
-  color: vars.color.text,
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.muted}`,
-  borderRadius: vars.radius.sm,
   selectors: {
-    '&[aria-invalid="true"]': { borderColor: vars.color.danger, boxShadow: `0 0 0 1px ${vars.color.danger}` },
+    '&[aria-invalid="true"]': invalidControl,
     "&::placeholder": { color: vars.color.muted, opacity: 1 },
   },
 });

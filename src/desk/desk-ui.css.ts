@@ -1,4 +1,5 @@
 import { style, styleVariants } from "@vanilla-extract/css";
+import { formControl, invalidControl } from "../styles/form-control";
 import { vars } from "../styles/theme.css";
 
 export const card = style({
@@ -23,16 +24,10 @@ export const label = style({ fontWeight: 600 });
 export const hint = style({ margin: 0, fontSize: "0.9rem", color: vars.color.muted });
 
 export const control = style({
-  width: "100%",
+  ...formControl,
   minHeight: "48px",
-  padding: "0.6rem 0.75rem",
-  font: "inherit",
-  color: vars.color.text,
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.muted}`,
-  borderRadius: vars.radius.sm,
   selectors: {
-    '&[aria-invalid="true"]': { borderColor: vars.color.danger, boxShadow: `0 0 0 1px ${vars.color.danger}` },
+    '&[aria-invalid="true"]': invalidControl,
     "&:disabled": { background: vars.color.surfaceAlt, color: vars.color.muted },
   },
 });

@@ -1,4 +1,4 @@
-// The files of a files store, all in DATA_DIR (README "Files in DATA_DIR"). Each JSON-lines
+// The files of a files store, all in DATA_DIR (docs/deploy.md, "Where messages live, and backups"). Each JSON-lines
 // file holds one kind of record, one shape (format-check.ts refuses another at start).
 
 /** Contact messages (functions/store/records.ts submissionSchema); each line is also its mail job. */
