@@ -60,6 +60,7 @@ async function rebuild(reason: string): Promise<PublishOutcome> {
 const startBuilt = (await rebuild("start")).ok;
 const contact = await createContactFunction(process.env, {
   contentDir,
+  distDir,
   store,
   formPages: () => formPages,
   // The desk is built again when its code changes; what it saves in content/ is rebuilt at once, in turn with the watcher's rebuilds.

@@ -12,12 +12,6 @@ export function slugFromTitle(title: string): string {
     .replace(/^-+|-+$/g, "");
 }
 
-/** The calendar date (YYYY-MM-DD) in `timeZone` at `now`: the owner's "today", not the server's. */
-export function dateIn(timeZone: string, now: Date): string {
-  // en-CA formats as YYYY-MM-DD.
-  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
-}
-
 /**
  * Front matter every post needs, each line saying what it is for, then a body to write over.
  * `categories`: the blog's list (blogCategories in content/site.json), in its order.

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { copyRepo, runNpm, type RepoCopy } from "../tests/repo-copy";
 import { loadSite } from "../src/content/load-content";
 import { parsePost } from "../src/content/posts";
-import { dateIn, newPostText, slugFromTitle } from "./new-post-text";
+import { businessDay } from "../src/format/business-time";
+import { newPostText, slugFromTitle } from "./new-post-text";
 
 // `npm run new-post -- "Storm Season Checklist"` as the README writes it, in a copy of the checkout.
 
@@ -34,7 +35,7 @@ describe("npm run new-post", () => {
     expect(post).toMatchObject({ title: "Storm Season Checklist", slug: "storm-season-checklist", draft: true });
     expect(site.blogCategories.map((c) => c.name)).toContain(post.category);
     expect(post.excerpt).toMatch(/replace this line/);
-    expect([dateIn(site.timeZone, before), dateIn(site.timeZone, new Date())]).toContain(post.publishDate.toISOString().slice(0, 10));
+    expect([businessDay(before, site.timeZone), businessDay(new Date(), site.timeZone)]).toContain(post.publishDate.toISOString().slice(0, 10));
   }, 60_000);
 
   it("refuses to overwrite a post that exists", async () => {
@@ -65,6 +66,6 @@ describe("new post text", () => {
   });
 
   it("takes the date in the business's zone: 11 pm in Chapin is still that day", () => {
-    expect(dateIn("America/New_York", new Date("2025-03-02T03:30:00Z"))).toBe("2025-03-01");
+    expect(businessDay(new Date("2025-03-02T03:30:00Z"), "America/New_York")).toBe("2025-03-01");
   });
 });

@@ -5,7 +5,8 @@ import { mkdir, stat, writeFile } from "node:fs/promises";
 import { join, relative, resolve } from "node:path";
 import { formatProblem, isContentError } from "../src/content/content-error";
 import { loadSite } from "../src/content/load-content";
-import { dateIn, newPostText, slugFromTitle } from "./new-post-text";
+import { businessDay } from "../src/format/business-time";
+import { newPostText, slugFromTitle } from "./new-post-text";
 
 const contentDir = resolve("content");
 const title = process.argv.slice(2).join(" ").trim();
@@ -33,7 +34,7 @@ if (taken) {
 }
 await mkdir(blogDir, { recursive: true });
 // "wx": fails rather than overwrite, even if the file appeared since the check above.
-await writeFile(file, newPostText(title, dateIn(site.timeZone, new Date()), site.blogCategories), { flag: "wx" });
+await writeFile(file, newPostText(title, businessDay(new Date(), site.timeZone), site.blogCategories), { flag: "wx" });
 
 const host = process.env.HOST ?? "127.0.0.1";
 const port = process.env.PORT ?? "3000";

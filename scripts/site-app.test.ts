@@ -47,3 +47,11 @@ describe("createSiteApp with URLs that do not decode", () => {
     expect(await missing.text()).toContain("Page not found");
   });
 });
+
+describe("createSiteApp without its functions", () => {
+  it("answers the site script's visit report with 204 and no body, so no visitor's console shows an error", async () => {
+    const res = await fetch(`${server.url}/api/event`, { method: "POST", headers: { "content-type": "text/plain" }, body: '{"kind":"view","path":"/"}' });
+    expect(res.status).toBe(204);
+    expect(await res.text()).toBe("");
+  });
+});

@@ -7,6 +7,7 @@ import { finalErrorHandler, rejectMalformedUrl } from "../functions/http/final-e
 import type { TrustProxy } from "../functions/http/trust-proxy";
 import { sendSecurityHeaders } from "../functions/http/security-headers";
 import { staticSite } from "./static-site";
+import { apiPath } from "../src/routes";
 
 export interface SiteAppOptions {
   distDir: string;
@@ -30,6 +31,9 @@ export function createSiteApp(opts: SiteAppOptions): express.Express {
   for (const handler of opts.before ?? []) app.use(handler);
   app.use(compression());
   if (opts.contact) app.use(opts.contact);
+  // The pages served without their functions count no visits, and say so as the visit function
+  // says it of a beacon it does not count: 204. A 404 would show in every visitor's console.
+  else app.post(apiPath.event, (_req, res) => void res.status(204).end());
   app.use(createBlogApi(opts.distDir));
   app.use(staticSite(opts.distDir));
   // 4xx answers show the site's own 404 page (read per error: it changes with every build).

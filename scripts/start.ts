@@ -41,6 +41,7 @@ let publisher: Publisher | undefined;
 const desk = deskRenderer(root);
 const contact = await createContactFunction(process.env, {
   contentDir,
+  distDir,
   store,
   formPages: () => formPages,
   desk: {

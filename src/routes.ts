@@ -76,6 +76,8 @@ export const apiPath = {
   reviews: "/api/reviews",
   /** An email link's confirm page (GET) and the decision (POST). */
   moderateReview: "/api/reviews/moderate",
+  /** The site script's beacon: a page seen or a call link tapped (src/client/visit-beacon.ts). */
+  event: "/api/event",
 } as const;
 
 /**

@@ -35,7 +35,7 @@ export default async function setup(project: TestProject) {
   const contact = await createContactFunction(
     { DATA_DIR: dataDir, CONTACT_RATE_LIMIT: "0" },
     // The desk as the contact function alone mounts it: the shared server publishes nothing.
-    { contentDir: resolve("content"), formPages: () => formPages, desk: { renderer: deskRenderer(process.cwd()) } },
+    { contentDir: resolve("content"), distDir, formPages: () => formPages, desk: { renderer: deskRenderer(process.cwd()) } },
   );
   const app = createSiteApp({ distDir, contact: contact.app });
   const server = app.listen(0, "127.0.0.1");

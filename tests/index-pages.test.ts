@@ -82,11 +82,21 @@ describe("index pages", () => {
     await close();
   });
 
-  it("/privacy says what the form keeps, for how long, and how to have it deleted, and the footer and form link to it", async () => {
+  it("/privacy says what the form keeps, how visits are counted, for how long, and how to have it deleted, and the footer and form link to it", async () => {
     const { page, close } = await open("/privacy");
     const text = await page.locator("main").innerText();
     for (const words of ["name, email address and phone number", site.messagesKeptFor, site.email, site.phone.display]) expect(text).toContain(words);
-    expect(await page.locator("main").getByRole("heading", { level: 2 }).allTextContents()).toEqual(["What the contact form keeps", "Where it is kept", "How long we keep it", "Asking us to delete it"]);
+    // Issue 30: what the visit counts keep, for how long (visitsKeptFor), and when the day's key goes.
+    for (const words of [`kept for ${site.visitsKeptFor}`, "deleted at midnight (Eastern Time)", "Global Privacy Control", "session storage", "sets none"]) {
+      expect(text).toContain(words);
+    }
+    expect(await page.locator("main").getByRole("heading", { level: 2 }).allTextContents()).toEqual([
+      "What the contact form keeps",
+      "How visits are counted",
+      "Where it is kept",
+      "How long we keep it",
+      "Asking us to delete it",
+    ]);
     expect(await hrefs(page, "footer a[href='/privacy']")).toHaveLength(1);
     await page.goto("/contact", { waitUntil: "networkidle" });
     expect(await page.locator("form a[href='/privacy']").count()).toBe(1);

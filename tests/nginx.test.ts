@@ -226,6 +226,14 @@ describe("deploy/nginx/cedar-ridge.conf in nginx", () => {
     const [viaNginx, direct] = await Promise.all([answer(nginxUrl, "/api/reviews/moderate?token=forged"), answer(startUrl, "/api/reviews/moderate?token=forged")]);
     expect(direct.status).toBe(400);
     expect(viaNginx.status).toBe(direct.status);
+    // The visit counts' beacon goes to the same function: 204, counted within its 5 s of batching.
+    const beacon = await fetch(`${nginxUrl}/api/event`, {
+      method: "POST",
+      headers: { "content-type": "text/plain;charset=UTF-8", "user-agent": "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) Mobile/15E148 Safari/604.1" },
+      body: JSON.stringify({ kind: "view", path: "/locations/irmo-sc", referrer: "https://www.google.com" }),
+    });
+    expect(beacon.status).toBe(204);
+    await expect.poll(() => readFile(join(work, "data", "visits.jsonl"), "utf8").catch(() => ""), { timeout: 15_000 }).toContain('"path":"/locations/irmo-sc","source":"google.com"');
     // A body over the limit never reaches the function.
     const big = await fetch(`${nginxUrl}/api/contact`, { method: "POST", headers: { "content-type": "application/json" }, body: "x".repeat(20_000) });
     expect(big.status).toBe(413);

@@ -11,6 +11,7 @@ import type { Logger } from "../functions/logger";
 import { createFilesStore } from "../functions/store/files/files-store";
 import type { MessageBox } from "../functions/store/message-store";
 import type { Submission } from "../functions/store/records";
+import type { VisitCount } from "../functions/store/visits-store";
 import { loadSite } from "../src/content/load-content";
 import { loadServiceChoices } from "../src/content/services";
 
@@ -206,3 +207,16 @@ export async function listen(app: Express): Promise<{ url: string; close: () => 
       }),
   };
 }
+
+/** One visit count row for a test: a phone, no page, no source, counted once, unless `fields` say otherwise. */
+export const visitCount = (day: string, kind: VisitCount["kind"], fields: Partial<VisitCount> = {}): VisitCount => ({
+  day,
+  kind,
+  path: "",
+  source: "",
+  device: "phone",
+  landing: "",
+  button: "",
+  count: 1,
+  ...fields,
+});

@@ -29,6 +29,8 @@ import { contactFields, type ServiceChoice } from "../../src/content/contact";
 import { contactSchema, fieldErrors } from "../../src/content/contact-schema";
 import { createFormPostHandler, DEFAULT_RATE_LIMIT, RATE_WINDOW_MS } from "./form-post";
 import { apiPath, pathTo } from "../../src/routes";
+import { leadsIn } from "../visits/report";
+import { createVisitsFunction, type VisitsFunction } from "../visits/visits-function";
 
 export { BODY_LIMIT_BYTES } from "./form-post";
 
@@ -119,6 +121,8 @@ export interface ContactFunction {
   dataDir: string;
   /** TRUST_PROXY as parsed; the site app mounting this one uses the same. */
   trustProxy: TrustProxy;
+  /** POST /api/event and the week's summary (functions/visits/). */
+  visits: VisitsFunction;
   /** Stops the outbox (waiting for sends in flight), closes the SMTP pool, and the store unless it was handed in. */
   close(): Promise<void>;
 }
@@ -157,6 +161,12 @@ export interface ContactFunctionOptions {
    * and, where this server builds the site, how to publish a change. Without it there is no desk.
    */
   desk?: { renderer: () => Promise<DeskRenderer>; publish?: (reason: string) => Promise<PublishOutcome> };
+  /** The built site being served (default dist/ under the working directory): visits are counted for its pages only. */
+  distDir?: string;
+  /** Visit reports per client per minute (default 60); 0 turns the limit off (a test's flood). */
+  eventRateLimit?: number;
+  /** The visit counts' clock (their days, the Monday email); default Date.now. */
+  visitsClock?: () => number;
   logger?: Logger;
 }
 
@@ -260,12 +270,26 @@ export async function createContactFunction(env: ContactEnv, options: ContactFun
     frame: frameAs(pathTo.reviews),
     logger,
   });
+  const visits = await createVisitsFunction({
+    visits: store.visits,
+    site,
+    contentDir,
+    distDir: path.resolve(options.distDir ?? "dist"),
+    trustProxy,
+    rateLimit: options.eventRateLimit,
+    leads: leadsIn(store, site.timeZone),
+    // The Monday email goes to whoever gets the messages, through the outbox like them.
+    queueReport: (report) => store.outbox.add({ kind: "report", createdAt: new Date().toISOString(), to: defaultAddresses(site, env).to, ...report }),
+    clock: options.visitsClock,
+    logger,
+  });
   const deskApp =
     options.desk &&
     createDeskApp({
       store,
       renderer: options.desk.renderer,
       publish: options.desk.publish,
+      visits,
       contentDir,
       site,
       env,
@@ -275,7 +299,7 @@ export async function createContactFunction(env: ContactEnv, options: ContactFun
   const app = express();
   app.disable("x-powered-by");
   if (deskApp) app.use(deskApp);
-  app.use(contactApp, reviewsApp);
+  app.use(contactApp, reviewsApp, visits.app);
   const unwatch: Array<() => void> = [];
 
   return {
@@ -287,8 +311,10 @@ export async function createContactFunction(env: ContactEnv, options: ContactFun
     site,
     dataDir,
     trustProxy,
+    visits,
     async close() {
       for (const stop of unwatch.splice(0)) stop();
+      await visits.close();
       await outbox.stop();
       if (!options.store) await store.close();
       mailer.close();

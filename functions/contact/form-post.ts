@@ -11,6 +11,7 @@ import type { Logger } from "../logger";
 import type { LimitStore, RateDecision, RateRule } from "../store/limit-store";
 import type { LeadSource } from "../store/records";
 import { StoreUnavailableError } from "../store/store-errors";
+import { leadSourceOf } from "../visits/lead-source";
 import { antiSpamFieldErrors, spamReason } from "./spam";
 
 /** shared/CONTRACT.md: 413 over 16 KiB. */
@@ -124,7 +125,8 @@ export function createFormPostHandler<Schema extends z.core.$ZodType, Field exte
     const reason = spamReason(body, clock());
     let stored: Stored;
     try {
-      stored = reason ? await store.hold(result.data, reason) : await store.add(result.data);
+      const source = leadSourceOf(body, req.hostname);
+      stored = reason ? await store.hold(result.data, reason, source) : await store.add(result.data, source);
     } catch (error) {
       return unavailable(res, kind, error);
     }

@@ -55,6 +55,13 @@ describe("buildMessage", () => {
     expect(tricky.text).toContain("Name: =?utf-8?B?QmNjOiB4QGV2aWwudGVzdA==?=");
   });
 
+  it("says where the visit started, when the form sent it, and nothing when not", () => {
+    const led = buildMessage({ ...submission, landingPage: "/locations/irmo-sc", referrer: "google.com" }, site, addresses, serviceChoices);
+    expect(led.text).toContain("Visit: came from /locations/irmo-sc via google.com");
+    expect(led.html).toContain("<th align=\"left\" scope=\"row\" style=\"padding-right: 16px;\">Visit</th><td>came from /locations/irmo-sc via google.com</td>");
+    expect(message.text).not.toContain("Visit:");
+  });
+
   it("escapes every value in the HTML part", () => {
     expect(message.html).not.toContain("<script>");
     expect(message.html).not.toContain("<b>");

@@ -4,10 +4,11 @@ import path from "node:path";
 import nodemailer from "nodemailer";
 import type { Site } from "../../src/content/site";
 import { escapeHtml } from "../../src/format/escape-html";
+import { formatVisitOrigin } from "../../src/format/visit-origin";
 import type { Review } from "../../src/content/review";
 import { serviceLabel, type ServiceChoice } from "../../src/content/contact";
 import { createDirectorySync } from "../store/files/jsonl-append";
-import type { MailJob, ReportJob, SignInJob, Submission } from "../store/records";
+import type { LeadSource, MailJob, ReportJob, SignInJob, Submission } from "../store/records";
 
 export interface MailAddresses {
   to: string;
@@ -57,6 +58,12 @@ const receivedText = (createdAt: string): string => {
   return Number.isNaN(received.getTime()) ? createdAt : received.toUTCString();
 };
 
+/** "Visit: came from /locations/irmo-sc via google.com", when the post carried where its visit started (functions/visits/lead-source.ts). */
+const visitRow = (post: LeadSource): Array<[string, string]> => {
+  const origin = formatVisitOrigin(post.landingPage, post.referrer);
+  return origin ? [["Visit", origin]] : [];
+};
+
 /**
  * Builds the owner's notification for one submission. Pure: no clock, no I/O.
  * `services`: the form's choices (the services' titles), which name the service asked for.
@@ -74,6 +81,7 @@ export function buildMessage(
     ["Phone", submission.phone],
     ["Service", service],
     ["Received", receivedText(submission.createdAt)],
+    ...visitRow(submission),
   ];
 
   const text = [
@@ -131,13 +139,14 @@ export interface ReviewLinks {
 }
 
 /** Builds the owner's notification for one review: the review and its approve/reject links. Pure, like buildMessage. */
-export function buildReviewMessage(review: Review, links: ReviewLinks, site: Site, addresses: MailAddresses): NotificationMessage {
+export function buildReviewMessage(review: Review & LeadSource, links: ReviewLinks, site: Site, addresses: MailAddresses): NotificationMessage {
   const stars = `${"★".repeat(review.rating)}${"☆".repeat(5 - review.rating)} (${review.rating} of 5)`;
   const rows: Array<[string, string]> = [
     ["Name", review.name],
     ["Town", review.location],
     ["Rating", stars],
     ["Received", receivedText(review.createdAt)],
+    ...visitRow(review),
   ];
   const cli = `npm run reviews -- approve ${review.id}`;
   const text = [

@@ -14,6 +14,7 @@ import { pageCsrf, refusePost } from "./csrf";
 import { ownerEmails, type DeskEnv } from "./owners";
 import { requestFrom } from "./request-facts";
 import { deskScreenModules, type PublishOutcome } from "./screens";
+import type { DeskVisits } from "./screens/visits";
 import { createSessions, type SignedIn } from "./sessions";
 import { mountSignIn } from "./sign-in";
 import { siteFacts } from "./site-facts";
@@ -43,6 +44,8 @@ export interface DeskAppOptions {
    * with the build's outcome. Absent where this server does not build the site (the contact function alone).
    */
   publish?: (reason: string) => Promise<PublishOutcome>;
+  /** The week's visit counts for the Visits screen (functions/visits/visits-function.ts). */
+  visits?: DeskVisits;
   trustProxy?: TrustProxy;
   clock?: () => number;
   logger?: Logger;
@@ -246,7 +249,7 @@ export function createDeskApp(options: DeskAppOptions): express.Express {
     }),
   );
 
-  for (const mount of deskScreenModules) mount(routes, { store, contentDir, clock, logger, publish: options.publish });
+  for (const mount of deskScreenModules) mount(routes, { store, contentDir, clock, logger, publish: options.publish, visits: options.visits });
 
   // Anything else under /owner: the desk's own "not found", signed in or not.
   app.use(

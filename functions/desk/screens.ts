@@ -7,6 +7,7 @@ import { businessScreen } from "./screens/business";
 import { comingScreen } from "./screens/coming";
 import { messagesScreen } from "./screens/messages";
 import { reviewsScreen } from "./screens/reviews";
+import { visitsScreen, type DeskVisits } from "./screens/visits";
 
 /** What a publish after a desk change came to: live, or the build's problems (the live site untouched). */
 export type PublishOutcome = { ok: true } | { ok: false; problems: ContentProblem[] };
@@ -19,6 +20,8 @@ export interface DeskScreenDeps {
   logger: Logger;
   /** Absent where this server does not build the site (the contact function alone). */
   publish?: (reason: string) => Promise<PublishOutcome>;
+  /** The week's visit counts; absent where nothing counts them. */
+  visits?: DeskVisits;
 }
 
 /**
@@ -38,5 +41,5 @@ export const deskScreenModules: readonly DeskScreenModule[] = [
   messagesScreen,
   reviewsScreen,
   comingScreen("posts"),
-  comingScreen("visits"),
+  visitsScreen,
 ];

@@ -1,7 +1,7 @@
 // The behaviour every store implementation has, as one suite: files-store.test.ts runs it on
 // the JSON-lines files, and the PostgreSQL implementation runs the very same tests on a real
 // server. Only the interface (store.ts) is used here, never a file or a table.
-import { rm } from "node:fs/promises";
+import { readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -10,7 +10,7 @@ import { reviewInputSchema } from "../../src/content/review";
 import * as z from "zod/mini";
 import type { SignInJob } from "./records";
 import { InvalidCursorError } from "./store-errors";
-import type { Store } from "./store";
+import type { DeviceClass, Store, VisitCount } from "./store";
 
 export interface StoreHarness {
   /**
@@ -324,6 +324,91 @@ export function describeStore(name: string, makeHarness: () => Promise<StoreHarn
       });
     });
 
+    describe("visits", () => {
+      const view = (day: string, page: string, count = 1): VisitCount => ({ day, kind: "view", path: page, source: "google.com", device: "phone", landing: "", button: "", count });
+      const total = (rows: readonly VisitCount[], kind: VisitCount["kind"]) => rows.filter((r) => r.kind === kind).reduce((n, r) => n + r.count, 0);
+
+      it("sums counts by key across batches and keeps them across a restart", async () => {
+        const { store, harness } = await fresh();
+        await store.visits.add({ counts: [view("2025-06-02", "/locations/irmo-sc", 2), view("2025-06-02", "/")], visitors: [] });
+        await store.visits.add({ counts: [view("2025-06-02", "/locations/irmo-sc", 3), view("2025-06-03", "/")], visitors: [] });
+        expect(await store.visits.counts("2025-06-02", "2025-06-02")).toEqual([view("2025-06-02", "/locations/irmo-sc", 5), view("2025-06-02", "/")]);
+        const again = await harness.open();
+        expect(total(await again.visits.counts("2025-06-01", "2025-06-30"), "view")).toBe(7);
+        expect(await again.visits.counts("2025-06-03", "2025-06-03")).toEqual([view("2025-06-03", "/")]);
+      });
+
+      it("counts a visitor once a day, also after a restart, and per device", async () => {
+        const { store, harness } = await fresh();
+        await store.visits.daySalt("2025-06-02");
+        const seen = (hash: string, device: DeviceClass) => ({ day: "2025-06-02", hash, device });
+        await store.visits.add({ counts: [], visitors: [seen("a", "phone"), seen("a", "phone")] });
+        await store.visits.add({ counts: [], visitors: [seen("a", "phone"), seen("b", "desktop")] });
+        const again = await harness.open();
+        await again.visits.add({ counts: [], visitors: [seen("b", "desktop"), seen("c", "phone")] });
+        const rows = (await again.visits.counts("2025-06-02", "2025-06-02")).filter((r) => r.kind === "visitor");
+        expect(rows.map((r) => [r.device, r.count])).toEqual([
+          ["phone", 2],
+          ["desktop", 1],
+        ]);
+      });
+
+      it("keeps one salt per day, the same after a restart, and forgets it and the day's hashes when the day ends", async () => {
+        const { store, harness } = await fresh();
+        const salt = await store.visits.daySalt("2025-06-02");
+        expect(salt.length).toBeGreaterThanOrEqual(16);
+        expect(await store.visits.daySalt("2025-06-02")).toEqual(salt);
+        const again = await harness.open();
+        expect(await again.visits.daySalt("2025-06-02")).toEqual(salt);
+        await again.visits.add({ counts: [], visitors: [{ day: "2025-06-02", hash: "hash-of-someone", device: "phone" }] });
+        expect(await harness.atRest()).toContain("hash-of-someone");
+        await again.visits.endDaysBefore("2025-06-03");
+        // Gone at rest: nothing left links the day's visitors to each other or to the next day's.
+        const rest = await harness.atRest();
+        expect(rest).not.toContain("hash-of-someone");
+        expect(rest).not.toContain(salt.toString("base64"));
+        expect(rest).not.toContain(salt.toString("hex"));
+        const next = await again.visits.daySalt("2025-06-03");
+        expect(next).not.toEqual(salt);
+        // The ended day's salt never comes back.
+        expect(await again.visits.daySalt("2025-06-02")).not.toEqual(salt);
+        // Its visitors were counted and stay counted.
+        expect(total(await again.visits.counts("2025-06-02", "2025-06-02"), "visitor")).toBe(1);
+      });
+
+      it("deletes the counts of days past keeping, and only those", async () => {
+        const { store } = await fresh();
+        await store.visits.add({ counts: [view("2024-04-30", "/"), view("2024-05-01", "/"), view("2025-06-02", "/")], visitors: [] });
+        await store.visits.deleteBefore("2024-05-01");
+        expect((await store.visits.counts("2000-01-01", "2099-12-31")).map((r) => r.day)).toEqual(["2024-05-01", "2025-06-02"]);
+      });
+
+      it("claims a name once, across restarts", async () => {
+        const { store, harness } = await fresh();
+        expect(await store.visits.claim("weekly-summary-2025-06-02")).toBe(true);
+        expect(await store.visits.claim("weekly-summary-2025-06-02")).toBe(false);
+        const again = await harness.open();
+        expect(await again.visits.claim("weekly-summary-2025-06-02")).toBe(false);
+        expect(await again.visits.claim("weekly-summary-2025-06-09")).toBe(true);
+      });
+
+      it("leaves the day's salt and hashes out of a backup", async () => {
+        const { store } = await fresh();
+        const salt = await store.visits.daySalt("2025-06-02");
+        await store.visits.add({ counts: [view("2025-06-02", "/")], visitors: [{ day: "2025-06-02", hash: "hash-of-someone", device: "phone" }] });
+        const target = path.join(tmpdir(), `store-suite-visits-backup-${process.pid}-${Date.now()}`);
+        try {
+          await store.backup(target);
+          const copied = await readEveryFile(target);
+          expect(copied).toContain('"kind":"visitor"');
+          expect(copied).not.toContain("hash-of-someone");
+          expect(copied).not.toContain(salt.toString("base64"));
+        } finally {
+          await rm(target, { recursive: true, force: true });
+        }
+      });
+    });
+
     describe("limits and keys", () => {
       it("counts takes per bucket and key in a sliding window", async () => {
         const { store } = await fresh();
@@ -361,4 +446,11 @@ export function describeStore(name: string, makeHarness: () => Promise<StoreHarn
       });
     });
   });
+}
+
+/** Every file of a backup folder, as text (a backup is files whatever the store). */
+async function readEveryFile(dir: string): Promise<string> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  const texts = await Promise.all(entries.filter((e) => e.isFile()).map((e) => readFile(path.join(e.parentPath, e.name), "utf8")));
+  return texts.join("\n");
 }

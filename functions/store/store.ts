@@ -1,5 +1,5 @@
 // The one interface to everything the servers keep: messages, reviews, the mail outbox,
-// rate limits, keys and the owner's desk. Implementations: JSON-lines files in DATA_DIR (functions/store/files/,
+// rate limits, keys, visit counts and the owner's desk. Implementations: JSON-lines files in DATA_DIR (functions/store/files/,
 // the default, one process) and PostgreSQL (functions/store/postgres/, several instances).
 // createStore (create-store.ts) picks one; store-suite.ts is the behaviour both must have.
 import type { DeskStore } from "./desk-store";
@@ -8,6 +8,7 @@ import type { LimitStore } from "./limit-store";
 import type { MessageStore } from "./message-store";
 import type { OutboxStore } from "./outbox-store";
 import type { ReviewStore } from "./review-store";
+import type { VisitsStore } from "./visits-store";
 
 export type { AuditEntry, DeskSession, DeskStore, Passkey, SignIn } from "./desk-store";
 export type { KeyName, KeyStore } from "./key-store";
@@ -15,6 +16,7 @@ export type { LimitStore, RateDecision, RateRule } from "./limit-store";
 export type { MessageBox, MessageItem, MessagePage, MessageQuery, MessageStore } from "./message-store";
 export type { ClaimedJob, DeliveryState, OutboxStore, Settlement, UndeliveredJob } from "./outbox-store";
 export type { DecisionRequest, DecisionResult, ReviewItem, ReviewState, ReviewStore } from "./review-store";
+export type { DeviceClass, SeenVisitor, VisitCount, VisitCountKey, VisitCountKind, VisitsBatch, VisitsStore } from "./visits-store";
 export type * from "./records";
 
 export interface Store {
@@ -23,6 +25,7 @@ export interface Store {
   readonly outbox: OutboxStore;
   readonly limits: LimitStore;
   readonly keys: KeyStore;
+  readonly visits: VisitsStore;
   /** The owner's desk: sign-ins, sessions, passkeys, the audit log (functions/desk/). */
   readonly desk: DeskStore;
   /** Where it keeps things, for the servers' log: "JSON-lines files in /srv/site/data". */

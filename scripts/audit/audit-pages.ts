@@ -23,6 +23,7 @@ export const deskAuditPages: readonly AuditPage[] = [
   { label: "desk business", path: sectionPath("business"), judged: deskJudged, signedIn: true },
   { label: "desk account", path: deskPath.account, judged: deskJudged, signedIn: true },
   { label: "desk messages", path: sectionPath("messages"), judged: deskJudged, signedIn: true },
+  { label: "desk visits", path: sectionPath("visits"), judged: deskJudged, signedIn: true },
   { label: "desk sign-in", path: deskPath.signIn, judged: deskJudged },
 ];
 

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useForm, type FieldErrors as FormErrors, type Resolver } from "react-hook-form";
 import type { z } from "zod/mini";
 import { HONEYPOT_FIELD, SHOWN_AT_FIELD } from "../content/anti-spam-fields";
+import { VisitOriginFields } from "./form-extras";
 import {
   contactFields,
   formatPhone,
@@ -248,6 +249,7 @@ export function ContactForm({ refused, onSent, phone: business, services, focusO
         <input id="contact-website" type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
       </div>
       <input type="hidden" name={SHOWN_AT_FIELD} value={shownAt ?? ""} />
+      <VisitOriginFields />
       <button className={`${button.primary} ${css.submit}`} type="submit" disabled={isSubmitting}>
         {isSubmitting ? "Sending..." : "Send Message"}
       </button>

@@ -14,7 +14,7 @@ export function ContactCards({ site }: { site: Site }) {
         </span>
         <h2 className={css.cardTitle}>Call Us</h2>
         <p className={css.cardText}>24/7 Emergency Service</p>
-        <a className={css.cardLink} href={`tel:${site.phone.dial}`}>
+        <a className={css.cardLink} href={`tel:${site.phone.dial}`} data-call="contact-card">
           {site.phone.display}
         </a>
       </li>

@@ -10,7 +10,7 @@ export function CtaBanner({ title, text, quoteLabel }: { title: string; text: st
         <h2 id="cta-title" className={css.title}>{title}</h2>
         <p className={css.text}>{text}</p>
         <div className={css.actions}>
-          <CallLink look="light" />
+          <CallLink look="light" call="banner" />
           <QuoteLink label={quoteLabel} />
         </div>
       </div>

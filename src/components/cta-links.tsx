@@ -4,11 +4,14 @@ import { PhoneIcon } from "./icons";
 
 type Look = keyof typeof button;
 
-/** A phone button that dials the number in content/site.json; `label` defaults to the number itself. */
-export function CallLink({ label, look = "primary" }: { label?: string; look?: Look }) {
+/**
+ * A phone button that dials the number in content/site.json; `label` defaults to the number itself.
+ * `call` names the button in the visit counts ("hero", "banner": src/client/visit-beacon.ts).
+ */
+export function CallLink({ label, look = "primary", call }: { label?: string; look?: Look; call: string }) {
   const { site } = useRootData();
   return (
-    <a className={button[look]} href={`tel:${site.phone.dial}`}>
+    <a className={button[look]} href={`tel:${site.phone.dial}`} data-call={call}>
       <PhoneIcon size={18} />
       {label ?? site.phone.display}
     </a>

@@ -17,7 +17,7 @@ export function EmergencyCard() {
         Tree down or on the house?
       </h2>
       {site.emergencyResponse ? <p className={css.text}>{site.emergencyResponse}. Call now, day or night.</p> : <p className={css.text}>Call now, day or night.</p>}
-      <CallLink label={`Call ${site.phone.display}`} />
+      <CallLink label={`Call ${site.phone.display}`} call="emergency" />
       {site.credentials.length ? (
         <ul className={css.points}>
           {site.credentials.map((c) => (

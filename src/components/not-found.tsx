@@ -20,7 +20,7 @@ export function NotFound() {
       <div className={css.links}>
         <a className={button.brand} href="/">Go to the home page</a>
         <a className={button.outline} href="/contact">Contact us</a>
-        <CallLink />
+        <CallLink call="not-found" />
       </div>
       <nav aria-label="Our services" className={css.services}>
         <ul className={css.serviceList}>

@@ -5,7 +5,7 @@ import { ratingValues, reviewFields, type ReviewErrors, type ReviewField } from 
 import { visuallyHidden } from "../styles/layout.css";
 import { button } from "./button.css";
 import * as form from "./contact-form.css";
-import { formExtras } from "./form-extras";
+import { formExtras, VisitOriginFields } from "./form-extras";
 import { StarIcon } from "./icons";
 import * as css from "./reviews.css";
 import { apiPath } from "../routes";
@@ -163,6 +163,7 @@ export function ReviewForm({ towns, refused }: { towns: readonly string[]; refus
         <input id="review-website" type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
       </div>
       <input type="hidden" name={SHOWN_AT_FIELD} value={shownAt ?? ""} />
+      <VisitOriginFields />
       <button className={`${button.primary} ${form.submit}`} type="submit" disabled={state === "sending"}>
         {state === "sending" ? "Sending..." : "Send Review"}
       </button>

@@ -1,5 +1,6 @@
 import * as z from "zod";
 import { blogCategoriesSchema } from "./blog-categories";
+import { parseKeptFor, shortestDays } from "./kept-for";
 
 const time = z.string().regex(/^\d{2}:\d{2}$/, "expected a 24-hour time like 07:00");
 const dayName = z.enum(["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]);
@@ -104,6 +105,19 @@ export const siteSchema = z.object({
   placeholders: z.array(z.string().min(1)).default([]),
   /** How long contact messages are kept before they are deleted, as the privacy page says it: "two years". */
   messagesKeptFor: z.string().min(1).default("two years"),
+  /**
+   * How long the daily visit counts (page views, call taps, where visitors came from) are
+   * kept before they are deleted: "13 months". The privacy page says it, and the servers
+   * delete by it (kept-for.ts). At least two weeks: the weekly summary compares two.
+   */
+  visitsKeptFor: z
+    .string()
+    .refine((text) => parseKeptFor(text) !== undefined, 'expected a length of time like "13 months", "2 years" or "90 days"')
+    .refine((text) => {
+      const keptFor = parseKeptFor(text);
+      return keptFor === undefined || shortestDays(keptFor) >= 14;
+    }, "must be at least 2 weeks: the weekly summary compares this week with the one before")
+    .default("13 months"),
   /** The business's time zone: new posts' dates (npm run new-post), times in npm run submissions. */
   timeZone: timeZoneSchema,
   /** The blog's categories: filter buttons, category pages, and the only values a post's category may have (src/content/blog-categories.ts). */

@@ -6,6 +6,7 @@ import { ReviewsScreen, type ReviewsData } from "./screens/reviews-screen";
 import { HomeScreen, type HomeData } from "./screens/home-screen";
 import { ProblemScreen, type ProblemData } from "./screens/problem-screen";
 import { SignInScreen, type SignInData } from "./screens/sign-in-screen";
+import { VisitsScreen, type VisitsData } from "./screens/visits-screen";
 import type { DeskSectionScreen } from "./desk-routes";
 
 /**
@@ -23,6 +24,7 @@ export interface DeskScreenData {
   messages: MessagesData;
   message: MessageData;
   reviews: ReviewsData;
+  visits: VisitsData;
 }
 
 export type DeskScreenName = keyof DeskScreenData;
@@ -52,5 +54,7 @@ export function DeskScreen({ page }: { page: DeskPage }) {
       return <MessageScreen data={page.data} />;
     case "reviews":
       return <ReviewsScreen data={page.data} />;
+    case "visits":
+      return <VisitsScreen data={page.data} />;
   }
 }

@@ -54,7 +54,7 @@ export function Component({ data: { home, services, locations, rating } }: { dat
         subtitle={home.hero.subheading}
         actions={
           <>
-            <CallLink label={`Call ${site.phone.display}`} />
+            <CallLink label={`Call ${site.phone.display}`} call="hero" />
             <QuoteLink label="Get Free Quote" />
           </>
         }

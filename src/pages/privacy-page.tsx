@@ -6,12 +6,14 @@ import { JsonLd } from "../components/json-ld";
 import { prose } from "../components/prose.css";
 import * as css from "../components/privacy.css";
 import { container, section } from "../styles/layout.css";
+import { formatZoneName } from "../format/business-time";
 
 /**
- * /privacy: what the contact form keeps, where, for how long, and how to have it
- * deleted. Written to match what the code does (the contact function's store.ts,
- * mailer.ts, rate-limit.ts): change this page when that changes. Business facts
- * (name, email, phone, how long messages are kept) come from content/site.json.
+ * /privacy: what the contact form keeps, how visits are counted, where it is kept, for
+ * how long, and how to have it deleted. Written to match what the code does (the contact
+ * function's store, mailer and rate limit; the visit counter and its beacon,
+ * src/client/visit-beacon.ts): change this page when that changes. Business facts (name,
+ * email, phone, how long messages and visit counts are kept) come from content/site.json.
  */
 export const load = () => ({});
 
@@ -20,7 +22,7 @@ const TITLE = "Privacy";
 export function head(_data: unknown, { site }: HeadContext): Head {
   return {
     title: `${TITLE} | ${site.name}`,
-    description: `What ${site.name} keeps when you send the contact form, where it is kept, for how long, and how to ask us to delete it.`,
+    description: `What ${site.name} keeps when you send the contact form, how visits are counted without cookies, for how long, and how to ask us to delete it.`,
     path: "/privacy",
   };
 }
@@ -36,19 +38,46 @@ export function Component() {
       <article className={`${prose} ${css.page}`}>
         <h1>Privacy</h1>
         <p className={css.lead}>
-          This site has no accounts, no advertising and no tracking. The only personal information it receives is what you type into
-          the contact form.
+          This site has no accounts, no advertising, no cookies and no tracking from one site or one day to the next. The only
+          personal information it receives is what you type into the contact form. It counts visits the way a shop counts people at
+          its door: how many, not who.
         </p>
 
         <h2>What the contact form keeps</h2>
         <p>When you send a message we keep what you wrote in the form and the time you sent it:</p>
         <ul>
           <li>your name, email address and phone number,</li>
-          <li>the service you chose and your message.</li>
+          <li>the service you chose and your message,</li>
+          <li>the page of this site your visit started on and the website you came from, as its name only (for example google.com).</li>
         </ul>
         <p>
-          To stop one sender from flooding the form, the server counts messages per internet address for ten minutes. That count is
-          held in memory only and is never written down.
+          To stop one sender from flooding the form, the server counts messages per internet address for ten minutes (and visit
+          reports for one minute). That count is held in memory only and is never written down.
+        </p>
+
+        <h2>How visits are counted</h2>
+        <p>
+          When a page opens, and when you tap one of our phone numbers, your browser tells our own server (no one else) which page it
+          was, which button you tapped, the page your visit started on and the website you came from. From that we keep only daily
+          totals:
+        </p>
+        <ul>
+          <li>how many times each page was seen, and how many visits started on it,</li>
+          <li>which websites visits came from, by name only (google.com, facebook.com), never the page you were on there,</li>
+          <li>whether visitors were on a phone, a tablet or a computer,</li>
+          <li>how many times each call button was tapped,</li>
+          <li>how many different people visited that day.</li>
+        </ul>
+        <p>
+          To count each person once a day without knowing who they are, the server mixes your internet address and your browser's
+          name with a random key into a code. The key is new every day and deleted at midnight ({formatZoneName(site.timeZone)})
+          with the day's codes, so nobody, not even we, can turn a code back into an address or recognise you the next day. Your
+          internet address and browser's name are never written down.
+        </p>
+        <p>
+          Nothing is counted when your browser sends Global Privacy Control or Do Not Track, and search engine robots are left out. So
+          that a message can say which page it came from, that page and the website you came from are kept in this browser tab only
+          (its session storage, which your browser empties when you close the tab), never in a cookie.
         </p>
 
         <h2>Where it is kept</h2>
@@ -61,7 +90,8 @@ export function Component() {
         <h2>How long we keep it</h2>
         <p>
           We keep messages for {site.messagesKeptFor}, so that we can look up an estimate or a job we did for you, and then delete
-          them. Cookies: this site sets none.
+          them. The daily visit totals are kept for {site.visitsKeptFor} and then deleted by the server itself; the key and codes
+          that count each person once a day are deleted every midnight. Cookies: this site sets none.
         </p>
 
         <h2>Asking us to delete it</h2>

@@ -61,7 +61,7 @@ export function Component({ data: service }: { data: Data }) {
         subtitle={service.hero.subheading}
         actions={
           <>
-            <CallLink label={`Call ${site.phone.display}`} />
+            <CallLink label={`Call ${site.phone.display}`} call="hero" />
             <QuoteLink label="Get Free Consultation" />
           </>
         }

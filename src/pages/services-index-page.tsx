@@ -40,7 +40,7 @@ export function Component({ data: { services } }: { data: Data }) {
         subtitle={`Six services from ISA-certified arborists in ${site.address.locality}, from a tree on the roof at midnight to pruning that keeps a tree healthy for decades.`}
         actions={
           <>
-            <CallLink label={`Call ${site.phone.display}`} />
+            <CallLink label={`Call ${site.phone.display}`} call="hero" />
             <QuoteLink label="Get Free Quote" />
           </>
         }

@@ -60,7 +60,7 @@ export function Component({ data: town }: { data: Data }) {
         subtitle={town.subtitle}
         actions={
           <>
-            <CallLink label={`Call ${site.phone.display}`} />
+            <CallLink label={`Call ${site.phone.display}`} call="hero" />
             <QuoteLink label="Get Free Quote" />
           </>
         }

@@ -10,34 +10,44 @@
 import { chmod, copyFile, mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { dirname, join, relative } from "node:path";
 import type { BackupSummary } from "../store";
-import { MAIL_SECRETS_DIR, OUTBOX_FILE } from "./file-names";
+import { MAIL_SECRETS_DIR, OUTBOX_FILE, VISITS_TODAY_FILE } from "./file-names";
+import { isErrno } from "./jsonl-read";
 
 export async function backupDataDir(dataDir: string, target: string): Promise<BackupSummary> {
   if (!(await stat(dataDir).then((s) => s.isDirectory(), () => false))) {
     throw new Error(`Nothing to back up: ${dataDir} does not exist (set DATA_DIR, or --data DIR).`);
   }
-  // Sign-in codes stay out of backups: they are of no use 15 minutes later, and must not be kept.
-  const files = (await listFiles(dataDir)).filter((f) => !f.startsWith(`${MAIL_SECRETS_DIR}/`));
+  // Sign-in codes stay out of backups: they are of no use 15 minutes later, and must not be
+  // kept; so does the day's visitor salt, which must be gone once the day ends (visits-files.ts).
+  const files = (await listFiles(dataDir)).filter((f) => !f.startsWith(`${MAIL_SECRETS_DIR}/`) && f !== VISITS_TODAY_FILE);
   // Outbox first (see above), then the rest in name order.
   const ordered = [...files.filter((f) => f === OUTBOX_FILE), ...files.filter((f) => f !== OUTBOX_FILE)];
   const temp = join(dirname(target), `.${relative(dirname(target), target)}.partial`);
   await rm(temp, { recursive: true, force: true });
   let records = 0;
+  let copied = 0;
   for (const file of ordered) {
     const from = join(dataDir, file);
     const to = join(temp, file);
     await mkdir(dirname(to), { recursive: true });
-    if (file.endsWith(".jsonl")) {
-      const text = await readFile(from);
-      const whole = text.subarray(0, text.lastIndexOf(0x0a) + 1);
-      await writeFile(to, whole);
-      records += whole.toString("utf8").split("\n").length - 1;
-    } else await copyFile(from, to);
-    // review-secret is 0600: the copy keeps each file's mode.
-    await chmod(to, (await stat(from)).mode & 0o777);
+    try {
+      // review-secret is 0600: the copy keeps each file's mode.
+      const { mode } = await stat(from);
+      if (file.endsWith(".jsonl")) {
+        const text = await readFile(from);
+        const whole = text.subarray(0, text.lastIndexOf(0x0a) + 1);
+        await writeFile(to, whole);
+        records += whole.toString("utf8").split("\n").length - 1;
+      } else await copyFile(from, to);
+      await chmod(to, mode & 0o777);
+      copied += 1;
+    } catch (error) {
+      // Deleted since it was listed (a saved email's secret swept, a day's file ended): nothing to keep.
+      if (!isErrno(error, "ENOENT")) throw error;
+    }
   }
   await rename(temp, target);
-  return { files: ordered.length, records };
+  return { files: copied, records };
 }
 
 /** Files under `dir` relative to it, dot files (temp files being written) left out. */

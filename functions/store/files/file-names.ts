@@ -17,3 +17,9 @@ export const DECISIONS_FILE = "review-decisions.jsonl";
 export const OUTBOX_FILE = "outbox.jsonl";
 /** A sign-in email's code and link, one file per job, until it is sent, failed or expired. */
 export const MAIL_SECRETS_DIR = "mail-secrets";
+/** Visit counts per day and key (visits-files.ts), compacted to one line per key. */
+export const VISITS_FILE = "visits.jsonl";
+/** The day's salt and visitor hashes: deleted when the day ends, and never backed up. */
+export const VISITS_TODAY_FILE = "visits-today.jsonl";
+/** What happened once (the Monday email was queued for a week). */
+export const VISIT_CLAIMS_FILE = "visit-claims.jsonl";

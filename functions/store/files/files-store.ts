@@ -10,6 +10,7 @@ import { createMemoryLimits } from "./memory-limits";
 import { createMessageFiles, type MessageFiles } from "./message-files";
 import { createOutboxFiles } from "./outbox-files";
 import { createReviewFiles } from "./review-files";
+import { createVisitsFiles } from "./visits-files";
 
 export interface FilesStoreOptions {
   /** The data folder; made on the first write, so a store only read from leaves none behind. */
@@ -36,6 +37,7 @@ export async function createFilesStore(options: FilesStoreOptions): Promise<File
   const messages = createMessageFiles({ dataDir, clock, logger, outbox, openFile });
   const reviews = createReviewFiles({ dataDir, clock, logger, outbox });
   const desk = createFileDeskStore(dataDir, { logger });
+  const visits = createVisitsFiles({ dataDir, clock, logger });
   return {
     messages,
     reviews,
@@ -43,10 +45,11 @@ export async function createFilesStore(options: FilesStoreOptions): Promise<File
     limits: createMemoryLimits(clock),
     keys: createKeyFiles(dataDir),
     desk,
+    visits,
     description: `JSON-lines files in ${dataDir}`,
     backup: (target) => backupDataDir(dataDir, target),
     async close() {
-      await Promise.all([messages.close(), reviews.close(), desk.close()]);
+      await Promise.all([messages.close(), reviews.close(), desk.close(), visits.close()]);
       await outbox.close();
     },
   };

@@ -3,9 +3,21 @@ import path from "node:path";
 import type { z } from "zod";
 import { decisionSchema, handledEventSchema, storedReviewSchema, submissionSchema } from "../records";
 import { StoreFormatError } from "../store-errors";
-import { DECISIONS_FILE, MESSAGE_EVENTS_FILE, OUTBOX_FILE, REVIEW_SPAM_FILE, REVIEWS_FILE, SPAM_FILE, SUBMISSIONS_FILE } from "./file-names";
+import {
+  DECISIONS_FILE,
+  MESSAGE_EVENTS_FILE,
+  OUTBOX_FILE,
+  REVIEW_SPAM_FILE,
+  REVIEWS_FILE,
+  SPAM_FILE,
+  SUBMISSIONS_FILE,
+  VISIT_CLAIMS_FILE,
+  VISITS_FILE,
+  VISITS_TODAY_FILE,
+} from "./file-names";
 import { readJsonl } from "./jsonl-read";
 import { outboxEventSchema } from "./outbox-files";
+import { claimLine, countLine, todayLine } from "./visits-files";
 
 /** Each JSON-lines file of DATA_DIR and the one shape of its lines. */
 const FORMATS: ReadonlyArray<{ file: string; schema: z.ZodType }> = [
@@ -15,6 +27,9 @@ const FORMATS: ReadonlyArray<{ file: string; schema: z.ZodType }> = [
   { file: REVIEWS_FILE, schema: storedReviewSchema },
   { file: REVIEW_SPAM_FILE, schema: storedReviewSchema },
   { file: DECISIONS_FILE, schema: decisionSchema },
+  { file: VISITS_FILE, schema: countLine },
+  { file: VISITS_TODAY_FILE, schema: todayLine },
+  { file: VISIT_CLAIMS_FILE, schema: claimLine },
 ];
 
 /**

@@ -1,4 +1,4 @@
-import { mkdir, open, readdir, readFile, rename, rm } from "node:fs/promises";
+import { mkdir, readdir, readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
 import { consoleLogger, describeError, type Logger } from "../../logger";
@@ -23,6 +23,7 @@ import { createDueQueue } from "./due-queue";
 import { MAIL_SECRETS_DIR, OUTBOX_FILE, REVIEWS_FILE, SUBMISSIONS_FILE } from "./file-names";
 import { createJsonlAppender, syncDirectory } from "./jsonl-append";
 import { isErrno, readBytes, readJsonl, readJsonlFrom, type JsonlLine } from "./jsonl-read";
+import { replaceFile } from "./replace-file";
 
 /**
  * Mail durability. The line a post is stored as (submissions.jsonl, reviews.jsonl) is its
@@ -434,20 +435,7 @@ async function compact(file: string, marks: Watermark[], jobs: Map<string, OpenJ
       lines.push({ event: "retry", id, at, attempts: open.attempts, error: open.lastError ?? "", nextAttemptAt: open.nextAttemptAt ?? at });
     }
   }
-  await mkdir(path.dirname(file), { recursive: true });
-  const tmp = `${file}.tmp`;
-  const fh = await open(tmp, "w");
-  try {
-    await fh.writeFile(lines.map((line) => `${JSON.stringify(line)}\n`).join(""));
-    await fh.sync();
-  } catch (error) {
-    await fh.close();
-    await rm(tmp, { force: true });
-    throw error;
-  }
-  await fh.close();
-  await rename(tmp, file);
-  await syncDirectory(path.dirname(file));
+  await replaceFile(file, lines.map((line) => `${JSON.stringify(line)}\n`).join(""));
 }
 
 const secretFile = (dir: string, id: string): string => path.join(dir, `${id}.json`);
@@ -455,17 +443,7 @@ const secretFile = (dir: string, id: string): string => path.join(dir, `${id}.js
 /** A sign-in job's code and link, whole or not at all (temp name, fsync, rename, fsync dir), readable by this user only. */
 async function writeSecret(dir: string, id: string, secret: Secret): Promise<void> {
   await mkdir(dir, { recursive: true, mode: 0o700 });
-  const target = secretFile(dir, id);
-  const tmp = `${target}.tmp`;
-  const fh = await open(tmp, "w", 0o600);
-  try {
-    await fh.writeFile(JSON.stringify(secret));
-    await fh.sync();
-  } finally {
-    await fh.close();
-  }
-  await rename(tmp, target);
-  await syncDirectory(dir);
+  await replaceFile(secretFile(dir, id), JSON.stringify(secret), { mode: 0o600 });
 }
 
 async function readSecret(dir: string, id: string): Promise<Secret | undefined> {

@@ -4,6 +4,7 @@
 // here, started for each element whose data-desk attribute names it, and loaded only then.
 import { startConfirmations } from "./confirm";
 import { startBusyButtons } from "./busy-buttons";
+import { markNotCounted } from "./not-counted";
 
 export interface DeskFeature {
   start(element: HTMLElement): void;
@@ -21,3 +22,4 @@ for (const element of document.querySelectorAll<HTMLElement>("[data-desk]")) {
 }
 startConfirmations(document);
 startBusyButtons(document);
+markNotCounted(document);

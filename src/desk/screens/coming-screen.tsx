@@ -11,7 +11,7 @@ const meanwhile: Record<DeskSectionScreen, string> = {
   reviews: "Each new review still comes by email with an Approve and a Reject link. On the server, npm run reviews lists them.",
   posts: "Posts are still written as files in content/blog on the server (README: Add a blog post).",
   business: "",
-  visits: "Visit counts are not collected yet.",
+  visits: "",
 };
 
 export function ComingScreen({ data }: { data: ComingData }) {

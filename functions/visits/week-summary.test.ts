@@ -1,0 +1,201 @@
+import { describe, expect, it, vi } from "vitest";
+import { startOfBusinessDay } from "../../src/format/business-time";
+import { contentDir, makeTempDir, recordingLogger, visitCount } from "../../tests/test-support";
+import { createVisitsFiles } from "../store/files/visits-files";
+import type { VisitCount } from "../store/visits-store";
+import { loadSummaryNames } from "./report";
+import { change } from "../../src/format/visit-words";
+import { summaryHtml, summaryText } from "./summary-text";
+import { weekSummary } from "./week-summary";
+import { startWeeklyMail, type WeeklyReport } from "./weekly-mail";
+
+const NY = "America/New_York";
+const names = await loadSummaryNames(contentDir);
+
+
+// The week of Mon Jun 2 to Sun Jun 8 2025, and the one before.
+const counts: VisitCount[] = [
+  visitCount("2025-06-03", "visitor", { count: 4 }),
+  visitCount("2025-06-03", "visitor", { device: "desktop", count: 2 }),
+  visitCount("2025-06-03", "view", { path: "/locations/irmo-sc", source: "google.com", count: 5 }),
+  visitCount("2025-06-03", "view", { path: "/", source: "direct", count: 2 }),
+  visitCount("2025-06-03", "visit", { path: "/locations/irmo-sc", source: "google.com", count: 3 }),
+  visitCount("2025-06-04", "visit", { path: "/", source: "direct", count: 1 }),
+  visitCount("2025-06-04", "call", { path: "/contact", source: "google.com", landing: "/locations/irmo-sc", button: "header", count: 2 }),
+  visitCount("2025-06-05", "call", { path: "/services/stump-removal", source: "facebook.com", landing: "/services/stump-removal", button: "floating" }),
+  visitCount("2025-05-28", "visitor", { count: 3 }),
+  visitCount("2025-05-28", "view", { path: "/locations/irmo-sc", source: "google.com", count: 1 }),
+  visitCount("2025-05-28", "visit", { path: "/locations/irmo-sc", source: "google.com", count: 1 }),
+];
+const messages = [
+  { createdAt: "2025-06-04T14:30:00.000Z", serviceType: "tree-removal", landingPage: "/locations/irmo-sc", referrer: "google.com" },
+  { createdAt: "2025-05-30T14:30:00.000Z", serviceType: "other" },
+  // Sunday 11 PM in New York is Monday in UTC: the business's clock decides the day.
+  { createdAt: "2025-06-09T03:00:00.000Z", serviceType: "other" },
+];
+const reviews = [{ createdAt: "2025-06-06T12:00:00.000Z", rating: 5, landingPage: "/reviews", referrer: "direct" }];
+
+describe("the week's summary", () => {
+  const summary = weekSummary({ to: "2025-06-08", timeZone: NY, counts, messages, reviews, names });
+
+  it("adds up the week against the week before, by the business's days", () => {
+    expect(summary.week).toEqual({ from: "2025-06-02", to: "2025-06-08" });
+    expect(summary.previousWeek).toEqual({ from: "2025-05-26", to: "2025-06-01" });
+    expect(summary.totals.week).toEqual({ visitors: 6, visits: 4, views: 7, calls: 3, messages: 2, reviews: 1 });
+    expect(summary.totals.previous).toEqual({ visitors: 3, visits: 1, views: 1, calls: 0, messages: 1, reviews: 0 });
+    expect(summary.days.map((d) => [d.day, d.visitors, d.calls, d.messages, d.previous.day])).toEqual([
+      ["2025-06-02", 0, 0, 0, "2025-05-26"],
+      ["2025-06-03", 6, 0, 0, "2025-05-27"],
+      ["2025-06-04", 0, 2, 1, "2025-05-28"],
+      ["2025-06-05", 0, 1, 0, "2025-05-29"],
+      ["2025-06-06", 0, 0, 0, "2025-05-30"],
+      ["2025-06-07", 0, 0, 0, "2025-05-31"],
+      ["2025-06-08", 0, 0, 1, "2025-06-01"],
+    ]);
+    expect(summary.devices).toEqual({ phone: 4, tablet: 0, desktop: 2 });
+  });
+
+  it("ranks pages and referring sites, and credits leads to the town and service they started on", () => {
+    expect(summary.topPages).toEqual([
+      { label: "Irmo town page", path: "/locations/irmo-sc", count: 5, previous: 1 },
+      { label: "Home page", path: "/", count: 2, previous: 0 },
+    ]);
+    expect(summary.topReferrers.map((l) => [l.label, l.count, l.previous])).toEqual([
+      ["google.com", 3, 1],
+      ["Direct (typed, bookmarked or from an app)", 1, 0],
+    ]);
+    expect(summary.topTowns).toEqual([{ label: "Irmo", path: "/locations/irmo-sc", calls: 2, messages: 1 }]);
+    expect(summary.topServices.map((l) => [l.label, l.calls, l.messages])).toEqual([
+      ["Stump Removal & Grinding", 1, 0],
+      ["Tree Removal", 0, 1],
+    ]);
+    expect(summary.recentLeads[0]).toMatchObject({ kind: "message", at: "2025-06-09T03:00:00.000Z" });
+  });
+
+  it("reads as text and as an email: numbers, changes, and where each lead came from", () => {
+    const text = summaryText(summary, "Cedar Ridge Tree Service", NY);
+    expect(text).toContain("Mon, Jun 2 to Sun, Jun 8");
+    expect(text).toMatch(/Visitors\s+6\s+3\s+\+100%/);
+    expect(text).toMatch(/Irmo\s+2 call taps, 1 message/);
+    expect(text).toContain("Wed, Jun 4: 2 call taps (header button), came from /locations/irmo-sc via google.com");
+    expect(text).toMatch(/Message about Tree Removal, came from \/locations\/irmo-sc via google\.com/);
+    const html = summaryHtml(summary, "Cedar Ridge Tree Service", NY);
+    expect(html).toContain("came from /locations/irmo-sc via google.com");
+    expect(change(3, 0)).toBe("new");
+    expect(change(3, 4)).toBe("-25%");
+  });
+
+  it("still comes when content/ cannot be read: pages are named by their address", async () => {
+    const logger = recordingLogger();
+    const unnamed = await loadSummaryNames("/nonexistent-content", logger);
+    expect(unnamed).toEqual({ towns: [], services: [] });
+    expect(logger.warnings.join("\n")).toMatch(/named by their address/);
+    const plain = weekSummary({ to: "2025-06-08", timeZone: NY, counts, messages, reviews, names: unnamed });
+    expect(plain.topPages[0]).toMatchObject({ label: "/locations/irmo-sc", count: 5 });
+  });
+});
+
+describe("the Monday email", () => {
+  async function weekly(at: string, dir: string) {
+    const queued: WeeklyReport[] = [];
+    const visits = createVisitsFiles({ dataDir: dir, clock: Date.now, logger: recordingLogger() });
+    const mail = startWeeklyMail({
+      visits,
+      summary: async (to) => weekSummary({ to, timeZone: NY, counts, messages, reviews, names }),
+      queue: async (report) => void queued.push(report),
+      siteName: "Cedar Ridge Tree Service",
+      timeZone: NY,
+      clock: () => Date.parse(at),
+      logger: recordingLogger(),
+    });
+    return { queued, mail, visits, close: async () => (mail.stop(), await visits.close()) };
+  }
+
+  it("goes out once on Monday morning, business time, for the week that ended on Sunday, also across a restart", async () => {
+    const { dir, cleanup } = await makeTempDir();
+    try {
+      const early = await weekly("2025-06-09T10:59:00Z", dir); // 6:59 AM in New York
+      expect(await early.mail.check()).toBe(false);
+      await early.close();
+      expect(early.queued).toEqual([]);
+
+      const monday = await weekly("2025-06-09T11:01:00Z", dir);
+      await monday.mail.check();
+      expect(await monday.mail.check()).toBe(false);
+      await monday.close();
+      expect(monday.queued.map((r) => r.id)).toEqual(["weekly-summary-2025-06-09"]);
+      expect(monday.queued[0]?.subject).toBe("Cedar Ridge Tree Service website, week of Mon, Jun 2: 6 visitors, 3 call taps, 2 messages");
+      expect(monday.queued[0]?.text).toContain("Mon, Jun 2 to Sun, Jun 8");
+
+      // A restart later that week sends nothing more; the next Monday sends the next week.
+      const restart = await weekly("2025-06-11T15:00:00Z", dir);
+      expect(await restart.mail.check()).toBe(false);
+      await restart.close();
+      const next = await weekly(new Date(startOfBusinessDay("2025-06-16", NY) + 8 * 3_600_000).toISOString(), dir);
+      await next.close();
+      expect([...restart.queued, ...next.queued].map((r) => r.id)).toEqual(["weekly-summary-2025-06-16"]);
+    } finally {
+      await cleanup();
+    }
+  });
+
+  it("is tried again an hour after the store failed, and then goes out", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    const queued: WeeklyReport[] = [];
+    const logger = recordingLogger();
+    let claims = 0;
+    const mail = startWeeklyMail({
+      visits: {
+        async claim() {
+          claims += 1;
+          if (claims === 1) throw new Error("ENOSPC: no space left on device");
+          return true;
+        },
+      },
+      summary: async (to) => weekSummary({ to, timeZone: NY, counts, messages, reviews, names }),
+      queue: async (report) => void queued.push(report),
+      siteName: "Cedar Ridge Tree Service",
+      timeZone: NY,
+      clock: () => Date.parse("2025-06-09T12:00:00Z"),
+      logger,
+    });
+    try {
+      await vi.waitFor(() => expect(logger.errors.join("\n")).toMatch(/ENOSPC.*trying again in an hour/));
+      expect(queued).toEqual([]);
+      await vi.advanceTimersByTimeAsync(3_599_000);
+      expect(queued).toEqual([]);
+      await vi.advanceTimersByTimeAsync(2_000);
+      await vi.waitFor(() => expect(queued.map((r) => r.id)).toEqual(["weekly-summary-2025-06-09"]));
+    } finally {
+      mail.stop();
+      vi.useRealTimers();
+    }
+  });
+
+  it("is not sent for two weeks with nothing counted (a site just set up), and is not marked sent", async () => {
+    const { dir, cleanup } = await makeTempDir();
+    const visits = createVisitsFiles({ dataDir: dir, clock: Date.now, logger: recordingLogger() });
+    const queued: WeeklyReport[] = [];
+    const options = {
+      visits,
+      queue: async (report: WeeklyReport) => void queued.push(report),
+      siteName: "Cedar Ridge Tree Service",
+      timeZone: NY,
+      clock: () => Date.parse("2025-06-09T12:00:00Z"),
+      logger: recordingLogger(),
+    };
+    try {
+      const empty = startWeeklyMail({ ...options, summary: async (to) => weekSummary({ to, timeZone: NY, counts: [], messages: [], reviews: [], names }) });
+      expect(await empty.check()).toBe(false);
+      empty.stop();
+      expect(queued).toEqual([]);
+      const counted = startWeeklyMail({ ...options, summary: async (to) => weekSummary({ to, timeZone: NY, counts, messages, reviews, names }) });
+      await counted.check();
+      counted.stop();
+      expect(queued.map((r) => r.id)).toEqual(["weekly-summary-2025-06-09"]);
+    } finally {
+      await visits.close();
+      await cleanup();
+    }
+  });
+});
