@@ -121,7 +121,8 @@ describe("the desk's Messages and Reviews in Chromium", () => {
       const held = (await desk.store().messages.list({ box: "inbox", search: "Hal Busby" })).items[0];
       expect(held?.rescued?.by).toBe(OWNER);
       await waitFor(() => desk.mail.received.some((m) => m.raw.includes("Two stumps by the fence.")), 15_000, "the rescued message's email");
-      expect(problems).toEqual([]);
+      // With JavaScript off, Chromium refuses the desk script's preloaded chunks (reported as "csp"): nothing else may fail.
+      expect(problems.filter((p) => !/^request failed: \S+\/owner\/assets\/[\w-]+\.js csp$/.test(p))).toEqual([]);
     } finally {
       await close();
     }
