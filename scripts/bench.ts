@@ -176,5 +176,7 @@ if (contactSettings.rate >= 1000) {
   const met = contact.open.acceptedPerSecond >= 1000 * 0.99 && contact.open.p99Ms < 50;
   say(`  contact: 1,000 accepted posts/s with p99 under 50 ms: ${met ? "yes" : "no"} (${figures(contact.open)})`);
 }
-say(`  desk: first page of messages with 100,000 stored under 200 ms: ${messages.ms.firstPage < 200 ? "yes" : "no"} (${messages.ms.firstPage.toFixed(1)} ms)`);
+say(
+  `  desk: the Messages screen with 100,000 stored under 200 ms: ${messages.ms.deskScreen < 200 ? "yes" : "no"} (${messages.ms.deskScreen.toFixed(1)} ms over HTTP, rendered; the store's page ${messages.ms.firstPage.toFixed(1)} ms)`,
+);
 say(`Finished ${new Date().toISOString()}, load average ${loadavg()[0]?.toFixed(2)} at the end (figures from a busy machine are not comparable).`);

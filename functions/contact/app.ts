@@ -22,7 +22,6 @@ import { createOutbox, type Outbox } from "./outbox";
 import { createReviewsApp } from "../reviews/app";
 import { createDeskApp, type DeskRenderer } from "../desk/desk-app";
 import type { PublishOutcome } from "../desk/screens";
-import { createFileDeskStore } from "../store/files/desk-store";
 import { createFilePostsStore } from "../store/files/posts-store";
 import type { PostsDeskOptions } from "../desk/posts/posts-desk";
 import type { RenderInvalidReviewForm } from "../reviews/review-pages";
@@ -291,15 +290,13 @@ export async function createContactFunction(env: ContactEnv, options: ContactFun
     clock: options.visitsClock,
     logger,
   });
-  const deskStore = options.desk && createFileDeskStore(dataDir, { logger });
   // Every version of every post, and the owner's unsaved work, beside the other data (npm run backup copies them;
   // not the photos half uploaded, in a dot folder it leaves out).
   const postsStore = options.desk?.posts && createFilePostsStore(dataDir, logger);
   const deskApp =
     options.desk &&
-    deskStore &&
     createDeskApp({
-      store: deskStore,
+      store,
       renderer: options.desk.renderer,
       publish: options.desk.publish,
       visits,
@@ -307,8 +304,6 @@ export async function createContactFunction(env: ContactEnv, options: ContactFun
       contentDir,
       site,
       env,
-      // A sign-in code is good for 15 minutes: sent at once, not queued for retries like a message.
-      sendMail: (message) => transport.send(message),
       trustProxy,
       logger,
     });
@@ -332,7 +327,6 @@ export async function createContactFunction(env: ContactEnv, options: ContactFun
       for (const stop of unwatch.splice(0)) stop();
       await visits.close();
       await outbox.stop();
-      await deskStore?.close();
       await postsStore?.close();
       if (!options.store) await store.close();
       mailer.close();

@@ -8,11 +8,10 @@ import { PhotoUploads } from "./posts/uploads";
 import type { DeskPage } from "../../src/desk/desk-screens";
 import { DataDirUnwritableError } from "../store/files/data-dir";
 import { consoleLogger, type Logger } from "../logger";
-import type { NotificationMessage } from "../contact/mailer";
 import { finalErrorHandler } from "../http/final-error-handler";
 import { sendSecurityHeaders } from "../http/security-headers";
 import type { TrustProxy } from "../http/trust-proxy";
-import type { DeskStore } from "../store/desk-store";
+import type { Store } from "../store/store";
 import { clearCookie, readCookie, setCookie } from "./cookies";
 import { pageCsrf, refusePost } from "./csrf";
 import { ownerEmails, type DeskEnv } from "./owners";
@@ -31,7 +30,11 @@ export interface DeskRenderer {
 }
 
 export interface DeskAppOptions {
-  store: DeskStore;
+  /**
+   * The desk keeps its own records in `store.desk`, queues its sign-in emails in `store.outbox`
+   * (the server's sending loop mails them), and its screens show and change messages and reviews.
+   */
+  store: Store;
   /** Resolves with the desk's renderer; called per page (npm run dev makes a new one after a code change). */
   renderer: () => Promise<DeskRenderer>;
   /** content/: site.json (the business's name, the owners' default address) and what Business details changes. */
@@ -39,8 +42,6 @@ export interface DeskAppOptions {
   /** The site as the server started with it; the desk reads site.json again when it changes. */
   site: Site;
   env: DeskEnv & { SITE_URL?: string; CONTACT_FROM?: string };
-  /** Sends a sign-in email now (it is good for 15 minutes: no retry queue). */
-  sendMail: (message: NotificationMessage) => Promise<void>;
   /**
    * Builds and publishes the site after the desk changed content/ (npm start, npm run dev); resolves
    * with the build's outcome. Absent where this server does not build the site (the contact function alone).
@@ -110,7 +111,7 @@ export function createDeskApp(options: DeskAppOptions): express.Express {
   const currentSite = siteFacts(contentDir, env, options.site);
   const owners = async () => ownerEmails(env, (await currentSite()).email);
   const isOwner = async (email: string) => (await owners()).includes(email);
-  const sessions = createSessions({ store, clock, isOwner });
+  const sessions = createSessions({ store: store.desk, clock, isOwner });
   const siteOrigin = () => currentSite().then((site) => new URL(site.url).origin);
 
   const app = express();
@@ -201,7 +202,7 @@ export function createDeskApp(options: DeskAppOptions): express.Express {
     res,
     owner,
     site,
-    audit: (action, detail) => store.audit({ at: new Date(clock()).toISOString(), who: owner.email, action, from: requestFrom(req), ...(detail ? { detail } : {}) }),
+    audit: (action, detail) => store.desk.audit({ at: new Date(clock()).toISOString(), who: owner.email, action, from: requestFrom(req), ...(detail ? { detail } : {}) }),
     show: (page, opts) => show(req, res, owner, page, opts),
     redirect: (path, notice) => redirect(req, res, path, notice),
     json: (status, body) => void res.status(status).json(body),
@@ -226,7 +227,7 @@ export function createDeskApp(options: DeskAppOptions): express.Express {
   };
 
   mountSignIn(app, {
-    store,
+    store: store.desk,
     sessions,
     clock,
     logger,
@@ -234,7 +235,8 @@ export function createDeskApp(options: DeskAppOptions): express.Express {
     currentSite,
     isOwner,
     owners,
-    sendMail: options.sendMail,
+    outbox: store.outbox,
+    limits: store.limits,
     guarded,
     show,
     redirect,

@@ -3,11 +3,12 @@ import type { ContentProblem } from "../../src/content/content-error";
 import type { PostsDesk } from "./posts/posts-desk";
 import type { PhotoUploads } from "./posts/uploads";
 import type { Logger } from "../logger";
-import type { DeskStore } from "../store/desk-store";
+import type { Store } from "../store/store";
 import type { DeskRoutes } from "./desk-app";
 import { accountScreen } from "./screens/account";
 import { businessScreen } from "./screens/business";
-import { comingScreen } from "./screens/coming";
+import { messagesScreen } from "./screens/messages";
+import { reviewsScreen } from "./screens/reviews";
 import { visitsScreen, type DeskVisits } from "./screens/visits";
 import { postsScreen } from "./screens/posts";
 
@@ -16,7 +17,7 @@ export type PublishOutcome = { ok: true } | { ok: false; problems: ContentProble
 
 /** What every screen's server side may use besides the request. */
 export interface DeskScreenDeps {
-  store: DeskStore;
+  store: Store;
   contentDir: string;
   clock: () => number;
   logger: Logger;
@@ -42,8 +43,8 @@ export type DeskScreenModule = (routes: DeskRoutes, deps: DeskScreenDeps) => voi
 export const deskScreenModules: readonly DeskScreenModule[] = [
   accountScreen,
   businessScreen,
-  comingScreen("messages"),
-  comingScreen("reviews"),
+  messagesScreen,
+  reviewsScreen,
   postsScreen,
   visitsScreen,
 ];

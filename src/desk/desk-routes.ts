@@ -24,6 +24,13 @@ export const deskPath = {
   passkeyAddChallenge: `${deskBase}/account/passkeys/challenge`,
   passkeyAdd: `${deskBase}/account/passkeys`,
   passkeyRemove: `${deskBase}/account/passkeys/remove`,
+  /** Messages (GET ?q= search, ?handled=yes|no, ?cursor= the next page) and the held spam. */
+  messages: `${deskBase}/messages`,
+  spam: `${deskBase}/messages/spam`,
+  /** GET ?box=inbox|spam: every message of a box as CSV (the same as `npm run submissions -- --csv`). */
+  messagesCsv: `${deskBase}/messages/export.csv`,
+  /** Reviews: pending first, then approved and rejected. */
+  reviews: `${deskBase}/reviews`,
   /** The desk's own script and stylesheet (hashed names), served by the desk, never from dist/. */
   assets: `${deskBase}/assets`,
   /** Posts (the desk server's posts screen): the list is the section's path, `?q=` searches titles. */
@@ -53,6 +60,26 @@ export const deskPath = {
 /** Requests under this prefix may carry a post's whole text (the desk's other forms are small). */
 export const postsPrefix = `${deskBase}/posts/`;
 
+/** One message: GET shows it whole; POST …/handled (`handled=yes|no`) and …/not-spam change it. */
+export const messagePath = (id: string): string => `${deskPath.messages}/${encodeURIComponent(id)}`;
+export const messageHandledPath = (id: string): string => `${messagePath(id)}/handled`;
+export const messageNotSpamPath = (id: string): string => `${messagePath(id)}/not-spam`;
+/** The inbox (messages the owner was mailed) or the held spam (never mailed unless rescued). */
+export type MessageBoxName = "inbox" | "spam";
+
+/** The address of a list with these settings (also what the server's paging links are made of). */
+export function messagesHref(box: MessageBoxName, settings: { search?: string; handled?: "" | "yes" | "no"; cursor?: string } = {}): string {
+  const query = new URLSearchParams();
+  if (settings.search) query.set("q", settings.search);
+  if (box === "inbox" && settings.handled) query.set("handled", settings.handled);
+  if (settings.cursor) query.set("cursor", settings.cursor);
+  const base = box === "spam" ? deskPath.spam : deskPath.messages;
+  return query.size > 0 ? `${base}?${query}` : base;
+}
+
+/** POST `approved=yes|no`: the desk's decision on one review (store.reviews.decide, via "desk"). */
+export const reviewDecisionPath = (id: string): string => `${deskPath.reviews}/${encodeURIComponent(id)}/decision`;
+
 /** A section of the desk: one item of the navigation every desk screen shows, one screen. */
 export interface DeskSection {
   /** The screen's name in src/desk/desk-screens.tsx and the desk server's screens.ts. */
@@ -68,8 +95,8 @@ export type DeskSectionScreen = "messages" | "reviews" | "posts" | "business" | 
 
 /** In the navigation's order. */
 export const deskSections: readonly DeskSection[] = [
-  { screen: "messages", path: `${deskBase}/messages`, label: "Messages", summary: "What visitors sent through the contact form." },
-  { screen: "reviews", path: `${deskBase}/reviews`, label: "Reviews", summary: "Approve or reject reviews before they show." },
+  { screen: "messages", path: deskPath.messages, label: "Messages", summary: "What visitors sent through the contact form." },
+  { screen: "reviews", path: deskPath.reviews, label: "Reviews", summary: "Approve or reject reviews before they show." },
   { screen: "posts", path: `${deskBase}/posts`, label: "Posts", summary: "Write, schedule and change blog posts." },
   { screen: "business", path: `${deskBase}/business`, label: "Business details", summary: "Phone, email, address, hours and links." },
   { screen: "visits", path: `${deskBase}/visits`, label: "Visits", summary: "How many people came, and who called." },

@@ -1,6 +1,8 @@
 import { AccountScreen, type AccountData } from "./screens/account-screen";
 import { BusinessScreen, type BusinessData } from "./screens/business-screen";
-import { ComingScreen, type ComingData } from "./screens/coming-screen";
+import { ElsewhereScreen, type ElsewhereData } from "./screens/elsewhere-screen";
+import { MessageScreen, MessagesScreen, type MessageData, type MessagesData } from "./screens/messages-screen";
+import { ReviewsScreen, type ReviewsData } from "./screens/reviews-screen";
 import { HomeScreen, type HomeData } from "./screens/home-screen";
 import { ProblemScreen, type ProblemData } from "./screens/problem-screen";
 import { PostEditorScreen, type PostEditorData } from "./screens/post-editor-screen";
@@ -20,8 +22,11 @@ export interface DeskScreenData {
   problem: ProblemData;
   home: HomeData;
   account: AccountData;
-  coming: ComingData;
+  elsewhere: ElsewhereData;
   business: BusinessData;
+  messages: MessagesData;
+  message: MessageData;
+  reviews: ReviewsData;
   visits: VisitsData;
   posts: PostsData;
   "post-editor": PostEditorData;
@@ -45,10 +50,16 @@ export function DeskScreen({ page }: { page: DeskPage }) {
       return <HomeScreen data={page.data} />;
     case "account":
       return <AccountScreen data={page.data} />;
-    case "coming":
-      return <ComingScreen data={page.data} />;
+    case "elsewhere":
+      return <ElsewhereScreen data={page.data} />;
     case "business":
       return <BusinessScreen data={page.data} />;
+    case "messages":
+      return <MessagesScreen data={page.data} />;
+    case "message":
+      return <MessageScreen data={page.data} />;
+    case "reviews":
+      return <ReviewsScreen data={page.data} />;
     case "visits":
       return <VisitsScreen data={page.data} />;
     case "posts":

@@ -29,7 +29,7 @@ export const postsScreen: DeskScreenModule = (routes, { posts }) => {
   if (!posts) {
     // The contact function alone does not build the site: posts are written where it is built.
     routes.get(listPath, (ctx) =>
-      ctx.show({ screen: "coming", title, section: "posts", data: { section: "posts" } }),
+      ctx.show({ screen: "elsewhere", title, section: "posts", data: { section: "posts" } }),
     );
     return;
   }
