@@ -6,6 +6,8 @@
 //  - the peak memory of this project's cold build of 4,000 posts (/usr/bin/time -v);
 //  - one saved post among the largest size's posts: the rebuild in a long-running process and
 //    npm run dev's edit-to-visible time in Chromium (scripts/bench-rebuild.ts);
+//  - the owner's desk among the largest size's posts: a post's preview after an edit, and
+//    Publish pressed until the live site has it (scripts/bench-desk.ts);
 //  - the contact load (scripts/bench-contact.ts);
 //  - the owner's desk listing 100,000 stored messages (scripts/bench-messages.ts).
 // The build part needs ../shared/bench (beside this checkout) and `apt-get install hugo hyperfine`;
@@ -17,6 +19,7 @@ import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { benchContact, contactSettingsFromEnv, describeFigures, describeSettings } from "./bench-contact";
+import { benchDesk, describeDesk } from "./bench-desk";
 import { benchMessages, describeMessageFigures } from "./bench-messages";
 import { benchRebuild, describeRebuild, median } from "./bench-rebuild";
 
@@ -134,6 +137,12 @@ say("");
 say(rebuild ? `Rebuild after one saved post, medians of ${rebuild.rebuildMs.length} saves:` : "Rebuild: skipped (../shared/bench/gen-posts.mjs is missing)");
 if (rebuild) for (const line of describeRebuild(rebuild)) say(line);
 
+console.error(`the owner's desk among ${rebuildPosts} posts (preview, publish)...`);
+const desk = existsSync(path.join(benchDir, "gen-posts.mjs")) ? await benchDesk(rebuildPosts, Math.max(runs, 3), (line) => console.error(line)) : undefined;
+say("");
+say(desk ? `The owner's desk (issue 29), medians:` : "The owner's desk: skipped (../shared/bench/gen-posts.mjs is missing)");
+if (desk) for (const line of describeDesk(desk)) say(line);
+
 console.error("contact load...");
 const contactSettings = contactSettingsFromEnv(process.env);
 const contact = await benchContact(contactSettings, runs, (line) => console.error(line));
@@ -158,10 +167,16 @@ if (rebuild && rebuild.posts === 4000) {
   say(`  one-post rebuild with 4,000 posts under 0.5 s: ${median(rebuild.rebuildMs) < 500 ? "yes" : "no"} (${median(rebuild.rebuildMs).toFixed(0)} ms)`);
   say(`  edit-to-visible in npm run dev with 4,000 posts under 500 ms: ${median(rebuild.editToVisibleMs) < 500 ? "yes" : "no"} (${median(rebuild.editToVisibleMs).toFixed(0)} ms)`);
 }
+if (desk && desk.posts === 4000) {
+  say(`  desk preview with 4,000 posts under 300 ms (issue 29; the server's part): ${median(desk.previewMs) < 300 ? "yes" : "no"} (${median(desk.previewMs).toFixed(0)} ms)`);
+  say(`  desk Publish with 4,000 posts live within a second (issue 29): ${median(desk.publishMs) < 1000 ? "yes" : "no"} (${median(desk.publishMs).toFixed(0)} ms)`);
+}
 if (coldRows.length === 0 && contactSettings.rate < 1000) say("  (this run's settings measure none of them)");
 if (contactSettings.rate >= 1000) {
   const met = contact.open.acceptedPerSecond >= 1000 * 0.99 && contact.open.p99Ms < 50;
   say(`  contact: 1,000 accepted posts/s with p99 under 50 ms: ${met ? "yes" : "no"} (${figures(contact.open)})`);
 }
-say(`  desk: first page of messages with 100,000 stored under 200 ms: ${messages.ms.firstPage < 200 ? "yes" : "no"} (${messages.ms.firstPage.toFixed(1)} ms)`);
+say(
+  `  desk: the Messages screen with 100,000 stored under 200 ms: ${messages.ms.deskScreen < 200 ? "yes" : "no"} (${messages.ms.deskScreen.toFixed(1)} ms over HTTP, rendered; the store's page ${messages.ms.firstPage.toFixed(1)} ms)`,
+);
 say(`Finished ${new Date().toISOString()}, load average ${loadavg()[0]?.toFixed(2)} at the end (figures from a busy machine are not comparable).`);

@@ -19,6 +19,9 @@ import { DevChannel } from "./dev-client/dev-channel";
 import { createFormPages } from "./contact-form-renderer";
 import { createSiteApp } from "./site-app";
 import { deskRenderer } from "./build-engine/desk-bundle";
+import { processPhoto } from "./build-engine/photos";
+import { PostPreviewer } from "./build-engine/post-preview";
+import { loadSharp } from "./build-engine/sharp";
 import type { PublishOutcome } from "../functions/desk/screens";
 
 const { values: args } = parseArgs({ options: { content: { type: "string", default: "content" }, out: { type: "string", default: ".cache/dev-dist" } } });
@@ -32,6 +35,8 @@ const channel = new DevChannel();
 const session = new BuildSession();
 // Replaced after every rebuild, so an invalid no-JavaScript post gets the current contact page (plain pages until the first).
 let formPages: FormPages | undefined;
+// The desk's preview and checks of a post: the last good build's own parser and page.
+const previewer = new PostPreviewer(distDir);
 // The store first: the build shows its approved reviews, and the functions keep what visitors send in it.
 const store = await storeFromEnv(process.env).catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : String(error));
@@ -46,6 +51,7 @@ async function rebuild(reason: string): Promise<PublishOutcome> {
     // Pages first: the open browser reloads while the rest catches up.
     channel.rebuilt();
     formPages = await createFormPages(distDir, summary.rendered);
+    previewer.update(summary.rendered);
     console.log(`${reason}: rebuilt in ${Date.now() - started} ms (${summary.totalPages - summary.reusedPages} of ${summary.totalPages} pages rendered)`);
     return { ok: true };
   } catch (err) {
@@ -71,6 +77,7 @@ const contact = await createContactFunction(process.env, {
       running = outcome.then((o) => code.update(o.ok));
       return outcome;
     },
+    posts: { renderer: previewer, processPhoto: (bytes, name) => processPhoto(bytes, name, join(root, ".cache", "photos")), loadSharp },
   },
 });
 const site = createSiteApp({ distDir, contact: contact.app, before: [await channel.handler()], trustProxy: contact.trustProxy });

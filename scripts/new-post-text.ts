@@ -1,16 +1,7 @@
 // What `npm run new-post` writes (scripts/new-post.ts). Pure, so the test parses
 // the same text with the real post parser (src/content/posts.ts parsePost).
 
-/** "Storm Season Checklist" -> "storm-season-checklist"; accents dropped, anything else becomes a hyphen. */
-export function slugFromTitle(title: string): string {
-  return title
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/['’]/g, "")
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "");
-}
+export { slugFromTitle } from "../src/content/post-slug";
 
 /**
  * Front matter every post needs, each line saying what it is for, then a body to write over.

@@ -1,10 +1,10 @@
 // `npm run owner -- link [EMAIL]`: prints a one-time sign-in link for the owner's desk (/owner),
 // for a server that cannot email sign-in codes (no SMTP_URL). It writes the link's sign-in to the
-// desk's store in DATA_DIR, which the running server reads at its next request (functions/store/files/desk-store.ts).
+// store's desk part (store.desk, DATA_DIR), which the running server reads at its next request (functions/store/files/desk-store.ts).
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { createFileDeskStore } from "../functions/store/files/desk-store";
+import { storeFromEnv } from "../functions/store/create-store";
 import { normalEmail, ownerEmails } from "../functions/desk/owners";
 import { newToken, SIGN_IN_MS, tokenHash } from "../functions/desk/secrets";
 import { formatProblem, isContentError } from "../src/content/content-error";
@@ -38,12 +38,11 @@ if (!owners.includes(email)) {
   process.exit(1);
 }
 
-const dataDir = path.resolve(process.env.DATA_DIR || "./data");
-const store = createFileDeskStore(dataDir);
+const store = await storeFromEnv(process.env);
 const token = newToken();
 const now = Date.now();
-await store.addSignIn({ id: randomUUID(), email, linkHash: tokenHash(token), createdAt: new Date(now).toISOString(), expiresAt: new Date(now + SIGN_IN_MS).toISOString() });
-await store.audit({ at: new Date(now).toISOString(), who: email, action: "made a sign-in link with npm run owner", from: "the server's terminal" });
+await store.desk.addSignIn({ id: randomUUID(), email, linkHash: tokenHash(token), createdAt: new Date(now).toISOString(), expiresAt: new Date(now + SIGN_IN_MS).toISOString() });
+await store.desk.audit({ at: new Date(now).toISOString(), who: email, action: "made a sign-in link with npm run owner", from: "the server's terminal" });
 await store.close();
 
 const link = (origin: string) => `${origin}${deskPath.link}?token=${token}`;

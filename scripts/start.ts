@@ -17,6 +17,9 @@ import { Publisher } from "./publish/publisher";
 import { watchContent } from "./publish/watch-content";
 import { createSiteApp } from "./site-app";
 import { deskRenderer } from "./build-engine/desk-bundle";
+import { processPhoto } from "./build-engine/photos";
+import { PostPreviewer } from "./build-engine/post-preview";
+import { loadSharp } from "./build-engine/sharp";
 
 const root = process.cwd();
 const contentDir = resolve("content");
@@ -39,6 +42,9 @@ let formPages: FormPages | undefined = first.summary && (await createFormPages(d
 // The owner's desk (/owner) publishes what it changes in content/ through the same publisher as the watcher.
 let publisher: Publisher | undefined;
 const desk = deskRenderer(root);
+// The desk's preview and checks of a post: the last published build's own parser and page.
+const previewer = new PostPreviewer(distDir);
+if (first.summary) previewer.update(first.summary.rendered);
 const contact = await createContactFunction(process.env, {
   contentDir,
   distDir,
@@ -47,6 +53,7 @@ const contact = await createContactFunction(process.env, {
   desk: {
     renderer: desk,
     publish: (reason) => publisher?.publish(reason) ?? Promise.resolve({ ok: false, problems: [{ file: "(the server)", field: "(start)", problem: "still starting: save again in a moment" }] }),
+    posts: { renderer: previewer, processPhoto: (bytes, name) => processPhoto(bytes, name, join(root, ".cache", "photos")), loadSharp },
   },
 });
 warnWhenMailIsOnlySaved(contact.dataDir);
@@ -98,6 +105,7 @@ function startPublishing(site: Site, start: { summary?: BuildResult; problems?: 
     approvedReviews,
     async onPublished(summary, reason, ms) {
       formPages = await createFormPages(distDir, summary.rendered);
+      previewer.update(summary.rendered);
       const changed = summary.totalPages - summary.reusedPages;
       console.log([`${reason}: published in ${Math.round(ms)} ms (${changed} of ${summary.totalPages} pages changed)`, ...formatPostNews(summary.posts)].join("\n"));
     },
@@ -113,6 +121,7 @@ function startPublishing(site: Site, start: { summary?: BuildResult; problems?: 
     unwatch();
     await live.stop();
     await session.close();
+    await previewer.close();
     problemMailer?.close();
   };
 }

@@ -1,7 +1,9 @@
 import express from "express";
 import { stat } from "node:fs/promises";
 import { extname, join, normalize, posix, relative, sep } from "node:path";
-import { hostConfigFiles } from "./build-engine/site-files";
+import { readFileSync } from "node:fs";
+import { fileStamp } from "../src/content/file-stamp";
+import { hostConfigFiles, movedAddresses, MOVED } from "./build-engine/site-files";
 
 const pageHeaders = { "Cache-Control": "no-cache" };
 
@@ -22,6 +24,16 @@ export function staticSite(distDir: string): express.Router {
       if (file.startsWith(join(root, "assets") + sep)) res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
       else res.setHeader("Cache-Control", "no-cache");
     },
+  });
+  // An old address (content/redirects.json) moved for good, as dist/_redirects says: before its page there,
+  // which sends the visitor on for hosts that read no _redirects.
+  const moved = movedFrom(distDir);
+  router.use((req, res, next) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    const to = moved().get(req.path.replace(/(.)\/+$/, "$1"));
+    if (!to) return next();
+    const query = req.originalUrl.indexOf("?");
+    res.set(pageHeaders).redirect(MOVED, query === -1 ? to : to + req.originalUrl.slice(query));
   });
   // dist/_headers and dist/_redirects are the static hosts' config, not pages: the 404 page, as there.
   router.use((req, res, next) => (isHostConfig(req.path) ? next() : files(req, res, next)));
@@ -53,6 +65,25 @@ export function staticSite(distDir: string): express.Router {
 
 /** Host config files however the URL spells them (`/%5Fheaders`, `//_redirects`); written by scripts/build-engine/site-files.ts. */
 const isHostConfig = (path: string): boolean => hostConfigFiles.includes(posix.normalize(decodeURIComponent(path)).replace(/\/+$/, ""));
+
+/** The moved addresses of the build in `distDir`, read again when a build replaced its _redirects. */
+function movedFrom(distDir: string): () => Map<string, string> {
+  let read = { stamp: "", moved: new Map<string, string>() };
+  return () => {
+    const file = join(distDir, "_redirects");
+    const stamp = fileStamp(file);
+    if (stamp !== read.stamp) {
+      let text = "";
+      try {
+        text = readFileSync(file, "utf8");
+      } catch {
+        // No build yet: nothing has moved.
+      }
+      read = { stamp, moved: movedAddresses(text) };
+    }
+    return read.moved;
+  };
+}
 
 const isFile = (file: string) => stat(file).then((s) => s.isFile(), () => false);
 

@@ -8,18 +8,18 @@ import { renderHead, type Head } from "./app/head";
 import { loadRootData, PageFrameContext } from "./app/root-data";
 import { RootLayout } from "./app/root-layout";
 import { loadPageModules, routesToMatch } from "./app/server-routes";
-import type { SiteContent } from "./content/site-content";
+import type { SiteContent, SitePost } from "./content/site-content";
 import type { FieldErrors, FormValues } from "./content/contact";
 import { head as contactHead, load as loadContactPage, type ContactPageData } from "./pages/contact-page";
 import { head as reviewsHead, load as loadReviewsPage, type ReviewsPageData } from "./pages/reviews-page";
 import { Notice } from "./components/notice";
 import type { ReviewErrors, ReviewField } from "./content/review";
-import { notFoundPath, routeTable } from "./routes";
+import { notFoundPath, pathTo, routeTable } from "./routes";
 import { themeColor } from "./styles/theme.css";
 
 // The build (and its worker threads) and the servers import this one bundle.
 export { loadPageContent, loadSite } from "./content/load-content";
-export { parsePost } from "./content/posts";
+export { parsePost, toPostJson } from "./content/posts";
 export { ContentError, formatProblem, isContentError } from "./content/content-error";
 export { routeTable, notFoundPath } from "./routes";
 export type { AssetManifest } from "./app/document";
@@ -191,6 +191,25 @@ export async function createRenderer(content: SiteContent, assets: AssetManifest
     return renderRefused(pathname, mod, data, reviewsHead(data, { site: content.site }));
   }
 
+  /**
+   * A post's page as it will be published, for the owner's desk to show while the post is
+   * written (scripts/build-engine/post-preview.ts): the same page module, layout and document as the
+   * build's, with this post as the content's only one, and no scripts (the desk shows it in a
+   * frame that runs none).
+   */
+  function renderPostPreview(post: SitePost): string {
+    const pathname = pathTo.post(post.slug);
+    const { params, mod } = match(pathname);
+    const data = mod.load({ params, content: { ...content, posts: [post] } });
+    if (data === null) throw new Error(`${pathname}: the post page's load() did not find the post`);
+    return renderDocument({
+      headHtml: renderHead(mod.head(data, { site: content.site }), content.site),
+      appHtml: renderApp(pathname, mod, data).html,
+      assets: { css: assets.css, entry: "", preload: [] },
+      themeColor,
+    });
+  }
+
   /** A form page answering a refused post (400): noindex, "Error:" first in the title, its own address named. */
   function renderRefused(pathname: string, mod: PageModule, data: unknown, head: Head): string {
     return renderDocument({
@@ -217,5 +236,5 @@ export async function createRenderer(content: SiteContent, assets: AssetManifest
     });
   }
 
-  return { listPaths, prepare, renderPrepared, render, renderContactWithErrors, renderReviewsWithErrors, renderNotice, rootData };
+  return { listPaths, prepare, renderPrepared, render, renderContactWithErrors, renderReviewsWithErrors, renderNotice, renderPostPreview, rootData };
 }

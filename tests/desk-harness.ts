@@ -1,6 +1,7 @@
 // The owner's desk as its tests drive it over HTTP: the real desk app (functions/desk/desk-app.ts)
-// with its real bundle, a real JSON-lines store in a temp DATA_DIR, a copy of content/, a real SMTP
-// peer for the sign-in emails, and a clock the test moves. A client keeps cookies as a browser does.
+// with its real bundle, a real JSON-lines store in a temp DATA_DIR with the server's sending loop
+// (functions/contact/outbox.ts), a copy of content/, a real SMTP peer for the sign-in emails, and a
+// clock the test moves. A client keeps cookies as a browser does.
 import { cp } from "node:fs/promises";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -8,10 +9,11 @@ import path from "node:path";
 import express from "express";
 import { createDeskApp } from "../functions/desk/desk-app";
 import type { PublishOutcome } from "../functions/desk/screens";
-import { createSmtpTransport } from "../functions/contact/mailer";
+import { createMailer, createSmtpTransport, defaultAddresses, isPermanentMailError } from "../functions/contact/mailer";
+import { createOutbox, type Outbox } from "../functions/contact/outbox";
 import type { TrustProxy } from "../functions/http/trust-proxy";
-import { createFileDeskStore } from "../functions/store/files/desk-store";
-import type { DeskStore } from "../functions/store/desk-store";
+import { createFilesStore } from "../functions/store/files/files-store";
+import type { Store } from "../functions/store/store";
 import { deskRenderer } from "../scripts/build-engine/desk-bundle";
 import { loadSite } from "../src/content/load-content";
 import { makeTempDir, parseMail, recordingLogger, startSmtpPeer, waitFor, type SmtpPeer } from "./test-support";
@@ -38,7 +40,7 @@ export interface DeskHarness {
   published: string[];
   publishAnswer: PublishOutcome;
   logger: ReturnType<typeof recordingLogger>;
-  store: () => DeskStore;
+  store: () => Store;
   client(origin?: string): DeskClient;
   /** The app and its store again on the same folders, as after a restart. */
   restart(): Promise<void>;
@@ -75,7 +77,17 @@ export async function startDesk(options: DeskHarnessOptions = {}): Promise<DeskH
   const site = await loadSite(contentDir, {});
   const logger = recordingLogger();
   const clock = { now: Date.now() };
-  let store = createFileDeskStore(dataDir, { logger });
+  // The server's sending loop, as the contact function runs it: the desk queues its sign-in emails in the store's outbox.
+  // Notifications of the messages and reviews a test stores go to the site's address, as by default.
+  const mailer = createMailer({ transport, site, addresses: defaultAddresses(site, {}) });
+  let outbox: Outbox | undefined;
+  const openStore = async () => {
+    const opened = await createFilesStore({ dataDir, clock: () => clock.now, logger });
+    outbox = createOutbox({ store: opened.outbox, send: mailer.send, isPermanent: isPermanentMailError, clock: () => clock.now, logger });
+    await outbox.start();
+    return opened;
+  };
+  let store = await openStore();
   let server: Server | undefined;
   let url = "";
 
@@ -94,7 +106,7 @@ export async function startDesk(options: DeskHarnessOptions = {}): Promise<DeskH
     client: (origin) => client(origin ?? url),
     async restart() {
       await stop();
-      store = createFileDeskStore(dataDir, { logger });
+      store = await openStore();
       await listen(Number(new URL(url).port));
     },
     async close() {
@@ -114,7 +126,6 @@ export async function startDesk(options: DeskHarnessOptions = {}): Promise<DeskH
         contentDir,
         site,
         env: { OWNER_EMAILS: OWNER, ...options.env },
-        sendMail: (message) => transport.send(message),
         publish:
           options.publish === false
             ? undefined
@@ -138,6 +149,7 @@ export async function startDesk(options: DeskHarnessOptions = {}): Promise<DeskH
       server?.close(() => ok());
       server?.closeAllConnections();
     });
+    await outbox?.stop();
     await store.close();
   }
 

@@ -22,7 +22,8 @@ import { createOutbox, type Outbox } from "./outbox";
 import { createReviewsApp } from "../reviews/app";
 import { createDeskApp, type DeskRenderer } from "../desk/desk-app";
 import type { PublishOutcome } from "../desk/screens";
-import { createFileDeskStore } from "../store/files/desk-store";
+import { createFilePostsStore } from "../store/files/posts-store";
+import type { PostsDeskOptions } from "../desk/posts/posts-desk";
 import type { RenderInvalidReviewForm } from "../reviews/review-pages";
 import { checkReviewSecret, loadReviewSecret } from "../reviews/review-secret";
 import { createReviewTokens, type ReviewTokens } from "../reviews/review-tokens";
@@ -161,7 +162,12 @@ export interface ContactFunctionOptions {
    * The owner's desk under /owner (functions/desk/): its pages (the desk bundle, scripts/build-engine/desk-bundle.ts)
    * and, where this server builds the site, how to publish a change. Without it there is no desk.
    */
-  desk?: { renderer: () => Promise<DeskRenderer>; publish?: (reason: string) => Promise<PublishOutcome> };
+  desk?: {
+    renderer: () => Promise<DeskRenderer>;
+    publish?: (reason: string) => Promise<PublishOutcome>;
+    /** The site's build for the Posts screen (its preview and photo pipeline): npm start and npm run dev give it. */
+    posts?: Pick<PostsDeskOptions, "renderer" | "processPhoto" | "loadSharp">;
+  };
   /** The built site being served (default dist/ under the working directory): visits are counted for its pages only. */
   distDir?: string;
   /** Visit reports per client per minute (default 60); 0 turns the limit off (a test's flood). */
@@ -284,20 +290,20 @@ export async function createContactFunction(env: ContactEnv, options: ContactFun
     clock: options.visitsClock,
     logger,
   });
-  const deskStore = options.desk && createFileDeskStore(dataDir, { logger });
+  // Every version of every post, and the owner's unsaved work, beside the other data (npm run backup copies them;
+  // not the photos half uploaded, in a dot folder it leaves out).
+  const postsStore = options.desk?.posts && createFilePostsStore(dataDir, logger);
   const deskApp =
     options.desk &&
-    deskStore &&
     createDeskApp({
-      store: deskStore,
+      store,
       renderer: options.desk.renderer,
       publish: options.desk.publish,
       visits,
+      posts: options.desk.posts && postsStore && { ...options.desk.posts, store: postsStore, uploadsDir: path.join(dataDir, ".post-uploads") },
       contentDir,
       site,
       env,
-      // A sign-in code is good for 15 minutes: sent at once, not queued for retries like a message.
-      sendMail: (message) => transport.send(message),
       trustProxy,
       logger,
     });
@@ -321,7 +327,7 @@ export async function createContactFunction(env: ContactEnv, options: ContactFun
       for (const stop of unwatch.splice(0)) stop();
       await visits.close();
       await outbox.stop();
-      await deskStore?.close();
+      await postsStore?.close();
       if (!options.store) await store.close();
       mailer.close();
     },

@@ -190,30 +190,38 @@ export function buildReviewMessage(review: Review & LeadSource, links: ReviewLin
   };
 }
 
-/** The desk's sign-in email: the code and the link, each good once until the job's expiry. Pure, like buildMessage. */
+/**
+ * The desk's sign-in email (functions/desk/sign-in.ts queues it): the code first, in the subject
+ * too (it shows in the phone's notification), then the link; each good once until the job's
+ * expiry. Pure, like buildMessage.
+ */
 export function buildSignInMessage(job: SignInJob, site: Site, addresses: MailAddresses): NotificationMessage {
   const until = receivedText(job.expiresAt);
+  const rule = `The code and the link work once, for 15 minutes (until ${until}). If you did not ask to sign in, ignore this email: nobody can sign in without it.`;
   const text = [
-    `Your code to sign in to the ${site.name} website: ${job.secret.code}`,
+    `Your code to sign in to the ${site.name} desk:`,
     "",
-    `Or open this link on the phone or computer where you asked for it: ${job.secret.link}`,
+    `    ${job.secret.code}`,
     "",
-    `The code and the link work once, until ${until}. If you did not ask to sign in, ignore this email: nothing changes.`,
+    "Or open this link on the phone or computer you want to sign in on:",
+    job.secret.link,
+    "",
+    rule,
   ].join("\n");
   const html = [
     "<!doctype html>",
-    `<html lang="en"><head><meta charset="utf-8"><title>Your sign-in code</title></head>`,
+    `<html lang="en"><head><meta charset="utf-8"><title>Sign in to the ${escapeHtml(site.name)} desk</title></head>`,
     '<body style="font-family: Arial, sans-serif; line-height: 1.5; color: #1f2933;">',
-    `<p>Your code to sign in to the ${escapeHtml(site.name)} website:</p>`,
-    `<p style="font-size: 28px; font-weight: bold; letter-spacing: 4px;">${escapeHtml(job.secret.code)}</p>`,
-    `<p>Or <a href="${escapeHtml(job.secret.link)}">sign in with this link</a> on the phone or computer where you asked for it.</p>`,
-    `<p style="color: #616e7c; font-size: 12px;">The code and the link work once, until ${escapeHtml(until)}. If you did not ask to sign in, ignore this email: nothing changes.</p>`,
+    `<p>Your code to sign in to the ${escapeHtml(site.name)} desk:</p>`,
+    `<p style="font-size: 32px; font-weight: bold; letter-spacing: 6px;">${escapeHtml(job.secret.code)}</p>`,
+    `<p>Or <a href="${escapeHtml(job.secret.link)}">sign in with this link</a> on the phone or computer you want to use.</p>`,
+    `<p style="color: #616e7c; font-size: 13px;">${escapeHtml(rule)}</p>`,
     "</body></html>",
   ].join("\n");
   return {
     from: { name: `${site.name} website`, address: addresses.from },
     to: job.to,
-    subject: `Your sign-in code: ${job.secret.code}`,
+    subject: `${job.secret.code} is your sign-in code for ${site.name}`,
     text,
     html,
     messageId: notificationMessageId(job, site),

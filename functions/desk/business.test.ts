@@ -65,7 +65,7 @@ describe("Business details", () => {
     expect(await homeText()).toBe(original.home);
     expect(desk.published).toEqual(["business details saved in the desk"]);
     expect((await owner.get("/owner/business")).text).toContain("Saved. The site shows the new details now.");
-    const audit = await desk.store().auditLog(1);
+    const audit = await desk.store().desk.auditLog(1);
     expect(audit[0]).toMatchObject({ who: "owner@example.com", action: "saved business details", detail: "Phone" });
     expect((await loadSite(desk.contentDir, {})).phone).toEqual({ display: "(803) 555-0199", dial: "+18035550199" });
   });

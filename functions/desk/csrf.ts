@@ -1,5 +1,5 @@
 import type { Request, Response } from "express";
-import { csrfField } from "../../src/desk/desk-page";
+import { csrfField, csrfHeader } from "../../src/desk/desk-page";
 import { readCookie, setCookie } from "./cookies";
 import { requestOrigin } from "./request-facts";
 import { csrfToken, newToken, sameSecret } from "./secrets";
@@ -31,7 +31,9 @@ export function refusePost(req: Request, sessionToken: string | undefined, siteO
   const claimed = req.get("origin") ?? originOf(req.get("referer"));
   if (!claimed || (claimed !== requestOrigin(req) && claimed !== siteOrigin)) return "origin";
   const body: unknown = req.body;
-  const sent = typeof body === "object" && body !== null && csrfField in body ? body[csrfField] : undefined;
+  // A photo's bytes are the body of its upload (functions/desk/screens/posts.ts): its token comes in a header,
+  // which another site's page cannot set without the browser asking this server first (CORS), and it never does.
+  const sent = typeof body === "object" && body !== null && csrfField in body ? body[csrfField] : req.get(csrfHeader);
   const secret = sessionToken ?? readCookie(req, "pre");
   if (typeof sent !== "string" || !secret || !sameSecret(sent, csrfToken(secret))) return "token";
   return undefined;

@@ -1,15 +1,17 @@
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from "express";
 import type { Site } from "../../src/content/site";
 import type { DeskFrame, DeskNotice } from "../../src/desk/desk-page";
-import { deskBase, deskPath } from "../../src/desk/desk-routes";
+import { deskBase, deskPath, postsPrefix } from "../../src/desk/desk-routes";
+import { POST_BODY_BYTES } from "./posts/post-limits";
+import { PostsDesk, type PostsDeskOptions } from "./posts/posts-desk";
+import { PhotoUploads } from "./posts/uploads";
 import type { DeskPage } from "../../src/desk/desk-screens";
 import { DataDirUnwritableError } from "../store/files/data-dir";
 import { consoleLogger, type Logger } from "../logger";
-import type { NotificationMessage } from "../contact/mailer";
 import { finalErrorHandler } from "../http/final-error-handler";
 import { sendSecurityHeaders } from "../http/security-headers";
 import type { TrustProxy } from "../http/trust-proxy";
-import type { DeskStore } from "../store/desk-store";
+import type { Store } from "../store/store";
 import { clearCookie, readCookie, setCookie } from "./cookies";
 import { pageCsrf, refusePost } from "./csrf";
 import { ownerEmails, type DeskEnv } from "./owners";
@@ -28,7 +30,11 @@ export interface DeskRenderer {
 }
 
 export interface DeskAppOptions {
-  store: DeskStore;
+  /**
+   * The desk keeps its own records in `store.desk`, queues its sign-in emails in `store.outbox`
+   * (the server's sending loop mails them), and its screens show and change messages and reviews.
+   */
+  store: Store;
   /** Resolves with the desk's renderer; called per page (npm run dev makes a new one after a code change). */
   renderer: () => Promise<DeskRenderer>;
   /** content/: site.json (the business's name, the owners' default address) and what Business details changes. */
@@ -36,8 +42,6 @@ export interface DeskAppOptions {
   /** The site as the server started with it; the desk reads site.json again when it changes. */
   site: Site;
   env: DeskEnv & { SITE_URL?: string; CONTACT_FROM?: string };
-  /** Sends a sign-in email now (it is good for 15 minutes: no retry queue). */
-  sendMail: (message: NotificationMessage) => Promise<void>;
   /**
    * Builds and publishes the site after the desk changed content/ (npm start, npm run dev); resolves
    * with the build's outcome. Absent where this server does not build the site (the contact function alone).
@@ -45,6 +49,12 @@ export interface DeskAppOptions {
   publish?: (reason: string) => Promise<PublishOutcome>;
   /** The week's visit counts for the Visits screen (functions/visits/visits-function.ts). */
   visits?: DeskVisits;
+  /**
+   * What the Posts screen needs of the server beside publishing: the posts' store, the site's build
+   * to check and preview a post with (scripts/build-engine/post-preview.ts), its photo pipeline, and
+   * where photos wait while they are uploaded (in DATA_DIR). Absent: Posts says where to write them.
+   */
+  posts?: Omit<PostsDeskOptions, "contentDir" | "publish" | "photoUrlPrefix" | "clock"> & { uploadsDir: string };
   trustProxy?: TrustProxy;
   clock?: () => number;
   logger?: Logger;
@@ -82,6 +92,13 @@ export interface Refusal {
 
 const formParser = express.urlencoded({ extended: false, limit: 16 * 1024, parameterLimit: 400 });
 const jsonParser = express.json({ limit: 16 * 1024 });
+// A post's form and its autosaves carry its whole text: at most a content file (1 MB) and its fields.
+const postFormParser = express.urlencoded({ extended: false, limit: POST_BODY_BYTES, parameterLimit: 400 });
+const postJsonParser = express.json({ limit: POST_BODY_BYTES });
+const parseBody: RequestHandler = (req, res, next) => {
+  const posts = req.originalUrl.startsWith(postsPrefix);
+  (posts ? postFormParser : formParser)(req, res, (error?: unknown) => (error ? next(error) : (posts ? postJsonParser : jsonParser)(req, res, next)));
+};
 
 /**
  * The owner's desk under /owner (shared/CONTRACT.md "The owner's desk"): sign-in by emailed
@@ -94,7 +111,7 @@ export function createDeskApp(options: DeskAppOptions): express.Express {
   const currentSite = siteFacts(contentDir, env, options.site);
   const owners = async () => ownerEmails(env, (await currentSite()).email);
   const isOwner = async (email: string) => (await owners()).includes(email);
-  const sessions = createSessions({ store, clock, isOwner });
+  const sessions = createSessions({ store: store.desk, clock, isOwner });
   const siteOrigin = () => currentSite().then((site) => new URL(site.url).origin);
 
   const app = express();
@@ -157,7 +174,7 @@ export function createDeskApp(options: DeskAppOptions): express.Express {
     };
 
   // Every desk request: who is signed in. Every POST: this site's Origin and the page's token, else nothing runs.
-  app.use(deskBase, formParser, jsonParser, async (req, res, next) => {
+  app.use(deskBase, parseBody, async (req, res, next) => {
     try {
       res.locals.owner = await sessions.current(req, res);
       if (req.method !== "POST") return next();
@@ -185,7 +202,7 @@ export function createDeskApp(options: DeskAppOptions): express.Express {
     res,
     owner,
     site,
-    audit: (action, detail) => store.audit({ at: new Date(clock()).toISOString(), who: owner.email, action, from: requestFrom(req), ...(detail ? { detail } : {}) }),
+    audit: (action, detail) => store.desk.audit({ at: new Date(clock()).toISOString(), who: owner.email, action, from: requestFrom(req), ...(detail ? { detail } : {}) }),
     show: (page, opts) => show(req, res, owner, page, opts),
     redirect: (path, notice) => redirect(req, res, path, notice),
     json: (status, body) => void res.status(status).json(body),
@@ -210,7 +227,7 @@ export function createDeskApp(options: DeskAppOptions): express.Express {
   };
 
   mountSignIn(app, {
-    store,
+    store: store.desk,
     sessions,
     clock,
     logger,
@@ -218,7 +235,8 @@ export function createDeskApp(options: DeskAppOptions): express.Express {
     currentSite,
     isOwner,
     owners,
-    sendMail: options.sendMail,
+    outbox: store.outbox,
+    limits: store.limits,
     guarded,
     show,
     redirect,
@@ -247,7 +265,16 @@ export function createDeskApp(options: DeskAppOptions): express.Express {
     }),
   );
 
-  for (const mount of deskScreenModules) mount(routes, { store, contentDir, clock, logger, publish: options.publish, visits: options.visits });
+  // Posts need the site's build (its preview, its photo pipeline) and publishing: npm start and npm run dev give both.
+  const posts =
+    options.posts && options.publish
+      ? {
+          desk: new PostsDesk({ contentDir, ...options.posts, publish: options.publish, photoUrlPrefix: `${deskPath.postPhoto}/`, clock: () => new Date(clock()) }),
+          uploads: new PhotoUploads(options.posts.uploadsDir),
+          loadSharp: options.posts.loadSharp,
+        }
+      : undefined;
+  for (const mount of deskScreenModules) mount(routes, { store, contentDir, clock, logger, publish: options.publish, visits: options.visits, posts });
 
   // Anything else under /owner: the desk's own "not found", signed in or not.
   app.use(

@@ -10,13 +10,12 @@ import { createHash } from "node:crypto";
 import type express from "express";
 import type { Request, Response } from "express";
 import { deskPath } from "../../src/desk/desk-routes";
-import type { RateLimiter } from "../store/files/memory-limits";
 import { clientKey } from "../http/client-key";
 import type { Passkey } from "../store/desk-store";
 import { readCookie } from "./cookies";
 import { deviceName, requestOrigin } from "./request-facts";
 import { tokenHash } from "./secrets";
-import type { SignInDeps } from "./sign-in";
+import type { RateCounter, SignInDeps } from "./sign-in";
 
 // Passkeys (WebAuthn) through @simplewebauthn/server: a signed-in owner adds one (functions/desk/screens/account.ts),
 // then signs in with it on that device. The relying party is the host the desk is opened at.
@@ -62,7 +61,7 @@ export const credentialOf = (passkey: Passkey) => ({
 /** Sign-in with a passkey: POST challenge (JSON options), then POST the browser's answer; a session on success. */
 export function mountPasskeySignIn(
   app: express.Express,
-  deps: SignInDeps & { triesPerClient: RateLimiter; audit: (req: Request, who: string, action: string) => Promise<void> },
+  deps: SignInDeps & { triesPerClient: RateCounter; audit: (req: Request, who: string, action: string) => Promise<void> },
 ): void {
   const { store, sessions, clock, guarded } = deps;
   const challenges = createChallenges(clock);
@@ -73,7 +72,7 @@ export function mountPasskeySignIn(
   app.post(
     deskPath.passkeyChallenge,
     guarded(async (req, res) => {
-      const tries = deps.triesPerClient.take(clientKey(req.ip));
+      const tries = await deps.triesPerClient.take(clientKey(req.ip));
       if (!tries.ok) return refuse(res, 429, "Too many sign-in tries from this connection. Wait a few minutes.");
       const options = await generateAuthenticationOptions({ rpID: relyingParty(req).id, userVerification: "preferred" });
       challenges.keep(who(req), options.challenge);

@@ -1,18 +1,23 @@
+import type sharpModule from "sharp";
 import type { ContentProblem } from "../../src/content/content-error";
+import type { PostsDesk } from "./posts/posts-desk";
+import type { PhotoUploads } from "./posts/uploads";
 import type { Logger } from "../logger";
-import type { DeskStore } from "../store/desk-store";
+import type { Store } from "../store/store";
 import type { DeskRoutes } from "./desk-app";
 import { accountScreen } from "./screens/account";
 import { businessScreen } from "./screens/business";
-import { comingScreen } from "./screens/coming";
+import { messagesScreen } from "./screens/messages";
+import { reviewsScreen } from "./screens/reviews";
 import { visitsScreen, type DeskVisits } from "./screens/visits";
+import { postsScreen } from "./screens/posts";
 
 /** What a publish after a desk change came to: live, or the build's problems (the live site untouched). */
 export type PublishOutcome = { ok: true } | { ok: false; problems: ContentProblem[] };
 
 /** What every screen's server side may use besides the request. */
 export interface DeskScreenDeps {
-  store: DeskStore;
+  store: Store;
   contentDir: string;
   clock: () => number;
   logger: Logger;
@@ -20,6 +25,8 @@ export interface DeskScreenDeps {
   publish?: (reason: string) => Promise<PublishOutcome>;
   /** The week's visit counts; absent where nothing counts them. */
   visits?: DeskVisits;
+  /** The owner's posts (functions/desk/posts/): present where this server builds the site. */
+  posts?: { desk: PostsDesk; uploads: PhotoUploads; loadSharp: () => Promise<typeof sharpModule> };
 }
 
 /**
@@ -36,8 +43,8 @@ export type DeskScreenModule = (routes: DeskRoutes, deps: DeskScreenDeps) => voi
 export const deskScreenModules: readonly DeskScreenModule[] = [
   accountScreen,
   businessScreen,
-  comingScreen("messages"),
-  comingScreen("reviews"),
-  comingScreen("posts"),
+  messagesScreen,
+  reviewsScreen,
+  postsScreen,
   visitsScreen,
 ];

@@ -150,6 +150,31 @@ describe("every state change is a POST from this site with the page's token", ()
     });
     expect(response.status).toBe(303);
   });
+
+  it("takes the page's token from a header for a body that is no form (a photo's part), and refuses it missing or another's", async () => {
+    desk = await startDesk();
+    const owner = desk.client();
+    await owner.signIn();
+    await owner.get("/owner/account");
+    const other = desk.client();
+    await other.get("/owner/sign-in");
+    const send = (token: string | undefined) =>
+      fetch(`${desk.url}/owner/sign-out`, {
+        method: "POST",
+        redirect: "manual",
+        headers: {
+          origin: desk.url,
+          cookie: [...owner.cookies].map(([k, v]) => `${k}=${v}`).join("; "),
+          "content-type": "application/octet-stream",
+          ...(token === undefined ? {} : { "x-csrf-token": token }),
+        },
+        body: new Uint8Array([0xff, 0xd8, 0xff]),
+      });
+    expect((await send(undefined)).status).toBe(403);
+    expect((await send(other.csrf)).status).toBe(403);
+    expect((await owner.get("/owner/account")).status).toBe(200);
+    expect((await send(owner.csrf)).status).toBe(303);
+  });
 });
 
 describe("the desk's answers", () => {

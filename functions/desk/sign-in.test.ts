@@ -1,4 +1,4 @@
-import { readFile } from "node:fs/promises";
+import { readdir, readFile } from "node:fs/promises";
 import http from "node:http";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -37,10 +37,18 @@ describe("signing in with the emailed code", () => {
     const mail = parseMail(lastMailTo(OWNER));
     expect(mail.headers.get("subject")).toMatch(/^\d{6} is your sign-in code for Cedar Ridge Tree Service$/);
     expect(mail.text).toMatch(/work once, for 15 minutes/);
+    // Queued in the store's outbox and mailed by the sending loop: the Message-ID is its job's.
+    expect(mail.headers.get("message-id")).toMatch(/^<[0-9a-f-]{36}@cedarridgetree\.example>$/);
     const code = codeIn(lastMailTo(OWNER));
     expect(linkIn(lastMailTo(OWNER))).toMatch(/^\/owner\/sign-in\/link\?token=[\w-]{27}$/);
-    // Only hashes are kept.
+    // Only hashes are kept: the email's job went through the outbox, which erased the code once it was sent.
     expect(await deskFile()).not.toContain(code);
+    await waitFor(async () => (await desk.store().outbox.undelivered()).length === 0, 5_000, "the sign-in job settled");
+    const kept = await Promise.all(
+      (await readdir(desk.dataDir, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map((e) => readFile(path.join(e.parentPath, e.name), "utf8")),
+    );
+    expect(kept.join("\n")).not.toContain(code);
+    expect(kept.join("\n")).not.toContain(linkIn(lastMailTo(OWNER)).split("token=")[1]);
 
     const codePage = await browser.get("/owner/sign-in/code");
     expect(codePage.text).toContain(">Code</label>");
@@ -138,6 +146,8 @@ describe("signing in with the emailed code", () => {
     const perAddress = [];
     for (let i = 0; i < 6; i++) perAddress.push((await browser.post("/owner/sign-in", { email: "someone@example.com" })).status);
     expect(perAddress).toEqual([303, 303, 303, 303, 303, 429]);
+    // Counted in the store's limits (shared by every instance where the store is shared).
+    expect(await desk.store().limits.take("desk-codes-per-address", "someone@example.com", { limit: 5, windowMs: 15 * MINUTE })).toMatchObject({ ok: false });
     const perClient = [];
     for (let i = 0; i < 5; i++) perClient.push((await browser.post("/owner/sign-in", { email: `other${i}@example.com` })).status);
     expect(perClient).toEqual([303, 303, 303, 303, 429]);

@@ -5,10 +5,10 @@ import type { Site } from "../../src/content/site";
 import { deskPath } from "../../src/desk/desk-routes";
 import type { SignInData } from "../../src/desk/screens/sign-in-screen";
 import type { Logger } from "../logger";
-import type { NotificationMessage } from "../contact/mailer";
-import { createRateLimiter } from "../store/files/memory-limits";
 import { clientKey } from "../http/client-key";
 import type { DeskStore } from "../store/desk-store";
+import type { LimitStore, RateDecision } from "../store/limit-store";
+import type { OutboxStore } from "../store/outbox-store";
 import { clearCookie, readCookie, setCookie } from "./cookies";
 import type { DeskGuard, DeskRedirect, DeskRefuse, DeskShow } from "./desk-app";
 import { normalEmail } from "./owners";
@@ -16,7 +16,6 @@ import { mountPasskeySignIn } from "./passkeys";
 import { requestFrom, requestOrigin } from "./request-facts";
 import { codeHash, newCode, newToken, sameSecret, SIGN_IN_MS, tokenHash } from "./secrets";
 import type { Sessions } from "./sessions";
-import { signInMessage } from "./sign-in-mail";
 
 const MINUTE = 60_000;
 /** 5 wrong codes for an address lock it for 15 minutes (The Copenhagen Book: limit attempts on short codes). */
@@ -28,6 +27,11 @@ const CODES_PER_CLIENT = 10;
 /** Codes and links tried per client in 15 minutes (each address locks after 5 wrong codes besides). */
 const TRIES_PER_CLIENT = 30;
 
+/** One rate limit of the sign-in, counted per key in the store's limits. */
+export interface RateCounter {
+  take(key: string): Promise<RateDecision>;
+}
+
 export interface SignInDeps {
   store: DeskStore;
   sessions: Sessions;
@@ -37,7 +41,14 @@ export interface SignInDeps {
   currentSite: () => Promise<Site>;
   isOwner: (email: string) => Promise<boolean>;
   owners: () => Promise<string[]>;
-  sendMail: (message: NotificationMessage) => Promise<void>;
+  /**
+   * Where the sign-in email is queued (`store.outbox`): the server's sending loop mails it
+   * (functions/contact/mailer.ts buildSignInMessage), and the store erases its code once it is
+   * sent, failed or past its 15 minutes.
+   */
+  outbox: Pick<OutboxStore, "add">;
+  /** Where the sign-in rate limits count (`store.limits`: this process's memory with the files store). */
+  limits: LimitStore;
   guarded: DeskGuard;
   show: DeskShow;
   redirect: DeskRedirect;
@@ -55,10 +66,10 @@ export interface SignInDeps {
 export function mountSignIn(app: express.Express, deps: SignInDeps): void {
   const { store, sessions, clock, logger, guarded, show, redirect, refuse } = deps;
   const iso = (ms: number) => new Date(ms).toISOString();
-  const limit = (per: number) => createRateLimiter({ limit: per, windowMs: 15 * MINUTE, clock });
-  const codesPerAddress = limit(CODES_PER_ADDRESS);
-  const codesPerClient = limit(CODES_PER_CLIENT);
-  const triesPerClient = limit(TRIES_PER_CLIENT);
+  const limit = (bucket: string, per: number): RateCounter => ({ take: (key) => deps.limits.take(bucket, key, { limit: per, windowMs: 15 * MINUTE }) });
+  const codesPerAddress = limit("desk-codes-per-address", CODES_PER_ADDRESS);
+  const codesPerClient = limit("desk-codes-per-client", CODES_PER_CLIENT);
+  const triesPerClient = limit("desk-tries-per-client", TRIES_PER_CLIENT);
   /** Wrong codes for addresses that may not sign in: counted like an owner's (same answers), never stored. */
   const strangerFailures = new Map<string, number[]>();
 
@@ -116,8 +127,8 @@ export function mountSignIn(app: express.Express, deps: SignInDeps): void {
       if (!/^[^\s@]+@[^\s@]+$/.test(email) || email.length > 254) {
         return show(req, res, undefined, signInPage("Sign in", { step: "email", email: typed, error: "Type your email address, like you@example.com." }), { status: 400 });
       }
-      const client = codesPerClient.take(clientKey(req.ip));
-      const address = client.ok ? codesPerAddress.take(email) : client;
+      const client = await codesPerClient.take(clientKey(req.ip));
+      const address = client.ok ? await codesPerAddress.take(email) : client;
       if (!address.ok) return refuse(req, res, undefined, tooMany(address.retryAfterSeconds));
       setCookie(req, res, "email", email, SIGN_IN_MS);
       redirect(req, res, deskPath.code);
@@ -128,15 +139,13 @@ export function mountSignIn(app: express.Express, deps: SignInDeps): void {
 
   async function sendCode(req: Request, email: string): Promise<void> {
     if (!(await deps.isOwner(email))) return;
-    const site = await deps.currentSite();
     const code = newCode();
     const token = newToken();
     const id = randomUUID();
     const now = clock();
     await store.addSignIn({ id, email, codeHash: codeHash(id, code), linkHash: tokenHash(token), createdAt: iso(now), expiresAt: iso(now + SIGN_IN_MS) });
     const link = `${await linkOrigin(req)}${deskPath.link}?token=${token}`;
-    const siteHost = new URL(site.url).hostname;
-    await deps.sendMail(signInMessage({ id, to: email, code, link, siteName: site.name, from: deps.env.CONTACT_FROM || `no-reply@${siteHost}`, host: siteHost }));
+    await deps.outbox.add({ kind: "sign-in", id, createdAt: iso(now), to: email, expiresAt: iso(now + SIGN_IN_MS), secret: { code, link } });
     await audit(req, email, "asked for a sign-in code");
   }
 
@@ -155,7 +164,7 @@ export function mountSignIn(app: express.Express, deps: SignInDeps): void {
     guarded(async (req, res) => {
       const email = readCookie(req, "email");
       if (!email) return redirect(req, res, deskPath.signIn, { tone: "info", text: "Type your address again: the code form had expired." });
-      const tries = triesPerClient.take(clientKey(req.ip));
+      const tries = await triesPerClient.take(clientKey(req.ip));
       if (!tries.ok) return refuse(req, res, undefined, tooMany(tries.retryAfterSeconds));
       const page = (error: string) => signInPage("Check your email", { step: "code", email, error });
       const owner = await deps.isOwner(email);
@@ -210,7 +219,7 @@ export function mountSignIn(app: express.Express, deps: SignInDeps): void {
   app.post(
     deskPath.link,
     guarded(async (req, res) => {
-      const tries = triesPerClient.take(clientKey(req.ip));
+      const tries = await triesPerClient.take(clientKey(req.ip));
       if (!tries.ok) return refuse(req, res, undefined, tooMany(tries.retryAfterSeconds));
       const signIn = await linkSignIn(req.body?.token);
       if (!signIn || !(await store.useSignIn(signIn.id, iso(clock())))) return refuse(req, res, undefined, linkRefusal);

@@ -24,7 +24,8 @@ export interface StoreHarness {
   cleanup(): Promise<void>;
 }
 
-const contact = (n: number, extra: Partial<z.input<typeof contactSchema>> = {}) =>
+/** A contact message as the form accepts it (also the desk's tests, functions/desk/messages.test.ts). */
+export const contact = (n: number, extra: Partial<z.input<typeof contactSchema>> = {}) =>
   z.parse(contactSchema, {
     name: `Visitor ${n}`,
     email: `visitor${n}@example.com`,

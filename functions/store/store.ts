@@ -1,7 +1,8 @@
 // The one interface to everything the servers keep: messages, reviews, the mail outbox,
-// rate limits, keys and visit counts. Implementations: JSON-lines files in DATA_DIR (functions/store/files/,
+// rate limits, keys, visit counts and the owner's desk. Implementations: JSON-lines files in DATA_DIR (functions/store/files/,
 // the default, one process) and PostgreSQL (functions/store/postgres/, several instances).
 // createStore (create-store.ts) picks one; store-suite.ts is the behaviour both must have.
+import type { DeskStore } from "./desk-store";
 import type { KeyStore } from "./key-store";
 import type { LimitStore } from "./limit-store";
 import type { MessageStore } from "./message-store";
@@ -9,6 +10,7 @@ import type { OutboxStore } from "./outbox-store";
 import type { ReviewStore } from "./review-store";
 import type { VisitsStore } from "./visits-store";
 
+export type { AuditEntry, DeskSession, DeskStore, Passkey, SignIn } from "./desk-store";
 export type { KeyName, KeyStore } from "./key-store";
 export type { LimitStore, RateDecision, RateRule } from "./limit-store";
 export type { MessageBox, MessageItem, MessagePage, MessageQuery, MessageStore } from "./message-store";
@@ -24,6 +26,8 @@ export interface Store {
   readonly limits: LimitStore;
   readonly keys: KeyStore;
   readonly visits: VisitsStore;
+  /** The owner's desk: sign-ins, sessions, passkeys, the audit log (functions/desk/). */
+  readonly desk: DeskStore;
   /** Where it keeps things, for the servers' log: "JSON-lines files in /srv/site/data". */
   readonly description: string;
   /** A consistent copy of everything it keeps into `targetDir` (a new folder), safe while the servers run. */

@@ -55,7 +55,12 @@ export async function bundle(root: string, outDir: string, serverDir: string): P
     }),
     build({
       absWorkingDir: root,
-      entryPoints: { "entry-server": "src/entry-server.tsx", "render-worker": "scripts/build-engine/render-worker.ts" },
+      entryPoints: {
+        "entry-server": "src/entry-server.tsx",
+        "render-worker": "scripts/build-engine/render-worker.ts",
+        // The desk's post preview (scripts/build-engine/post-preview.ts) runs the same code in a worker of its own.
+        "post-preview-worker": "scripts/build-engine/post-preview-worker.ts",
+      },
       bundle: true,
       format: "esm",
       platform: "node",

@@ -11,7 +11,7 @@ import { loadSharp } from "./sharp";
 import { resolveContentFile } from "../../src/content/content-file";
 import { isContentError, type ContentProblem } from "../../src/content/content-error";
 import * as z from "zod";
-import { photoFormats, type Photo, type PhotoFormat } from "../../src/content/photo";
+import { PHOTO_FILE, photoFormats, type Photo, type PhotoFormat } from "../../src/content/photo";
 
 /** A cache entry's photo.json, checked before it is trusted. */
 const photoSchema: z.ZodType<Photo> = z.object({
@@ -122,8 +122,6 @@ async function readManifest(file: string): Promise<Photo | undefined> {
   }
 }
 
-/** File names the build treats as photos when they sit in content/ (outside static/, which is copied as it is). */
-export const PHOTO_FILE = /\.(jpe?g|png|webp|avif)$/i;
 
 export interface PreparedPhotos {
   /** Photo by its path as messages show it (`content/blog/oak/oak.jpg`): what posts and pages look up. */

@@ -36,7 +36,8 @@ import { OG_IMAGE_FILE, ogImagePng } from "./og-image";
 import { preparePhotos } from "./photos";
 import { loadSharp } from "./sharp";
 import { placeholderReminder } from "./placeholders";
-import { headersFile, redirectsFile, robotsTxt, sitemapEntries, sitemapXml } from "./site-files";
+import { headersFile, redirectPage, redirectsFile, robotsTxt, sitemapEntries, sitemapXml } from "./site-files";
+import { loadRedirects, REDIRECTS_FILE, type Redirect } from "../../src/content/redirects";
 import { findBrokenLinks } from "./site-links";
 import { BudgetError, overBudget } from "./budgets";
 import { measureAssets, summarize, type BuildSummary } from "./summary";
@@ -132,7 +133,14 @@ export async function runBuild(opts: BuildOptions): Promise<BuildResult> {
     const [first] = await pool.broadcast((i) => ({ type: "content", content: withoutBodies, assets: bundles.assets, outDir: stageDir, listPaths: i === 0 }), "ready");
     if (!first?.listing) throw new Error("the first render worker listed no paths");
     const { paths, rootData } = first.listing;
-    const brokenLinks = findBrokenLinks({ posts, services: content.services, contentDir, pages: paths.map((p) => p.path), staticFiles: staticFiles.map(([name]) => name) });
+    const redirects = await loadRedirects(contentDir);
+    const hidden = redirects.filter((r) => paths.some((p) => p.path === r.from));
+    if (hidden.length > 0) {
+      const file = relative(process.cwd(), join(contentDir, REDIRECTS_FILE)) || REDIRECTS_FILE;
+      throw new ContentError(hidden.map((r) => ({ file, field: r.from, problem: "is the address of a page of the site, which this redirect would hide: remove it" })));
+    }
+    const pagePaths = [...paths.map((p) => p.path), ...redirects.map((r) => r.from)];
+    const brokenLinks = findBrokenLinks({ posts, services: content.services, contentDir, pages: pagePaths, staticFiles: staticFiles.map(([name]) => name) });
     if (brokenLinks.length > 0 && opts.strict) throw new ContentError(brokenLinks);
     if (brokenLinks.length > 0) opts.onWarning?.(brokenLinks);
     // Everything every page shares; codeHash covers the assets, which come from the same sources.
@@ -160,7 +168,7 @@ export async function runBuild(opts: BuildOptions): Promise<BuildResult> {
     const postCache = () => postCacheBytes(readers.cacheKey, readers.parsed);
     // Meanwhile this thread writes everything beside the pages, the post cache first (the largest).
     if (postsChanged && !session) await output.writeServerFile(postRecordName, await postCache());
-    await output.putAll(siteFiles(content.site, content.posts));
+    await output.putAll(siteFiles(content.site, content.posts, redirects));
     await output.putAll(staticFiles);
     await output.putAll(await Promise.all(prepared.files.map(async (f): Promise<[string, Buffer]> => [f.urlPath.slice(1), await readFile(f.cachedFile)])));
     await output.putAll([[OG_IMAGE_FILE, await ogImagePng(content.site)]]);
@@ -207,16 +215,17 @@ async function freshBundles(root: string, outDir: string, serverDir: string): Pr
 
 /**
  * Everything beside the pages but the sitemap and api/blog.json (made of what the
- * render workers send back: sitemapEntries, blogListFile): robots, host config and
- * the feed, as [path in the output, text]. Posts are as the build selected them;
+ * render workers send back: sitemapEntries, blogListFile): robots, host config,
+ * the feed and the pages at old addresses, as [path in the output, text]. Posts are as the build selected them;
  * drafts (dev builds only) stay out of the feed, which is for the outside world.
  */
-function siteFiles(site: Site, posts: readonly SitePost[]): [file: string, text: string][] {
+function siteFiles(site: Site, posts: readonly SitePost[], redirects: readonly Redirect[]): [file: string, text: string][] {
   return [
     ["robots.txt", robotsTxt(site)],
     ["_headers", headersFile()],
-    ["_redirects", redirectsFile()],
+    ["_redirects", redirectsFile(redirects)],
     ["rss.xml", rssXml(site, posts)],
+    ...redirects.map((r) => redirectPage(site, r)),
   ];
 }
 

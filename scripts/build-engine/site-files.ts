@@ -1,4 +1,5 @@
 import { escapeHtml } from "../../src/format/escape-html";
+import type { Redirect } from "../../src/content/redirects";
 import type { Site } from "../../src/content/site";
 import { deskBase } from "../../src/desk/desk-routes";
 import { httpsOnlyHeaders, securityHeaders } from "../../functions/http/security-headers";
@@ -61,5 +62,40 @@ export const headersFile = (): string =>
     "",
   ].join("\n");
 
-export const redirectsFile = (): string =>
-  ["/api/blog /api/blog.json 200", "/api/blog/:slug /api/blog/:slug.json 200", "/.server/* /404.html 404", ""].join("\n");
+/** Static-host config: the blog API's addresses, and every old address (content/redirects.json) moved for good. */
+export const redirectsFile = (redirects: readonly Redirect[] = []): string =>
+  [
+    "/api/blog /api/blog.json 200",
+    "/api/blog/:slug /api/blog/:slug.json 200",
+    "/.server/* /404.html 404",
+    ...redirects.map((r) => `${r.from} ${r.to} ${MOVED}`),
+    "",
+  ].join("\n");
+
+/** The status of an old address in dist/_redirects, as `npm start` answers it too (scripts/static-site.ts). */
+export const MOVED = 301;
+
+/**
+ * The page at an old address (dist/blog/old-name/index.html): a host that reads no _redirects
+ * (nginx in deploy/nginx, any plain file server) serves it, and it sends the visitor on at once;
+ * search engines take an immediate refresh as a permanent move, and its canonical link says where.
+ */
+export function redirectPage(site: Site, redirect: Redirect): [file: string, html: string] {
+  const to = escapeHtml(redirect.to);
+  const html =
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
+    `<title>Moved | ${escapeHtml(site.name)}</title><meta name="robots" content="noindex">` +
+    `<link rel="canonical" href="${escapeHtml(site.url + redirect.to)}"><meta http-equiv="refresh" content="0; url=${to}">` +
+    `</head><body><p>This page has moved to <a href="${to}">${escapeHtml(site.url + redirect.to)}</a>.</p></body></html>\n`;
+  return [`${redirect.from.replace(/^\/+|\/+$/g, "")}/index.html`, html];
+}
+
+/** The moved addresses of a dist/_redirects file, old to new. */
+export function movedAddresses(file: string): Map<string, string> {
+  const moved = new Map<string, string>();
+  for (const line of file.split("\n")) {
+    const [from, to, status] = line.trim().split(/\s+/);
+    if (from && to && status === String(MOVED)) moved.set(from, to);
+  }
+  return moved;
+}

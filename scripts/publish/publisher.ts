@@ -30,28 +30,38 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
  */
 export class Publisher {
   private running: Promise<PublishOutcome> | undefined;
-  private pendingReason: string | undefined;
+  private next: { reason: string; done: Promise<PublishOutcome>; resolve: (outcome: PublishOutcome | Promise<PublishOutcome>) => void } | undefined;
   private timer: NodeJS.Timeout | undefined;
   private stopped = false;
 
   constructor(private readonly opts: PublisherOptions) {}
 
   /**
-   * Builds now, or right after the build under way. Resolves when the site is up to date with this
-   * request, with that build's outcome (the owner's desk shows it: functions/desk/screens/business.ts).
+   * Builds now, or right after the build under way (requests meanwhile share that one build).
+   * Resolves when the site is up to date with this request, with that build's outcome (the
+   * owner's desk shows it: functions/desk/screens/business.ts, functions/desk/posts/).
    */
   publish(reason: string): Promise<PublishOutcome> {
-    if (this.running) {
-      this.pendingReason ??= reason;
-      return this.running.then((outcome) => this.running ?? outcome);
+    if (!this.running) return this.start(reason);
+    if (!this.next) {
+      let resolve!: (outcome: PublishOutcome | Promise<PublishOutcome>) => void;
+      const done = new Promise<PublishOutcome>((ok) => (resolve = ok));
+      this.next = { reason, done, resolve };
     }
-    this.running = this.buildOnce(reason).finally(() => {
+    return this.next.done;
+  }
+
+  private start(reason: string): Promise<PublishOutcome> {
+    const run = this.buildOnce(reason).finally(() => {
       this.running = undefined;
-      const next = this.pendingReason;
-      this.pendingReason = undefined;
-      if (next !== undefined && !this.stopped) void this.publish(next);
+      const next = this.next;
+      this.next = undefined;
+      if (!next) return;
+      if (this.stopped) next.resolve({ ok: false, problems: [{ file: "(the site)", field: "(publishing)", problem: "stopped before this change was published" }] });
+      else next.resolve(this.start(next.reason));
     });
-    return this.running;
+    this.running = run;
+    return run;
   }
 
   /** Arms the timer for the earliest scheduled post (from the last good build's summary). */

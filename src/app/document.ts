@@ -52,7 +52,8 @@ const liveReloadScript = `<script src="${liveReload.scriptPath}"></script>`;
 export function renderDocument(p: DocumentParts): string {
   const css = p.assets.css.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join("");
   const preload = p.assets.preload.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`).join("");
-  const entry = `<script type="module" src="${escapeHtml(p.assets.entry)}"></script>`;
+  // No entry: a page without scripts (the desk's preview of a post, scripts/build-engine/post-preview.ts).
+  const entry = p.assets.entry ? `<script type="module" src="${escapeHtml(p.assets.entry)}"></script>` : "";
   const address = p.address ? ` data-address="${escapeHtml(p.address)}"` : "";
   return (
     `<!doctype html><html lang="en"${p.notFound ? " data-not-found" : ""}${address}><head>` +

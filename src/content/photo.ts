@@ -5,6 +5,9 @@
 export const photoFormats = ["avif", "webp", "jpeg", "png"] as const;
 export type PhotoFormat = (typeof photoFormats)[number];
 
+/** File names the build treats as photos when they sit in content/ (outside static/, which is copied as it is). */
+export const PHOTO_FILE = /\.(jpe?g|png|webp|avif)$/i;
+
 export interface Photo {
   /** The photo's own size, after turning it the way its camera said. */
   width: number;

@@ -8,6 +8,7 @@ import { DATE_HINT, readIsoDate } from "./iso-date";
 import { misspelledKeyProblems } from "./key-suggestions";
 import { renderMarkdownWithSummary } from "./markdown";
 import { namedPhoto } from "./named-photo";
+import { SLUG_HINT, SLUG_PATTERN } from "./post-slug";
 import { findDuplicateSlugs } from "./post-list";
 import type { Cover, Photo } from "./photo";
 import type { Site } from "./site";
@@ -16,8 +17,6 @@ import type { Site } from "./site";
 // loading everything is src/content/content-pipeline.ts.
 export { findDuplicateSlugs, selectPublished, toPostJson, toPostSummary, type SelectOptions } from "./post-list";
 
-const SLUG_HINT = "expected lowercase words joined by hyphens, like spring-pruning-tips";
-const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const EXCERPT_LENGTH = 160;
 
 /** "is required" when the key is missing, `expected` when it has the wrong kind of value. */

@@ -123,6 +123,9 @@ export const main = style({
 
 export const narrow = style({ maxWidth: "28rem" });
 
+/** A screen with a second column on a wide screen (the post editor and its preview). */
+export const spacious = style({ maxWidth: "92rem" });
+
 export const heading = style({ fontSize: "1.75rem", margin: `0 0 ${vars.space.md}` });
 
 export const notice = style({

@@ -11,6 +11,8 @@ export interface FrameProps {
   title: string;
   /** The navigation item this screen belongs to. */
   section?: DeskSectionScreen;
+  /** "wide": the screen uses the whole width of a wide screen (a second column). */
+  layout?: "wide";
   children: ReactNode;
 }
 
@@ -20,7 +22,7 @@ export interface FrameProps {
  * along the bottom on a phone, within the thumb's reach, and down the side on a wide screen.
  * Signed out, only the name and the screen.
  */
-export function DeskFrameView({ frame, title, section, children }: FrameProps) {
+export function DeskFrameView({ frame, title, section, layout, children }: FrameProps) {
   const signedIn = frame.owner !== undefined;
   return (
     <div className={signedIn ? css.body : `${css.body} ${css.signedOut}`}>
@@ -59,7 +61,7 @@ export function DeskFrameView({ frame, title, section, children }: FrameProps) {
           </ul>
         </nav>
       )}
-      <main id="main" className={signedIn ? css.main : `${css.main} ${css.narrow}`}>
+      <main id="main" className={signedIn ? (layout === "wide" ? `${css.main} ${css.spacious}` : css.main) : `${css.main} ${css.narrow}`}>
         <h1 className={css.heading}>{title}</h1>
         {frame.notice && (
           <p className={`${css.notice} ${css.noticeTone[frame.notice.tone]}`} role={frame.notice.tone === "problem" ? "alert" : "status"}>

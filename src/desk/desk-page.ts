@@ -28,3 +28,12 @@ export interface DeskAssets {
 
 /** The form field every desk form posts its CSRF token in. */
 export const csrfField = "csrf";
+/** Where a request whose body is not a form (a photo's bytes) sends it instead. */
+export const csrfHeader = "x-csrf-token";
+
+/**
+ * A photo goes up in parts of this size (src/desk/client/photo-upload.ts, and the desk server's uploads): each part a request
+ * of its own, well within the servers' 20 s for a whole request on a phone's slow connection,
+ * and one that fails is sent again, not the whole photo.
+ */
+export const PHOTO_PART_BYTES = 1024 * 1024;

@@ -11,7 +11,7 @@ import { FrameContext } from "./desk-ui";
 export function renderDeskPage(page: DeskPage, frame: DeskFrame, assets: DeskAssets): string {
   const body = renderToString(
     <FrameContext value={frame}>
-      <DeskFrameView frame={frame} title={page.title} section={page.section}>
+      <DeskFrameView frame={frame} title={page.title} section={page.section} layout={page.layout}>
         <DeskScreen page={page} />
       </DeskFrameView>
     </FrameContext>,

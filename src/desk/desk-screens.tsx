@@ -1,8 +1,13 @@
 import { AccountScreen, type AccountData } from "./screens/account-screen";
 import { BusinessScreen, type BusinessData } from "./screens/business-screen";
-import { ComingScreen, type ComingData } from "./screens/coming-screen";
+import { ElsewhereScreen, type ElsewhereData } from "./screens/elsewhere-screen";
+import { MessageScreen, MessagesScreen, type MessageData, type MessagesData } from "./screens/messages-screen";
+import { ReviewsScreen, type ReviewsData } from "./screens/reviews-screen";
 import { HomeScreen, type HomeData } from "./screens/home-screen";
 import { ProblemScreen, type ProblemData } from "./screens/problem-screen";
+import { PostEditorScreen, type PostEditorData } from "./screens/post-editor-screen";
+import { PostHistoryScreen, type PostHistoryData } from "./screens/post-history-screen";
+import { PostsScreen, type PostsData } from "./screens/posts-screen";
 import { SignInScreen, type SignInData } from "./screens/sign-in-screen";
 import { VisitsScreen, type VisitsData } from "./screens/visits-screen";
 import type { DeskSectionScreen } from "./desk-routes";
@@ -17,16 +22,22 @@ export interface DeskScreenData {
   problem: ProblemData;
   home: HomeData;
   account: AccountData;
-  coming: ComingData;
+  elsewhere: ElsewhereData;
   business: BusinessData;
+  messages: MessagesData;
+  message: MessageData;
+  reviews: ReviewsData;
   visits: VisitsData;
+  posts: PostsData;
+  "post-editor": PostEditorData;
+  "post-history": PostHistoryData;
 }
 
 export type DeskScreenName = keyof DeskScreenData;
 
 /** One desk answer's screen: which, its heading, its data, and the section it belongs to (for the navigation). */
 export type DeskPage = {
-  [K in DeskScreenName]: { screen: K; title: string; data: DeskScreenData[K]; section?: DeskSectionScreen };
+  [K in DeskScreenName]: { screen: K; title: string; data: DeskScreenData[K]; section?: DeskSectionScreen; layout?: "wide" };
 }[DeskScreenName];
 
 export function DeskScreen({ page }: { page: DeskPage }) {
@@ -39,11 +50,23 @@ export function DeskScreen({ page }: { page: DeskPage }) {
       return <HomeScreen data={page.data} />;
     case "account":
       return <AccountScreen data={page.data} />;
-    case "coming":
-      return <ComingScreen data={page.data} />;
+    case "elsewhere":
+      return <ElsewhereScreen data={page.data} />;
     case "business":
       return <BusinessScreen data={page.data} />;
+    case "messages":
+      return <MessagesScreen data={page.data} />;
+    case "message":
+      return <MessageScreen data={page.data} />;
+    case "reviews":
+      return <ReviewsScreen data={page.data} />;
     case "visits":
       return <VisitsScreen data={page.data} />;
+    case "posts":
+      return <PostsScreen data={page.data} />;
+    case "post-editor":
+      return <PostEditorScreen data={page.data} />;
+    case "post-history":
+      return <PostHistoryScreen data={page.data} />;
   }
 }

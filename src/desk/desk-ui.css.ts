@@ -87,3 +87,18 @@ export const linkRow = style({
 export const linkRowTitle = style({ display: "block", fontWeight: 700, color: vars.color.brandDark });
 export const linkRowText = style({ display: "block", fontSize: "0.95rem", color: vars.color.muted });
 export const linkRowIcon = style({ flex: "none", color: vars.color.brand });
+
+/** A checkbox with its words in a pill: the whole pill is the target (a day of the week, "Featured"). */
+export const check = style({
+  justifySelf: "start",
+  display: "inline-flex",
+  alignItems: "center",
+  gap: vars.space.sm,
+  minHeight: "48px",
+  padding: `0 ${vars.space.md}`,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.pill,
+  background: vars.color.surface,
+  cursor: "pointer",
+});
+export const checkBox = style({ width: "1.25rem", height: "1.25rem", margin: 0, accentColor: vars.color.brand });

@@ -83,3 +83,60 @@ export function formatZoneName(timeZone: string): string {
   const parts = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "longGeneric" }).formatToParts(0);
   return parts.find((part) => part.type === "timeZoneName")?.value ?? timeZone;
 }
+
+/** A date and a time of day on a clock, as a form's date and time fields hold them. */
+export interface WallTime {
+  /** YYYY-MM-DD */
+  date: string;
+  /** HH:MM, 24-hour */
+  time: string;
+}
+
+const wallFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The business clock's date and time at `when`: what the desk's schedule fields show. */
+export function wallTimeIn(timeZone: string, when: Date): WallTime {
+  let format = wallFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+    wallFormats.set(timeZone, format);
+  }
+  const parts = Object.fromEntries(format.formatToParts(when).map((p) => [p.type, p.value]));
+  return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
+}
+
+/** Minutes the clock of `timeZone` is ahead of UTC at `instant` (-300 for New York in winter). */
+function offsetMinutes(timeZone: string, instant: number): number {
+  const { date, time } = wallTimeIn(timeZone, new Date(instant));
+  const asUtc = Date.parse(`${date}T${time}:00Z`);
+  return Math.round((asUtc - Math.floor(instant / 60_000) * 60_000) / 60_000);
+}
+
+const offsetText = (minutes: number) => {
+  const sign = minutes < 0 ? "-" : "+";
+  const abs = Math.abs(minutes);
+  return `${sign}${String(Math.floor(abs / 60)).padStart(2, "0")}:${String(abs % 60).padStart(2, "0")}`;
+};
+
+/**
+ * A date and time on the business clock as an ISO time with its offset
+ * ("2025-11-03T09:00:00-05:00"), as a post's publishDate is written. A time the clock
+ * skips (2:30 on the night clocks go forward) is taken as the same time after the change.
+ */
+export function instantOfWallTime(timeZone: string, { date, time }: WallTime): string {
+  const naive = Date.parse(`${date}T${time}:00Z`);
+  if (Number.isNaN(naive)) throw new RangeError(`not a date and time: ${date} ${time}`);
+  const day = 86_400_000;
+  // The clock's offsets a day either side cover any change of offset near this time.
+  const before = offsetMinutes(timeZone, naive - day);
+  const after = offsetMinutes(timeZone, naive + day);
+  const shows = (instant: number) => {
+    const wall = wallTimeIn(timeZone, new Date(instant));
+    return wall.date === date && wall.time === time;
+  };
+  // The earlier of two moments the clock shows this time (the night clocks go back); in the hour the
+  // clock skips, the moment the offset from before the change gives.
+  const instant = [before, after].map((o) => naive - o * 60_000).sort((a, b) => a - b).find(shows) ?? naive - before * 60_000;
+  const wall = wallTimeIn(timeZone, new Date(instant));
+  return `${wall.date}T${wall.time}:00${offsetText(offsetMinutes(timeZone, instant))}`;
+}

@@ -10,7 +10,7 @@ export const accountScreen: DeskScreenModule = (routes, { store, clock }) => {
 
   routes.get(deskPath.account, async (ctx) => {
     const when = (at: string) => formatBusinessTime(at, ctx.site.timeZone);
-    const passkeys = await store.passkeys(ctx.owner.email);
+    const passkeys = await store.desk.passkeys(ctx.owner.email);
     await ctx.show({
       screen: "account",
       title: "Account",
@@ -22,7 +22,7 @@ export const accountScreen: DeskScreenModule = (routes, { store, clock }) => {
   });
 
   routes.post(deskPath.passkeyAddChallenge, async (ctx) => {
-    const options = await registrationOptions(ctx.req, ctx.site.name, ctx.owner.email, await store.passkeys(ctx.owner.email));
+    const options = await registrationOptions(ctx.req, ctx.site.name, ctx.owner.email, await store.desk.passkeys(ctx.owner.email));
     challenges.keep(ctx.owner.session.idHash, options.challenge);
     ctx.json(200, { ok: true, options });
   });
@@ -31,16 +31,16 @@ export const accountScreen: DeskScreenModule = (routes, { store, clock }) => {
     const expected = challenges.take(ctx.owner.session.idHash);
     const passkey = expected && (await verifiedPasskey(ctx.req, ctx.req.body?.response, expected, ctx.owner.email, iso()));
     if (!passkey) return ctx.json(400, { ok: false, message: "The passkey could not be added: its answer came too late or could not be checked. Try again." });
-    await store.addPasskey(passkey);
+    await store.desk.addPasskey(passkey);
     await ctx.audit(`added the passkey "${passkey.name}"`);
     ctx.redirect(deskPath.account, { tone: "done", text: `Passkey added: next time, "Sign in with a passkey" on ${passkey.name}.` });
   });
 
   routes.post(deskPath.passkeyRemove, async (ctx) => {
     const id = String(ctx.req.body?.id ?? "");
-    const passkey = (await store.passkeys(ctx.owner.email)).find((p) => p.id === id);
+    const passkey = (await store.desk.passkeys(ctx.owner.email)).find((p) => p.id === id);
     if (!passkey) return ctx.redirect(deskPath.account, { tone: "problem", text: "That passkey was removed already." });
-    await store.removePasskey(id, iso());
+    await store.desk.removePasskey(id, iso());
     await ctx.audit(`removed the passkey "${passkey.name}"`);
     ctx.redirect(deskPath.account, { tone: "done", text: `Passkey "${passkey.name}" removed.` });
   });

@@ -2,6 +2,7 @@ import path from "node:path";
 import { consoleLogger, type Logger } from "../../logger";
 import type { Store } from "../store";
 import { backupDataDir } from "./backup";
+import { createFileDeskStore } from "./desk-store";
 import { checkFormats } from "./format-check";
 import type { JsonlAppenderOptions } from "./jsonl-append";
 import { createKeyFiles } from "./key-files";
@@ -35,6 +36,7 @@ export async function createFilesStore(options: FilesStoreOptions): Promise<File
   const outbox = createOutboxFiles({ dataDir, clock, logger });
   const messages = createMessageFiles({ dataDir, clock, logger, outbox, openFile });
   const reviews = createReviewFiles({ dataDir, clock, logger, outbox });
+  const desk = createFileDeskStore(dataDir, { logger });
   const visits = createVisitsFiles({ dataDir, clock, logger });
   return {
     messages,
@@ -42,11 +44,12 @@ export async function createFilesStore(options: FilesStoreOptions): Promise<File
     outbox,
     limits: createMemoryLimits(clock),
     keys: createKeyFiles(dataDir),
+    desk,
     visits,
     description: `JSON-lines files in ${dataDir}`,
     backup: (target) => backupDataDir(dataDir, target),
     async close() {
-      await Promise.all([messages.close(), reviews.close(), visits.close()]);
+      await Promise.all([messages.close(), reviews.close(), desk.close(), visits.close()]);
       await outbox.close();
     },
   };

@@ -14,6 +14,7 @@ const features: Record<string, () => Promise<DeskFeature>> = {
   "passkey-sign-in": () => import("./passkey-sign-in"),
   "passkey-add": () => import("./passkey-add"),
   unsaved: () => import("./unsaved"),
+  "post-editor": () => import("./post-editor"),
 };
 
 for (const element of document.querySelectorAll<HTMLElement>("[data-desk]")) {

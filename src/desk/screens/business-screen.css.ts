@@ -36,20 +36,8 @@ export const days = style({ display: "flex", flexWrap: "wrap", gap: vars.space.s
 
 export const daysLegend = style({ fontWeight: 600, padding: 0, marginBottom: vars.space.xs });
 
-export const check = style({
-  justifySelf: "start",
-  display: "inline-flex",
-  alignItems: "center",
-  gap: vars.space.sm,
-  minHeight: "44px",
-  padding: `0 ${vars.space.md}`,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.pill,
-  background: vars.color.surface,
-  cursor: "pointer",
-});
-
-export const checkBox = style({ width: "1.25rem", height: "1.25rem", margin: 0, accentColor: vars.color.brand });
+// A checkbox with its words in a pill, a big target: the desk's (desk-ui.css.ts).
+export { check, checkBox } from "../desk-ui.css";
 
 export const checklist = style({ margin: 0, padding: 0, listStyle: "none", display: "grid", gap: vars.space.sm });
 

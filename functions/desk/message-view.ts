@@ -1,0 +1,77 @@
+// How the desk words a stored message for its screens (src/desk/screens/messages-screen.tsx):
+// pure functions of the record, the business's clock and the content's names.
+import { serviceLabel, type ServiceChoice } from "../../src/content/contact";
+import type { MessageData, MessageRow } from "../../src/desk/screens/messages-screen";
+import { formatBusinessTime } from "../../src/format/business-time";
+import type { MessageItem } from "../store/message-store";
+import { townOf } from "./town-names";
+
+/** What a message's words are read against: the business's time zone, the service names, the towns by page. */
+export interface MessageWording {
+  timeZone: string;
+  services: readonly ServiceChoice[];
+  towns: ReadonlyMap<string, string>;
+}
+
+/** Why a post was held (functions/contact/spam.ts), in the owner's words. */
+const heldWords: Record<string, string> = {
+  honeypot: "a hidden field only robots fill in was filled in",
+  "too-fast": "it was sent less than 3 seconds after the form opened",
+};
+
+export const heldBecause = (reason: string | undefined): string | undefined => reason && (heldWords[reason] ?? reason);
+
+/** The first line with words in it, cut at `max` characters. */
+export function firstLine(message: string, max = 120): string {
+  const line = message
+    .split(/\r\n|\r|\n/)
+    .map((l) => l.trim())
+    .find((l) => l !== "") ?? "";
+  return line.length <= max ? line : `${line.slice(0, max - 1).trimEnd()}…`;
+}
+
+/** A phone number as a tel: link dials it: a leading + and the digits; "" when it has none. */
+export function dialString(phone: string): string {
+  const digits = phone.replace(/\D/g, "");
+  if (digits === "") return "";
+  return phone.trim().startsWith("+") ? `+${digits}` : digits;
+}
+
+export function messageRow(item: MessageItem, wording: MessageWording): MessageRow {
+  return {
+    id: item.id,
+    name: item.name,
+    when: formatBusinessTime(item.createdAt, wording.timeZone),
+    service: serviceLabel(wording.services, item.serviceType),
+    town: townOf(item.landingPage, wording.towns),
+    firstLine: firstLine(item.message),
+    handled: item.handled?.handled === true,
+    delivery: item.delivery,
+    heldBecause: item.box === "spam" ? heldBecause(item.spamReason) : undefined,
+    rescued: item.box === "spam" && item.rescued !== undefined,
+  };
+}
+
+export function messageData(item: MessageItem, wording: MessageWording, context: { siteName: string; back: string }): MessageData {
+  const when = (at: string) => formatBusinessTime(at, wording.timeZone);
+  return {
+    id: item.id,
+    box: item.box,
+    name: item.name,
+    email: item.email,
+    phone: item.phone,
+    dial: dialString(item.phone),
+    subject: `Your message to ${context.siteName}`,
+    when: when(item.createdAt),
+    service: serviceLabel(wording.services, item.serviceType),
+    town: townOf(item.landingPage, wording.towns),
+    landingPage: item.landingPage,
+    referrer: item.referrer,
+    message: item.message,
+    handled: item.handled && { handled: item.handled.handled, by: item.handled.by, when: when(item.handled.at) },
+    delivery: item.delivery,
+    heldBecause: item.box === "spam" ? heldBecause(item.spamReason) : undefined,
+    rescued: item.rescued && { by: item.rescued.by, when: when(item.rescued.at) },
+    back: context.back,
+  };
+}

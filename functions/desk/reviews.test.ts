@@ -1,0 +1,103 @@
+import { z } from "zod";
+import { afterEach, describe, expect, it } from "vitest";
+import { reviewInputSchema } from "../../src/content/review";
+import { startDesk, type DeskHarness } from "../../tests/desk-harness";
+
+let desk: DeskHarness;
+afterEach(() => desk?.close());
+
+const review = (n: number, name = `Reviewer ${n}`) => z.parse(reviewInputSchema, { name, location: "Irmo, SC", rating: 4, text: `Careful crew, review number ${n}.` });
+const plain = (html: string) => html.replaceAll("<!-- -->", "").replaceAll("&#x27;", "'");
+
+async function signedIn(options: Parameters<typeof startDesk>[0] = {}) {
+  desk = await startDesk(options);
+  const owner = desk.client();
+  await owner.signIn();
+  return owner;
+}
+
+/** The section of the page from `heading` to the next section's start. */
+const section = (html: string, heading: RegExp) => {
+  const start = html.search(heading);
+  const rest = html.slice(start + 1);
+  const end = rest.search(/<(summary|h2)[ >]/);
+  return start < 0 ? "" : rest.slice(0, end < 0 ? undefined : end);
+};
+
+describe("the desk's Reviews", () => {
+  it("shows pending reviews with Approve and Reject; approving decides through the store as the desk, by the owner, and audits", async () => {
+    const owner = await signedIn();
+    const first = await desk.store().reviews.add(review(1, "Alma Shealy"));
+    await desk.store().reviews.add(review(2, "Bo Derrick"));
+    const page = await owner.get("/owner/reviews");
+    expect(page.status).toBe(200);
+    const pending = section(plain(page.text), /Waiting for you \(2\)/);
+    expect(pending).toContain("Alma Shealy, Irmo, SC");
+    expect(pending).toContain('aria-label="Approve: Alma Shealy, Irmo, SC"');
+    expect(pending).toContain('aria-label="Reject: Bo Derrick, Irmo, SC"');
+    expect(pending).toContain('aria-label="4 out of 5 stars"');
+
+    const approved = await owner.post(`/owner/reviews/${first.id}/decision`, { approved: "yes" });
+    expect(approved.status).toBe(303);
+    expect(approved.location).toBe("/owner/reviews");
+    const after = plain((await owner.get("/owner/reviews")).text);
+    expect(after).toContain("Approved Alma Shealy's review. It is on the site within a minute.");
+    expect(section(after, /On the site \(1\)/)).toContain("Approved by owner@example.com (the desk)");
+    expect(section(after, /Waiting for you \(1\)/)).not.toContain("Alma Shealy");
+    expect((await desk.store().reviews.get(first.id))?.decision).toMatchObject({ approved: true, via: "desk", by: "owner@example.com" });
+    expect((await desk.store().reviews.approved())?.map((r) => r.name)).toEqual(["Alma Shealy"]);
+    expect((await desk.store().desk.auditLog(1))[0]).toMatchObject({ action: "approved a review", detail: first.id });
+  });
+
+  it("records a repeated press once, lets the owner change their mind, and shows a decision made by an email link", async () => {
+    const owner = await signedIn();
+    const one = await desk.store().reviews.add(review(1));
+    await owner.get("/owner/reviews");
+    await owner.post(`/owner/reviews/${one.id}/decision`, { approved: "no" });
+    await owner.post(`/owner/reviews/${one.id}/decision`, { approved: "no" });
+    expect(plain((await owner.get("/owner/reviews")).text)).toContain("Reviewer 1's review was rejected already.");
+    expect((await desk.store().desk.auditLog(10)).filter((e) => e.action === "rejected a review")).toHaveLength(1);
+
+    const changed = await owner.post(`/owner/reviews/${one.id}/decision`, { approved: "yes" });
+    expect(changed.status).toBe(303);
+    expect((await desk.store().reviews.get(one.id))?.state).toBe("approved");
+
+    const two = await desk.store().reviews.add(review(2));
+    await desk.store().reviews.decide({ id: two.id, approved: true, via: "link", by: "owner@example.com", token: "sig" });
+    expect(section(plain((await owner.get("/owner/reviews")).text), /On the site \(2\)/)).toContain("Approved by owner@example.com (email link)");
+  });
+
+  it("watchApproved fires for a desk decision (npm start rebuilds the site on it)", async () => {
+    const owner = await signedIn();
+    const one = await desk.store().reviews.add(review(1));
+    let signals = 0;
+    const stop = desk.store().reviews.watchApproved(() => void (signals += 1));
+    try {
+      await owner.get("/owner/reviews");
+      await owner.post(`/owner/reviews/${one.id}/decision`, { approved: "yes" });
+      await expect.poll(() => signals, { timeout: 10_000 }).toBe(1);
+    } finally {
+      stop();
+    }
+  });
+
+  it("says where the site is built elsewhere that an approval shows after its next build", async () => {
+    const owner = await signedIn({ publish: false });
+    const one = await desk.store().reviews.add(review(1));
+    expect((await owner.get("/owner/reviews")).text).toContain("at the site&#x27;s next build");
+    await owner.post(`/owner/reviews/${one.id}/decision`, { approved: "yes" });
+    expect(plain((await owner.get("/owner/reviews")).text)).toContain("It is on the site after the site's next build.");
+  });
+
+  it("refuses a decision without the token, from another site, signed out, or on an unknown review: nothing is decided", async () => {
+    const owner = await signedIn();
+    const one = await desk.store().reviews.add(review(1));
+    await owner.get("/owner/reviews");
+    expect((await owner.post(`/owner/reviews/${one.id}/decision`, { approved: "yes" }, { csrf: null })).status).toBe(403);
+    expect((await owner.post(`/owner/reviews/${one.id}/decision`, { approved: "yes" }, { origin: "https://evil.example" })).status).toBe(403);
+    expect((await desk.client().post(`/owner/reviews/${one.id}/decision`, { approved: "yes" })).status).toBe(403);
+    expect((await owner.post("/owner/reviews/nope/decision", { approved: "yes" })).status).toBe(404);
+    expect((await owner.post(`/owner/reviews/${one.id}/decision`, { approved: "perhaps" })).status).toBe(404);
+    expect((await desk.store().reviews.get(one.id))?.state).toBe("pending");
+  });
+});

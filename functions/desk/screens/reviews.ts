@@ -1,0 +1,62 @@
+import { deskPath } from "../../../src/desk/desk-routes";
+import type { ReviewRow, ReviewsData } from "../../../src/desk/screens/reviews-screen";
+import { formatBusinessTime } from "../../../src/format/business-time";
+import type { DecisionVia } from "../../store/records";
+import type { ReviewItem } from "../../store/review-store";
+import type { DeskScreenModule } from "../screens";
+
+const title = "Reviews";
+const ID = /^[\w-]{1,64}$/;
+
+/** What made a decision, as the owner knows it. */
+const viaWords: Record<DecisionVia, string> = { link: "email link", cli: "npm run reviews", desk: "the desk" };
+
+export function reviewRow(review: ReviewItem, timeZone: string): ReviewRow {
+  const when = (at: string) => formatBusinessTime(at, timeZone);
+  const decision = review.decision;
+  return {
+    id: review.id,
+    name: review.name,
+    location: review.location,
+    rating: review.rating,
+    text: review.text,
+    when: when(review.createdAt),
+    decided: decision && `${decision.approved ? "Approved" : "Rejected"} by ${decision.by} (${viaWords[decision.via]}), ${when(decision.at)}`,
+  };
+}
+
+/**
+ * Reviews: pending ones with Approve and Reject, then those on the site and those rejected,
+ * each of which can be decided again. A decision goes through `store.reviews.decide` (via
+ * "desk", by the owner's address) exactly as an email link's or `npm run reviews`' does, so it
+ * shows in each of them; the store's watchApproved makes `npm start` rebuild the site.
+ */
+export const reviewsScreen: DeskScreenModule = (routes, { store, publish }) => {
+  routes.get(deskPath.reviews, async (ctx) => {
+    const all = await store.reviews.list();
+    const rows = (state: ReviewItem["state"]) => all.filter((r) => r.state === state).map((r) => reviewRow(r, ctx.site.timeZone));
+    const data: ReviewsData = { pending: rows("pending"), approved: rows("approved"), rejected: rows("rejected"), publishes: publish !== undefined };
+    await ctx.show({ screen: "reviews", title, section: "reviews", data });
+  });
+
+  routes.post(`${deskPath.reviews}/:id/decision`, async (ctx) => {
+    const id = String(ctx.req.params.id ?? "");
+    const approved = ctx.req.body?.approved === "yes" ? true : ctx.req.body?.approved === "no" ? false : undefined;
+    const review = ID.test(id) && approved !== undefined ? await store.reviews.get(id) : undefined;
+    if (!review || approved === undefined) {
+      return ctx.show({ screen: "problem", title, section: "reviews", data: { message: "There is no such review.", back: { href: deskPath.reviews, label: "All reviews" } } }, { status: 404 });
+    }
+    // A second press (or a post repeated after a dropped connection) records nothing new.
+    if (review.state === (approved ? "approved" : "rejected")) {
+      return ctx.redirect(deskPath.reviews, { tone: "info", text: `${review.name}'s review was ${approved ? "approved" : "rejected"} already.` });
+    }
+    const decided = await store.reviews.decide({ id, approved, via: "desk", by: ctx.owner.email });
+    if (!decided.ok) return ctx.redirect(deskPath.reviews, { tone: "problem", text: "That review is gone; nothing was changed." });
+    await ctx.audit(approved ? "approved a review" : "rejected a review", id);
+    const shows = publish ? "It is on the site within a minute." : "It is on the site after the site's next build.";
+    ctx.redirect(deskPath.reviews, {
+      tone: "done",
+      text: approved ? `Approved ${review.name}'s review. ${shows}` : `Rejected ${review.name}'s review: it is not on the site.`,
+    });
+  });
+};

@@ -1,0 +1,271 @@
+// The post editor's script (data-desk="post-editor" on src/desk/screens/post-editor-screen.tsx's
+// form): the toolbar and keys (markdown-edits.ts), photos (photo-upload.ts), the preview beside
+// the text or over it on a phone, and autosave: every change kept on this phone at once and on
+// the server after a pause, so a dropped connection or a closed tab loses nothing. Without it
+// the form still saves, publishes and previews (a page of its own).
+import { deskPath } from "../desk-routes";
+import { postFields } from "../post-editor-form";
+import { slugFromTitle } from "../../content/post-slug";
+import { continueBlock, insertLink, insertPhoto, putTable, tableAt, toggleInline, toggleLines, type Edit, type LineStyle, type Selection } from "./markdown-edits";
+import { startPhotoAdding } from "./photo-upload";
+import { postJson } from "./post-json";
+
+const PREVIEW_PAUSE_MS = 300;
+const AUTOSAVE_PAUSE_MS = 1500;
+const wideScreen = "(min-width: 1100px)";
+
+/** The form's fields as posted, without the token and the button. */
+export function formFields(form: HTMLFormElement): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of new FormData(form)) if (typeof value === "string" && name !== "csrf" && name !== postFields.action) out[name] = value;
+  return out;
+}
+
+const localKey = (postId: string) => `desk-post:${postId}`;
+const same = (a: Record<string, string>, b: Record<string, string>) => JSON.stringify(Object.entries(a).sort()) === JSON.stringify(Object.entries(b).sort());
+
+export function start(form: HTMLElement): void {
+  if (!(form instanceof HTMLFormElement)) return;
+  document.documentElement.dataset.scripted = "";
+  const text = form.querySelector<HTMLTextAreaElement>(`textarea[name="${postFields.text}"]`);
+  const title = form.querySelector<HTMLInputElement>(`input[name="${postFields.title}"]`);
+  const status = document.querySelector<HTMLElement>("[data-autosave-status]");
+  if (!text || !title) return;
+
+  // ------------------------------------------------------------ text: toolbar and keys
+
+  /** Applies an edit as typing would, so the browser's undo takes it back. */
+  const apply = (edit: Edit) => {
+    text.focus();
+    text.setSelectionRange(edit.from, edit.to);
+    if (!document.execCommand("insertText", false, edit.insert)) text.setRangeText(edit.insert, edit.from, edit.to, "end");
+    text.setSelectionRange(edit.selectStart, edit.selectEnd);
+    text.dispatchEvent(new Event("input", { bubbles: true }));
+  };
+  const selection = (): Selection => ({ text: text.value, start: text.selectionStart, end: text.selectionEnd });
+  const lineStyles: Record<string, LineStyle> = { heading: "heading", subheading: "subheading", bullets: "bullets", numbers: "numbers", quote: "quote" };
+
+  const commands: Record<string, () => void> = {
+    bold: () => apply(toggleInline(selection(), "**", "bold words")),
+    italic: () => apply(toggleInline(selection(), "*", "slanted words")),
+    link: () => {
+      const address = window.prompt("The link's address (like https://example.com or /contact)")?.trim();
+      if (address) apply(insertLink(selection(), address, ""));
+    },
+    table: () => {
+      const sel = selection();
+      const found = tableAt(sel);
+      // In a table: one more row. Elsewhere: a table of two columns to type over.
+      const cells = found
+        ? { ...found.cells, rows: [...found.cells.rows, found.cells.rows[0]?.map(() => "") ?? [""]] }
+        : { rows: [["Column", "Column"], ["", ""]], align: ["" as const, "" as const] };
+      apply(putTable(sel, cells));
+    },
+    photo: () => form.querySelector<HTMLInputElement>("[data-add-photo]")?.click(),
+  };
+  for (const [command, style] of Object.entries(lineStyles)) commands[command] = () => apply(toggleLines(selection(), style));
+
+  const toolbar = form.querySelector<HTMLElement>("[data-toolbar]");
+  if (toolbar) {
+    toolbar.hidden = false;
+    // The text keeps its selection: a tap on a button does not take the focus first.
+    toolbar.addEventListener("pointerdown", (event) => event.preventDefault());
+    toolbar.addEventListener("click", (event) => {
+      const button = (event.target as Element).closest<HTMLButtonElement>("button[data-command]");
+      if (button) commands[button.dataset.command ?? ""]?.();
+    });
+  }
+  text.addEventListener("keydown", (event) => {
+    const mod = event.ctrlKey || event.metaKey;
+    const key = event.key.toLowerCase();
+    const command = mod && !event.altKey ? ({ b: "bold", i: "italic", k: "link" } as Record<string, string>)[key] : undefined;
+    if (command) {
+      event.preventDefault();
+      commands[command]?.();
+    } else if (event.key === "Enter" && !mod && !event.shiftKey && !event.isComposing) {
+      const edit = continueBlock(selection());
+      if (edit) {
+        event.preventDefault();
+        apply(edit);
+      }
+    }
+  });
+
+  // ------------------------------------------------------------ fields that follow others
+
+  const slug = form.querySelector<HTMLInputElement>("[data-slug-auto]");
+  if (slug) {
+    let auto = true;
+    slug.addEventListener("input", () => (auto = slug.value === ""));
+    title.addEventListener("input", () => {
+      if (auto) slug.value = slugFromTitle(title.value);
+    });
+    slug.value = slugFromTitle(title.value);
+  }
+  for (const count of form.querySelectorAll<HTMLElement>("[data-count-for]")) {
+    const field = form.querySelector<HTMLTextAreaElement>(`#${count.dataset.countFor}`);
+    const limit = Number(count.dataset.countLimit);
+    field?.addEventListener("input", () => {
+      const n = field.value.length;
+      count.textContent = n > limit ? `${n} characters: search engines show about ${limit}, the rest is cut` : `${n} of ${limit} characters`;
+    });
+  }
+
+  // ------------------------------------------------------------ photos
+
+  const photosField = form.querySelector<HTMLInputElement>("[data-photos]");
+  startPhotoAdding(form, {
+    added(photo, description) {
+      if (!photosField) return;
+      const photos = JSON.parse(photosField.value || "[]") as { name: string; sha: string | null }[];
+      photosField.value = JSON.stringify([...photos, { name: photo.name, sha: photo.sha }]);
+      apply(insertPhoto(selection(), description, photo.name));
+      const cover = form.querySelector<HTMLSelectElement>("[data-cover-select]");
+      cover?.add(new Option(photo.name, `./${photo.name}`));
+    },
+    described(name, description) {
+      // The description is the photo's words in the text: `![description](./name)`.
+      const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+      const clean = description.replace(/[[\]\n]/g, " ").trim();
+      const next = text.value.replace(new RegExp(`!\\[[^\\]]*\\]\\(\\./${escaped}\\)`), `![${clean}](./${name})`);
+      if (next !== text.value) {
+        text.value = next;
+        text.dispatchEvent(new Event("input", { bubbles: true }));
+      }
+    },
+  });
+
+  // ------------------------------------------------------------ preview
+
+  const preview = document.querySelector<HTMLElement>("[data-preview]");
+  const frame = preview?.querySelector<HTMLIFrameElement>("[data-preview-frame]");
+  const previewProblems = preview?.querySelector<HTMLElement>("[data-preview-problems]");
+  const wide = window.matchMedia(wideScreen);
+  let previewTimer: ReturnType<typeof setTimeout> | undefined;
+  let previewAsked = 0;
+  const showPreview = async () => {
+    if (!preview || !frame || !previewProblems) return;
+    const asked = ++previewAsked;
+    const answer = await postJson(deskPath.postPreview, { fields: formFields(form) });
+    if (asked !== previewAsked) return;
+    if (!answer.ok) {
+      previewProblems.textContent = answer.message;
+      return;
+    }
+    const problems = Array.isArray(answer.body.problems) ? (answer.body.problems as { message: string }[]) : [];
+    previewProblems.textContent = problems.length ? `Not as it will be published: ${problems.map((p) => p.message).join("; ")}` : "";
+    if (typeof answer.body.html === "string") {
+      const scrollY = frame.contentWindow?.scrollY ?? 0;
+      frame.addEventListener("load", () => frame.contentWindow?.scrollTo(0, scrollY), { once: true });
+      frame.srcdoc = answer.body.html;
+    }
+  };
+  const previewing = () => wide.matches || document.documentElement.dataset.previewing !== undefined;
+  const syncPreview = () => {
+    if (!preview) return;
+    preview.hidden = !previewing();
+    if (!preview.hidden) void showPreview();
+  };
+  wide.addEventListener("change", syncPreview);
+  syncPreview();
+  form.querySelector<HTMLButtonElement>("[data-preview-button]")?.addEventListener("click", (event) => {
+    event.preventDefault();
+    document.documentElement.dataset.previewing = "";
+    syncPreview();
+    preview?.querySelector<HTMLButtonElement>("[data-preview-close]")?.focus();
+  });
+  preview?.querySelector<HTMLButtonElement>("[data-preview-close]")?.addEventListener("click", () => {
+    delete document.documentElement.dataset.previewing;
+    syncPreview();
+    form.querySelector<HTMLButtonElement>("[data-preview-button]")?.focus();
+  });
+  for (const button of preview?.querySelectorAll<HTMLButtonElement>("[data-width]") ?? []) {
+    button.addEventListener("click", () => {
+      preview!.dataset.previewWidth = button.dataset.width;
+      for (const other of preview!.querySelectorAll<HTMLButtonElement>("[data-width]")) other.setAttribute("aria-pressed", String(other === button));
+    });
+  }
+
+  // ------------------------------------------------------------ autosave
+
+  const postId = formFields(form)[postFields.postId] ?? "";
+  const opened = formFields(form);
+  let serverTimer: ReturnType<typeof setTimeout> | undefined;
+  let submitting = false;
+  const say = (words: string) => {
+    if (status) status.textContent = words;
+  };
+  const keepOnServer = async () => {
+    const answer = await postJson(deskPath.postAutosave, { fields: formFields(form) });
+    if (answer.ok) say(`Changes kept ${String(answer.body.at ?? "")}`.trim());
+    // Still on this phone: sent again with the next change, or offered when the post is opened.
+    else say("Changes kept on this phone only: no connection to the site");
+  };
+  const changed = () => {
+    const fields = formFields(form);
+    try {
+      localStorage.setItem(localKey(postId), JSON.stringify({ at: Date.now(), fields }));
+    } catch {
+      // A full or private store: the server's copy is the one kept.
+    }
+    say("Changes not kept yet...");
+    clearTimeout(serverTimer);
+    serverTimer = setTimeout(() => void keepOnServer(), AUTOSAVE_PAUSE_MS);
+    clearTimeout(previewTimer);
+    if (previewing()) previewTimer = setTimeout(() => void showPreview(), PREVIEW_PAUSE_MS);
+  };
+  form.addEventListener("input", changed);
+  form.addEventListener("change", changed);
+  form.addEventListener("submit", () => {
+    submitting = true;
+    clearTimeout(serverTimer);
+  });
+  window.addEventListener("pagehide", () => {
+    if (!submitting && serverTimer !== undefined) void keepOnServer();
+  });
+  window.addEventListener("online", () => {
+    if (!same(formFields(form), opened)) void keepOnServer();
+  });
+
+  // Work kept on this phone that the page does not have (a save that never arrived): offer it.
+  offerLocalCopy(form, postId, opened, changed);
+}
+
+function offerLocalCopy(form: HTMLFormElement, postId: string, opened: Record<string, string>, changed: () => void): void {
+  const offer = document.querySelector<HTMLElement>("[data-local-offer]");
+  let kept: { at: number; fields: Record<string, string> } | undefined;
+  try {
+    kept = JSON.parse(localStorage.getItem(localKey(postId)) ?? "null") ?? undefined;
+  } catch {
+    kept = undefined;
+  }
+  if (!kept?.fields || same(kept.fields, opened)) {
+    localStorage.removeItem(localKey(postId));
+    return;
+  }
+  const use = offer?.querySelector<HTMLButtonElement>("[data-local-use]");
+  const drop = offer?.querySelector<HTMLButtonElement>("[data-local-drop]");
+  const words = offer?.querySelector<HTMLElement>("[data-local-offer-text]");
+  if (!offer || !use || !drop || !words) return;
+  const when = new Date(kept.at).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
+  words.textContent = `This phone kept changes to this post from ${when} that never reached the site.`;
+  offer.hidden = false;
+  const fields = kept.fields;
+  use.addEventListener("click", () => {
+    for (const [name, value] of Object.entries(fields)) {
+      const field = form.elements.namedItem(name);
+      if (field instanceof HTMLInputElement && field.type === "checkbox") field.checked = value === "on";
+      else if (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement || field instanceof HTMLSelectElement) field.value = value;
+    }
+    if (fields[postFields.featured] === undefined) {
+      const featured = form.elements.namedItem(postFields.featured);
+      if (featured instanceof HTMLInputElement) featured.checked = false;
+    }
+    offer.hidden = true;
+    changed();
+  });
+  drop.addEventListener("click", () => {
+    localStorage.removeItem(localKey(postId));
+    offer.hidden = true;
+  });
+}

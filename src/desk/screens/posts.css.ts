@@ -1,0 +1,211 @@
+import { globalStyle, style, styleVariants } from "@vanilla-extract/css";
+import { vars } from "../../styles/theme.css";
+
+// The Posts screens: the list, the editor with its preview beside it on a wide screen (a view
+// of its own on a phone), and the history.
+
+const wide = "(min-width: 1100px)";
+/** Above the desk's bottom navigation on a phone (src/desk/desk-frame.css.ts). */
+const aboveNav = "calc(4.25rem + env(safe-area-inset-bottom))";
+
+export const listTop = style({ display: "grid", gap: vars.space.md, margin: `0 0 ${vars.space.lg}` });
+export const newForm = style({ margin: 0 });
+export const search = style({ display: "grid", gap: vars.space.xs, margin: 0 });
+export const searchRow = style({ display: "flex", gap: vars.space.sm });
+
+export const status = styleVariants({
+  published: { color: vars.color.brand },
+  scheduled: { color: vars.color.accentDark },
+  draft: { color: vars.color.muted },
+  problem: { color: vars.color.danger, fontWeight: 700 },
+});
+
+export const banner = style({
+  display: "flex",
+  flexWrap: "wrap",
+  alignItems: "center",
+  gap: vars.space.md,
+  margin: `0 0 ${vars.space.lg}`,
+  padding: vars.space.md,
+  border: `2px solid ${vars.color.brand}`,
+  borderRadius: vars.radius.md,
+  background: vars.color.brandLight,
+});
+export const bannerText = style({ margin: 0, flex: "1 1 12rem", fontWeight: 600 });
+
+export const inlineForm = style({ margin: 0 });
+export const goneList = style({ listStyle: "none", margin: 0, padding: 0, display: "grid", gap: vars.space.md });
+export const goneItem = style({ display: "grid", gap: vars.space.sm, "@media": { "(min-width: 640px)": { gridTemplateColumns: "1fr auto", alignItems: "center" } } });
+
+export const history = style({ listStyle: "none", margin: 0, padding: 0, display: "grid", gap: vars.space.sm });
+export const historyItem = style([
+  goneItem,
+  { padding: vars.space.md, background: vars.color.surface, border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.md },
+]);
+
+// ---------------------------------------------------------------- the editor
+
+export const editorLayout = style({
+  display: "grid",
+  gap: vars.space.lg,
+  "@media": { [wide]: { gridTemplateColumns: "minmax(0, 1fr) minmax(0, 26rem)", alignItems: "start" } },
+});
+export const editorColumn = style({ minWidth: 0 });
+export const editorForm = style({ display: "grid", gap: vars.space.lg, margin: 0 });
+
+export const statusLine = style({ display: "flex", flexWrap: "wrap", alignItems: "center", gap: `${vars.space.xs} ${vars.space.md}`, margin: `0 0 ${vars.space.md}` });
+export const statusBadge = style({ padding: `0.15rem ${vars.space.sm}`, borderRadius: vars.radius.pill, border: "1px solid currentColor", fontWeight: 700, fontSize: "0.9rem" });
+export const autosave = style({ color: vars.color.muted, fontSize: "0.9rem" });
+export const localOffer = style({ margin: `0 0 ${vars.space.md}`, padding: vars.space.md, border: `2px solid ${vars.color.accent}`, borderRadius: vars.radius.md, background: vars.color.accentLight });
+
+export const titleInput = style({ fontSize: "1.25rem", fontWeight: 700 });
+
+export const toolbar = style({
+  display: "flex",
+  flexWrap: "wrap",
+  gap: vars.space.xs,
+  position: "sticky",
+  top: 0,
+  zIndex: 2,
+  padding: `${vars.space.xs} 0`,
+  background: vars.color.surfaceAlt,
+});
+export const toolButton = style({
+  display: "inline-flex",
+  alignItems: "center",
+  justifyContent: "center",
+  minWidth: "44px",
+  minHeight: "44px",
+  padding: `0 ${vars.space.sm}`,
+  font: "inherit",
+  fontWeight: 700,
+  color: vars.color.brandDark,
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.sm,
+  cursor: "pointer",
+  selectors: { "&:hover": { borderColor: vars.color.brand } },
+});
+export const signBold = style({ fontWeight: 900 });
+export const signItalic = style({ fontStyle: "italic", fontFamily: "Georgia, serif" });
+
+export const text = style({ minHeight: "18rem", lineHeight: 1.5, resize: "vertical", fontSize: "1rem" });
+
+export const group = style({
+  display: "grid",
+  gap: vars.space.md,
+  margin: 0,
+  padding: vars.space.md,
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  minWidth: 0,
+});
+export const legend = style({ fontFamily: vars.font.heading, fontSize: "1.15rem", fontWeight: 700, color: vars.color.brandDark, padding: `0 ${vars.space.xs}` });
+
+export const fileInput = style({
+  display: "block",
+  width: "100%",
+  minHeight: "48px",
+  padding: vars.space.sm,
+  border: `2px dashed ${vars.color.brand}`,
+  borderRadius: vars.radius.sm,
+  background: vars.color.brandLight,
+  font: "inherit",
+});
+
+export const upload = style({ display: "grid", gap: vars.space.sm, padding: vars.space.md, border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.sm });
+export const progress = style({ width: "100%", height: "1rem", accentColor: vars.color.brand });
+
+export const photoList = style({ listStyle: "none", margin: 0, padding: 0, display: "grid", gap: vars.space.md });
+export const photoItem = style({ display: "grid", gridTemplateColumns: "96px 1fr", gap: vars.space.md, alignItems: "start" });
+export const thumb = style({ display: "block", width: "96px", height: "72px", objectFit: "cover", borderRadius: vars.radius.sm, background: vars.color.surfaceAlt });
+
+export const slugRow = style({ display: "flex", alignItems: "center", gap: vars.space.xs });
+export const slugPrefix = style({ color: vars.color.muted, fontWeight: 600 });
+export const pair = style({ display: "grid", gap: vars.space.md, gridTemplateColumns: "minmax(0, 1fr) minmax(0, 1fr)" });
+// A field takes the room its row leaves it, never more (the date and time inputs, the address after /blog/).
+globalStyle(`${slugRow} > input, ${pair} input`, { minWidth: 0, width: "100%", boxSizing: "border-box" });
+
+/** The buttons, kept in reach at the bottom of a phone's screen (above the navigation) while the form scrolls. */
+export const actionBar = style({
+  position: "sticky",
+  bottom: aboveNav,
+  zIndex: 3,
+  display: "grid",
+  gridAutoFlow: "column",
+  gridAutoColumns: "1fr",
+  gap: vars.space.sm,
+  padding: `${vars.space.sm} 0`,
+  background: vars.color.surfaceAlt,
+  "@media": { "(min-width: 960px)": { bottom: 0, display: "flex", flexWrap: "wrap" } },
+});
+// Three to a row on a phone: less padding, so "Save draft" stays on one line.
+globalStyle(`${actionBar} > button`, { paddingInline: vars.space.xs, whiteSpace: "nowrap" });
+/** Beside the date and time it uses. */
+export const scheduleButton = style({ justifySelf: "start" });
+export const formEnd = style({ display: "flex", flexWrap: "wrap", gap: vars.space.sm });
+/** On a wide screen the preview is always beside the text: the button is not needed there (with the desk script). */
+export const previewButton = style({ "@media": { [wide]: { selectors: { "[data-scripted] &": { display: "none" } } } } });
+
+export const afterForm = style({ display: "flex", flexWrap: "wrap", gap: vars.space.sm, margin: `${vars.space.lg} 0 0` });
+
+export const problems = style({ margin: `0 0 ${vars.space.lg}`, padding: vars.space.md, border: `2px solid ${vars.color.danger}`, borderRadius: vars.radius.sm, background: "#fff5f4" });
+export const problemsTitle = style({ fontSize: "1.1rem", margin: `0 0 ${vars.space.sm}`, color: vars.color.danger });
+export const compare = style({ display: "grid", gap: vars.space.md, "@media": { "(min-width: 720px)": { gridTemplateColumns: "1fr 1fr" } } });
+export const compareTitle = style({ fontSize: "1rem", margin: `0 0 ${vars.space.xs}` });
+export const compareText = style({
+  margin: 0,
+  maxHeight: "20rem",
+  overflow: "auto",
+  padding: vars.space.sm,
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.sm,
+  whiteSpace: "pre-wrap",
+  overflowWrap: "anywhere",
+  fontSize: "0.85rem",
+});
+
+// ---------------------------------------------------------------- the preview
+
+/** Beside the form on a wide screen; on a phone, the whole screen while "Preview" is open. */
+export const previewColumn = style({
+  display: "grid",
+  gridTemplateRows: "auto auto 1fr",
+  gap: vars.space.sm,
+  minWidth: 0,
+  selectors: {
+    "&[hidden]": { display: "none" },
+    "[data-previewing] &": { position: "fixed", inset: 0, zIndex: 20, padding: vars.space.sm, background: vars.color.surfaceAlt },
+  },
+  "@media": { [wide]: { position: "sticky", top: vars.space.md, height: "calc(100vh - 2 * 1rem)" } },
+});
+export const previewBar = style({ display: "flex", flexWrap: "wrap", alignItems: "center", gap: vars.space.sm });
+export const previewTitle = style({ fontSize: "1.15rem", margin: 0, flex: "1 1 auto" });
+export const widths = style({ display: "flex", gap: vars.space.xs });
+export const widthButton = style({
+  minHeight: "44px",
+  padding: `0 ${vars.space.md}`,
+  font: "inherit",
+  fontWeight: 600,
+  color: vars.color.brandDark,
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.brand}`,
+  borderRadius: vars.radius.pill,
+  cursor: "pointer",
+  selectors: { '&[aria-pressed="true"]': { background: vars.color.brand, color: vars.color.onBrand } },
+});
+export const backToEdit = style({ width: "auto", "@media": { [wide]: { display: "none" } } });
+export const previewNote = style({ margin: 0, color: vars.color.danger, fontWeight: 600, selectors: { "&:empty": { display: "none" } } });
+export const frameBox = style({ minHeight: 0, overflow: "auto", display: "flex", justifyContent: "center", background: vars.color.border, borderRadius: vars.radius.sm });
+export const frame = style({
+  display: "block",
+  width: "390px",
+  maxWidth: "100%",
+  height: "100%",
+  minHeight: "70vh",
+  border: "none",
+  background: "#fff",
+  selectors: { "[data-preview-width=desktop] &": { width: "1280px", maxWidth: "none", transformOrigin: "top left" } },
+});

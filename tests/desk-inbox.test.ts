@@ -1,0 +1,154 @@
+import type { Browser, BrowserContextOptions, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { axeViolations } from "./axe";
+import { connectBrowser, desktop, openPage, phone } from "./chromium";
+import { codeIn, OWNER, startDesk, type DeskHarness } from "./desk-harness";
+import { waitFor } from "./test-support";
+
+// The desk's Messages and Reviews as the owner uses them: Chromium on a phone (390 px, touch)
+// and a desktop, against the real desk app, its real bundle and a real files store (tests/desk-harness.ts).
+
+let desk: DeskHarness;
+let browser: Browser;
+
+beforeAll(async () => {
+  desk = await startDesk();
+  browser = await connectBrowser();
+  const store = desk.store();
+  for (let n = 1; n <= 25; n++) {
+    desk.clock.now += 60_000;
+    await store.messages.add(
+      { name: `Visitor ${n}`, email: `visitor${n}@example.com`, phone: "(803) 555-0142", serviceType: "tree-removal", message: `The pine out back is dead, message ${n}.\nPlease call after 5.` },
+      { landingPage: "/locations/chapin-sc" },
+    );
+  }
+  desk.clock.now += 60_000;
+  await store.messages.add({ name: "Dana Pruitt", email: "dana@example.com", phone: "(803) 555-0188", serviceType: "emergency-removal", message: "A limb is on the roof after last night's storm." });
+  await store.messages.hold({ name: "Hal Busby", email: "hal@example.com", phone: "(803) 555-0177", serviceType: "stump-removal", message: "Two stumps by the fence." }, "too-fast");
+  await store.reviews.add({ name: "Alma Shealy", location: "Irmo, SC", rating: 5, text: "They took down a leaning oak without touching the fence." });
+  await store.reviews.add({ name: "Bo Derrick", location: "Chapin, SC", rating: 2, text: "Late, but the work was fine." });
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await desk?.close();
+});
+
+const onPhone: BrowserContextOptions = { viewport: phone, hasTouch: true, isMobile: true };
+
+async function signIn(page: Page): Promise<void> {
+  await page.goto(`${desk.url}/owner`);
+  await page.getByLabel("Email", { exact: true }).fill(OWNER);
+  const before = desk.mail.received.length;
+  await page.getByRole("button", { name: "Send sign-in code" }).tap();
+  await page.waitForURL("**/owner/sign-in/code");
+  await waitFor(() => desk.mail.received.length > before, 15_000, "the sign-in email");
+  await page.getByLabel("Code", { exact: true }).fill(codeIn(desk.mail.received.at(-1)?.raw ?? ""));
+  await page.getByRole("button", { name: "Sign in" }).tap();
+  await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Your desk");
+}
+
+/** Every tappable control in the main part is at least 44 px tall (WCAG 2.5.5's target size, the desk's rule). */
+async function smallTargets(page: Page): Promise<string[]> {
+  return page.locator("main a, main button, main summary, main input:not([type=hidden])").evaluateAll((elements) =>
+    elements
+      .filter((e) => {
+        const box = e.getBoundingClientRect();
+        return box.width > 0 && box.height < 44;
+      })
+      .map((e) => `${e.tagName.toLowerCase()} "${(e.textContent ?? "").trim().slice(0, 40)}" ${Math.round(e.getBoundingClientRect().height)}px`),
+  );
+}
+
+describe("the desk's Messages and Reviews in Chromium", () => {
+  it("lists messages on a phone, opens one with Call and Email back, marks it handled, pages, searches; axe finds nothing at 390 and 1280 px", async () => {
+    const { page, problems, close } = await openPage(browser, onPhone);
+    try {
+      await signIn(page);
+      await page.getByRole("navigation", { name: "Desk sections" }).getByRole("link", { name: "Messages" }).tap();
+      await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Messages");
+      const items = page.getByRole("main").getByRole("list").last().getByRole("listitem");
+      await expect(items.count()).resolves.toBe(20);
+      await expect(items.first().textContent()).resolves.toMatch(/^Dana Pruitt/);
+      await expect(items.nth(1).textContent()).resolves.toContain("Tree Removal · Chapin");
+      expect(await smallTargets(page)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
+
+      await page.getByRole("link", { name: /^Dana Pruitt/ }).tap();
+      await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Dana Pruitt");
+      await expect(page.getByRole("link", { name: "Call (803) 555-0188" }).getAttribute("href")).resolves.toBe("tel:8035550188");
+      await expect(page.getByRole("link", { name: "Email back" }).getAttribute("href")).resolves.toMatch(/^mailto:dana@example\.com\?subject=/);
+      expect(await smallTargets(page)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
+      await page.getByRole("button", { name: "Mark handled" }).tap();
+      await expect.poll(() => page.getByRole("status").textContent()).toBe("Marked handled.");
+      await expect(page.getByRole("button", { name: "Not handled" }).isVisible()).resolves.toBe(true);
+      expect((await desk.store().messages.list({ handled: true })).items.map((m) => m.name)).toEqual(["Dana Pruitt"]);
+
+      await page.getByRole("link", { name: "← All messages" }).tap();
+      await page.getByRole("link", { name: "Older messages" }).tap();
+      await expect.poll(() => items.count()).toBe(6);
+      await expect(items.last().textContent()).resolves.toMatch(/^Visitor 1[^0-9]/);
+      await page.getByRole("link", { name: "Back to the newest" }).tap();
+      await page.getByLabel("Search messages").fill("555-0188");
+      await page.getByRole("button", { name: "Search", exact: true }).tap();
+      await expect.poll(() => items.count()).toBe(1);
+
+      await page.goto(`${desk.url}/owner/messages/spam`);
+      expect(await smallTargets(page)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
+      await page.setViewportSize(desktop);
+      for (const path of ["/owner/messages", "/owner/messages/spam", "/owner/messages?handled=yes"]) {
+        await page.goto(`${desk.url}${path}`);
+        expect(await axeViolations(page), path).toEqual([]);
+      }
+      expect(problems).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it("rescues a held post from the Spam tab with Not spam, without JavaScript too", async () => {
+    const { page, problems, close } = await openPage(browser, { ...onPhone, javaScriptEnabled: false });
+    try {
+      await signIn(page);
+      await page.goto(`${desk.url}/owner/messages`);
+      await page.getByRole("link", { name: "Spam", exact: true }).tap();
+      await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Spam");
+      await page.getByRole("button", { name: "Not spam: Hal Busby" }).tap();
+      await expect.poll(() => page.getByRole("status").textContent()).toMatch(/^Not spam: it is in the inbox now/);
+      await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Hal Busby");
+      const held = (await desk.store().messages.list({ box: "inbox", search: "Hal Busby" })).items[0];
+      expect(held?.rescued?.by).toBe(OWNER);
+      await waitFor(() => desk.mail.received.some((m) => m.raw.includes("Two stumps by the fence.")), 15_000, "the rescued message's email");
+      // With JavaScript off, Chromium refuses the desk script's preloaded chunks (reported as "csp"): nothing else may fail.
+      expect(problems.filter((p) => !/^request failed: \S+\/owner\/assets\/[\w-]+\.js csp$/.test(p))).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it("approves and rejects reviews on a phone; axe finds nothing at 390 and 1280 px", async () => {
+    const { page, problems, close } = await openPage(browser, onPhone);
+    try {
+      await signIn(page);
+      await page.getByRole("navigation", { name: "Desk sections" }).getByRole("link", { name: "Reviews" }).tap();
+      await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Reviews");
+      expect(await smallTargets(page)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
+      await page.getByRole("button", { name: "Approve: Alma Shealy, Irmo, SC" }).tap();
+      await expect.poll(() => page.getByRole("status").textContent()).toBe("Approved Alma Shealy's review. It is on the site within a minute.");
+      await page.getByRole("button", { name: "Reject: Bo Derrick, Chapin, SC" }).tap();
+      await expect.poll(() => page.getByRole("status").textContent()).toBe("Rejected Bo Derrick's review: it is not on the site.");
+      expect((await desk.store().reviews.approved())?.map((r) => r.name)).toEqual(["Alma Shealy"]);
+      await page.getByText("Rejected (1)").tap();
+      await expect(page.getByRole("button", { name: "Approve: Bo Derrick, Chapin, SC" }).isVisible()).resolves.toBe(true);
+      expect(await axeViolations(page)).toEqual([]);
+      await page.setViewportSize(desktop);
+      expect(await axeViolations(page)).toEqual([]);
+      expect(problems).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+});
