@@ -1,6 +1,6 @@
 import { afterAll, beforeAll } from "vitest";
 import { startCluster, withClient, type TestCluster } from "../../../tests/postgres-cluster";
-import { recordingLogger } from "../../../tests/test-support";
+import { makeTempDir, recordingLogger } from "../../../tests/test-support";
 import { describeStore, type StoreHarness } from "../store-suite";
 import type { Store } from "../store";
 import { createPostgresStore } from "./postgres-store";
@@ -20,10 +20,12 @@ const allRows = (url: string): Promise<string> =>
 
 describeStore("PostgreSQL", async (): Promise<StoreHarness> => {
   const url = await cluster.createDatabase();
+  // The owner's desk keeps its files in DATA_DIR (postgres-store.ts).
+  const deskDir = await makeTempDir();
   const open: Store[] = [];
   return {
     async open(options = {}) {
-      const store = await createPostgresStore({ url, clock: options.clock, logger: recordingLogger() });
+      const store = await createPostgresStore({ url, dataDir: deskDir.dir, clock: options.clock, logger: recordingLogger() });
       open.push(store);
       return store;
     },
@@ -31,6 +33,7 @@ describeStore("PostgreSQL", async (): Promise<StoreHarness> => {
     async cleanup() {
       for (const store of open.splice(0)) await store.close();
       await cluster.dropDatabase(url);
+      await deskDir.cleanup();
     },
   };
 });
