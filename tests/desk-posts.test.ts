@@ -93,6 +93,10 @@ describe("posts in the owner's desk under npm start", () => {
 
       await page.getByRole("button", { name: "New post" }).tap();
       await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("New post");
+      // The contract's names find one control each as written, without `exact` (Playwright matches a label's substring).
+      await page.getByRole("toolbar").waitFor();
+      for (const name of ["Title", "Category", "Summary", "Text", "Add photo"]) expect(await page.getByLabel(name).count(), name).toBe(1);
+      for (const name of ["Preview", "Save draft", "Publish", "Schedule"]) expect(await page.getByRole("button", { name }).count(), name).toBe(1);
       await page.getByLabel("Title", { exact: true }).fill("Storm cleanup on Lake Murray");
       const text = page.getByLabel("Text", { exact: true });
       await text.fill("After the storm we took down a split oak.");
@@ -125,6 +129,9 @@ describe("posts in the owner's desk under npm start", () => {
       slug = slugOf(page);
       expect(slug).toBe("storm-cleanup-on-lake-murray");
       await expect.poll(() => page.getByRole("status").first().textContent()).toContain("/blog/storm-cleanup-on-lake-murray");
+      // What this phone kept while typing reached the site: nothing is offered back.
+      expect(await page.locator("[data-local-offer]").isVisible()).toBe(false);
+      expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith("desk-post:")))).toEqual([]);
       const article = await (await fetch(`${baseUrl}/blog/${slug}`)).text();
       expect(article).toContain("Storm cleanup on Lake Murray");
       expect(article).toContain("<strong>storm</strong>");
@@ -162,7 +169,7 @@ describe("posts in the owner's desk under npm start", () => {
       const file = join(repo.dir, "content", "blog", "when-to-prune-oaks-in-the-midlands.md");
       const before = await readFile(file);
       await page.goto("/owner/posts/edit/when-to-prune-oaks-in-the-midlands");
-      await page.getByRole("toolbar", { name: "Text formatting" }).waitFor();
+      await page.getByRole("toolbar", { name: "Formatting" }).waitFor();
       // Publish writes the file when what the form makes of it differs by a byte.
       await page.getByRole("button", { name: "Publish", exact: true }).tap();
       await page.waitForURL("**/owner/posts/edit/when-to-prune-oaks-in-the-midlands");
@@ -242,7 +249,7 @@ describe("posts in the owner's desk under npm start", () => {
     try {
       await page.goto(`/owner/posts/edit/${slug}`);
       // The editor's script is running (its toolbar shows) before the signal goes.
-      await page.getByRole("toolbar", { name: "Text formatting" }).waitFor();
+      await page.getByRole("toolbar", { name: "Formatting" }).waitFor();
       await context.setOffline(true);
       await page.getByLabel("Summary", { exact: true }).fill("Typed with no signal.");
       await expect.poll(() => page.locator("[data-autosave-status]").textContent(), { timeout: 10_000 }).toContain("on this phone only");

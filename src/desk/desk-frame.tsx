@@ -64,7 +64,7 @@ export function DeskFrameView({ frame, title, section, layout, children }: Frame
       <main id="main" className={signedIn ? (layout === "wide" ? `${css.main} ${css.spacious}` : css.main) : `${css.main} ${css.narrow}`}>
         <h1 className={css.heading}>{title}</h1>
         {frame.notice && (
-          <p className={`${css.notice} ${css.noticeTone[frame.notice.tone]}`} role={frame.notice.tone === "problem" ? "alert" : "status"}>
+          <p className={`${css.notice} ${css.noticeTone[frame.notice.tone]}`} role={frame.notice.tone === "problem" ? "alert" : "status"} data-notice={frame.notice.tone}>
             {frame.notice.text}
           </p>
         )}

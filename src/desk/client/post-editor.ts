@@ -201,13 +201,15 @@ export function start(form: HTMLElement): void {
     // Still on this phone: sent again with the next change, or offered when the post is opened.
     else say("Changes kept on this phone only: no connection to the site");
   };
-  const changed = () => {
-    const fields = formFields(form);
+  const keepOnPhone = (sent: boolean) => {
     try {
-      localStorage.setItem(localKey(postId), JSON.stringify({ at: Date.now(), fields }));
+      localStorage.setItem(localKey(postId), JSON.stringify({ at: Date.now(), fields: formFields(form), sent }));
     } catch {
       // A full or private store: the server's copy is the one kept.
     }
+  };
+  const changed = () => {
+    keepOnPhone(false);
     say("Changes not kept yet...");
     clearTimeout(serverTimer);
     serverTimer = setTimeout(() => void keepOnServer(), AUTOSAVE_PAUSE_MS);
@@ -219,6 +221,8 @@ export function start(form: HTMLElement): void {
   form.addEventListener("submit", () => {
     submitting = true;
     clearTimeout(serverTimer);
+    // Kept until the site says it took the save (the next page's "done" notice): a dropped connection loses nothing.
+    keepOnPhone(true);
   });
   window.addEventListener("pagehide", () => {
     if (!submitting && serverTimer !== undefined) void keepOnServer();
@@ -233,13 +237,15 @@ export function start(form: HTMLElement): void {
 
 function offerLocalCopy(form: HTMLFormElement, postId: string, opened: Record<string, string>, changed: () => void): void {
   const offer = document.querySelector<HTMLElement>("[data-local-offer]");
-  let kept: { at: number; fields: Record<string, string> } | undefined;
+  let kept: { at: number; fields: Record<string, string>; sent?: boolean } | undefined;
   try {
     kept = JSON.parse(localStorage.getItem(localKey(postId)) ?? "null") ?? undefined;
   } catch {
     kept = undefined;
   }
-  if (!kept?.fields || same(kept.fields, opened)) {
+  // A save that reached the site: this page is its answer (the desk's notice says it was done).
+  const saved = kept?.sent === true && document.querySelector('[data-notice="done"]') !== null;
+  if (!kept?.fields || saved || same(kept.fields, opened)) {
     localStorage.removeItem(localKey(postId));
     return;
   }

@@ -178,7 +178,7 @@ export function PostEditorScreen({ data }: { data: PostEditorData }) {
             <label className={ui.label} htmlFor={fieldIdFor.text}>
               Text
             </label>
-            <div className={css.toolbar} role="toolbar" aria-label="Text formatting" aria-controls={fieldIdFor.text} data-toolbar hidden>
+            <div className={css.toolbar} role="toolbar" aria-label="Formatting" aria-controls={fieldIdFor.text} data-toolbar hidden>
               {toolbar.map(([command, name, sign]) => (
                 <button key={command} type="button" className={css.toolButton} data-command={command} aria-label={name} title={name}>
                   <span aria-hidden="true" className={command === "bold" ? css.signBold : command === "italic" ? css.signItalic : undefined}>
