@@ -287,7 +287,7 @@ describe("outbox", () => {
     await outbox.start();
     await post(1);
     // The retry timer is armed once the failure is on disk.
-    await waitFor(() => timers() > before, 2_000, "the retry timer");
+    await waitFor(() => timers() > before, 15_000, "the retry timer");
     expect((await undelivered())[0]?.attempts).toBe(1);
     await outbox.stop();
     expect(timers()).toBe(before);
