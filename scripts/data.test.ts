@@ -94,7 +94,7 @@ describe("moving DATA_DIR to PostgreSQL and back", () => {
     expect(imported.output).toMatch(/review-decisions\.jsonl\s+2\n/);
 
     const files = await createFilesStore({ dataDir, logger: recordingLogger() });
-    const database = await createPostgresStore({ url: DATABASE_URL, dataDir: join(repo.dir, "data"), logger: recordingLogger() });
+    const database = await createPostgresStore({ url: DATABASE_URL, logger: recordingLogger() });
     try {
       const before = await contents(files);
       expect(before.undelivered.map((job) => job.state).sort()).toEqual(["failed", ...Array(5).fill("pending")]);
@@ -136,7 +136,7 @@ describe("moving DATA_DIR to PostgreSQL and back", () => {
     const refused = await npm(["run", "data", "--", "import", "data"], { DATABASE_URL });
     expect(refused.code).toBe(1);
     expect(refused.output).toMatch(/data\/spam\.jsonl:3: skipped a line that is not a valid record: fix or remove it, then import again \(nothing was imported\)/);
-    const database = await createPostgresStore({ url: DATABASE_URL, dataDir: join(repo.dir, "data"), logger: recordingLogger() });
+    const database = await createPostgresStore({ url: DATABASE_URL, logger: recordingLogger() });
     try {
       expect(await database.messages.all("inbox")).toEqual([]);
     } finally {
