@@ -42,5 +42,5 @@ it("refuses a database of a newer schema, naming both versions, and writes nothi
     (error: unknown) => error,
   );
   expect(refused).toBeInstanceOf(StoreFormatError);
-  expect(String(refused)).toMatch(/has schema version 999; this version of the site knows up to 2: run the newer version/);
+  expect(String(refused)).toMatch(/has schema version 999; this version of the site knows up to 3: run the newer version/);
 });
