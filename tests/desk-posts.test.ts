@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations } from "./axe";
 import { connectBrowser, desktop, openPage, phone, type WatchedPage } from "./chromium";
 import { codeIn } from "./desk-harness";
-import { copyRepo, runNpm, type RepoCopy, type RunningCommand } from "./repo-copy";
-import { startSmtpPeer, waitFor, type SmtpPeer } from "./test-support";
+import { serveCopy, type RepoCopy, type ServedCopy } from "./repo-copy";
+import { waitFor, type SmtpPeer } from "./test-support";
 
 // Posts in the owner's desk as the owner uses them (issue 29): `npm start` in a fresh copy of the
 // checkout, Chromium on a phone (390 px, touch), real photos made by sharp sent through the file
@@ -15,24 +15,21 @@ import { startSmtpPeer, waitFor, type SmtpPeer } from "./test-support";
 
 const OWNER = "owner@example.com";
 let repo: RepoCopy;
-let start: RunningCommand;
 let mail: SmtpPeer;
 let browser: Browser;
 let baseUrl = "";
 
+let served: ServedCopy;
+
 beforeAll(async () => {
-  mail = await startSmtpPeer();
-  repo = await copyRepo("desk-posts");
-  start = runNpm(["start"], repo.dir, { PORT: "0", DATA_DIR: join(repo.dir, "data"), SMTP_URL: mail.url, OWNER_EMAILS: OWNER });
-  baseUrl = (await start.waitFor(/Serving (http:\/\/\S+?)\/? /, 180_000))[1] ?? "";
+  served = await serveCopy("desk-posts", { OWNER_EMAILS: OWNER });
+  ({ repo, mail, baseUrl } = served);
   browser = await connectBrowser();
 }, 200_000);
 
 afterAll(async () => {
   await browser?.close();
-  await start?.stop();
-  await mail?.close();
-  await repo?.remove();
+  await served?.close();
 });
 
 const onPhone: BrowserContextOptions = { viewport: phone, hasTouch: true, isMobile: true };

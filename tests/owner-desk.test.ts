@@ -10,8 +10,8 @@ import { loadSite } from "../src/content/load-content";
 import { axeViolations } from "./axe";
 import { connectBrowser, desktop, openPage, phone, type WatchedPage } from "./chromium";
 import { codeIn } from "./desk-harness";
-import { copyRepo, runNpm, type RepoCopy, type RunningCommand } from "./repo-copy";
-import { startSmtpPeer, waitFor, type SmtpPeer } from "./test-support";
+import { runNpm, serveCopy, type RepoCopy, type ServedCopy } from "./repo-copy";
+import { waitFor, type SmtpPeer } from "./test-support";
 
 // The owner's desk as the owner uses it: `npm start` in a fresh copy of the checkout, a real
 // SMTP server receiving the sign-in emails, Chromium on a phone (touch, 390 px) and a desktop.
@@ -20,27 +20,24 @@ const OWNER = "owner@example.com";
 /** A second owner address (OWNER_EMAILS lists both): each address may ask for 5 codes in 15 minutes, and the tests here sign in more often. */
 const CREW = "crew@example.com";
 let repo: RepoCopy;
-let start: RunningCommand;
 let mail: SmtpPeer;
 let browser: Browser;
 let baseUrl = "";
 let port = "";
 const dataDir = () => join(repo.dir, "data");
 
+let served: ServedCopy;
+
 beforeAll(async () => {
-  mail = await startSmtpPeer();
-  repo = await copyRepo("owner-desk");
-  start = runNpm(["start"], repo.dir, { PORT: "0", DATA_DIR: dataDir(), SMTP_URL: mail.url, OWNER_EMAILS: `${OWNER},${CREW}`, CONTACT_RATE_LIMIT: "0" });
-  baseUrl = (await start.waitFor(/Serving (http:\/\/\S+?)\/? /, 180_000))[1] ?? "";
+  served = await serveCopy("owner-desk", { OWNER_EMAILS: `${OWNER},${CREW}`, CONTACT_RATE_LIMIT: "0" });
+  ({ repo, mail, baseUrl } = served);
   port = new URL(baseUrl).port;
   browser = await connectBrowser();
 }, 200_000);
 
 afterAll(async () => {
   await browser?.close();
-  await start?.stop();
-  await mail?.close();
-  await repo?.remove();
+  await served?.close();
 });
 
 const onPhone: BrowserContextOptions = { viewport: phone, hasTouch: true, isMobile: true };

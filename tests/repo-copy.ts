@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { cp, mkdtemp, rm, symlink } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { startSmtpPeer, type SmtpPeer } from "./test-support";
 
 // The README's commands run as written (`npm run dev`, `npm start`, `npm run new-post`)
 // read and write content/, dist/ and data/ of the folder they run in. Tests run them in
@@ -88,4 +89,35 @@ export function runNpm(args: string[], cwd: string, env: Record<string, string> 
       }
     },
   };
+}
+
+export interface ServedCopy {
+  repo: RepoCopy;
+  start: RunningCommand;
+  /** The SMTP peer the copy's SMTP_URL points at: every email it sends. */
+  mail: SmtpPeer;
+  baseUrl: string;
+  close: () => Promise<void>;
+}
+
+/**
+ * `npm start` as the README writes it, in a fresh copy of the checkout, with its data in the copy's
+ * data/ and its email going to a real SMTP peer: the owner's side as the owner meets it.
+ */
+export async function serveCopy(prefix: string, env: Record<string, string> = {}): Promise<ServedCopy> {
+  const mail = await startSmtpPeer();
+  const repo = await copyRepo(prefix);
+  const start = runNpm(["start"], repo.dir, { PORT: "0", DATA_DIR: join(repo.dir, "data"), SMTP_URL: mail.url, ...env });
+  const close = async () => {
+    await start.stop();
+    await mail.close();
+    await repo.remove();
+  };
+  try {
+    const baseUrl = (await start.waitFor(/Serving (http:\/\/\S+?)\/? /, 180_000))[1] ?? "";
+    return { repo, start, mail, baseUrl, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
 }

@@ -50,26 +50,9 @@ export function startOfBusinessDay(day: BusinessDay, timeZone: string): number {
   const [year = 0, month = 1, date = 1] = day.split("-").map(Number);
   const wall = Date.UTC(year, month - 1, date);
   // The zone's offset at the guess, then again at the result: right also on a day the clocks change.
-  let guess = wall - zoneOffsetMs(wall, timeZone);
-  guess = wall - zoneOffsetMs(guess, timeZone);
+  let guess = wall - offsetMinutes(timeZone, wall) * 60_000;
+  guess = wall - offsetMinutes(timeZone, guess) * 60_000;
   return guess;
-}
-
-/** How far `timeZone`'s wall clock is ahead of UTC at `at` (New York in summer: -4 h). */
-function zoneOffsetMs(at: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "numeric",
-    day: "numeric",
-    hour: "numeric",
-    minute: "numeric",
-    second: "numeric",
-  }).formatToParts(at);
-  const part = (type: Intl.DateTimeFormatPartTypes): number => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  const wall = Date.UTC(part("year"), part("month") - 1, part("day"), part("hour"), part("minute"), part("second"));
-  return wall - Math.floor(at / 1000) * 1000;
 }
 
 /** "Mon, Jun 2" for a business day: the report's and the desk's day labels. */
