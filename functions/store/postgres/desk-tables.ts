@@ -18,17 +18,16 @@ function required(value: string | null, what: string): string {
   if (value === null) throw new Error(`desk tables: ${what} is empty`);
   return value;
 }
-const optional = <K extends string>(key: K, value: string | null): Partial<Record<K, string>> => (value === null ? {} : ({ [key]: value } as Record<K, string>));
 
 export function signInOf(row: SignInRow): SignIn {
   return {
     id: required(row.id, "desk_sign_ins.id"),
     email: required(row.email, "desk_sign_ins.email"),
-    ...optional("codeHash", row.code_hash),
+    ...(row.code_hash === null ? {} : { codeHash: row.code_hash }),
     linkHash: required(row.link_hash, "desk_sign_ins.link_hash"),
     createdAt: required(row.created_at, "desk_sign_ins.created_at"),
     expiresAt: required(row.expires_at, "desk_sign_ins.expires_at"),
-    ...optional("usedAt", row.used_at),
+    ...(row.used_at === null ? {} : { usedAt: row.used_at }),
   };
 }
 
@@ -39,7 +38,7 @@ export function sessionOf(row: SessionRow): DeskSession {
     via: required(row.via, "desk_sessions.via"),
     createdAt: required(row.created_at, "desk_sessions.created_at"),
     expiresAt: required(row.expires_at, "desk_sessions.expires_at"),
-    ...optional("endedAt", row.ended_at),
+    ...(row.ended_at === null ? {} : { endedAt: row.ended_at }),
   };
 }
 
@@ -52,7 +51,7 @@ export function passkeyOf(row: PasskeyRow): Passkey {
     ...(row.transports === null ? {} : { transports: row.transports }),
     name: required(row.name, "desk_passkeys.name"),
     createdAt: required(row.created_at, "desk_passkeys.created_at"),
-    ...optional("lastUsedAt", row.last_used_at),
+    ...(row.last_used_at === null ? {} : { lastUsedAt: row.last_used_at }),
   };
 }
 
@@ -62,7 +61,7 @@ export function auditEntryOf(row: AuditRow): AuditEntry {
     who: required(row.who, "desk_audit.who"),
     action: required(row.action, "desk_audit.action"),
     from: required(row.from, "desk_audit.from"),
-    ...optional("detail", row.detail),
+    ...(row.detail === null ? {} : { detail: row.detail }),
   };
 }
 
