@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFilesStore } from "../functions/store/files/files-store";
 import { createPostgresStore } from "../functions/store/postgres/postgres-store";
+import type { DeskStore } from "../functions/store/desk-store";
 import type { Store } from "../functions/store/store";
 import { startCluster, type TestCluster } from "../tests/postgres-cluster";
 import { copyRepo, runNpm, type RepoCopy } from "../tests/repo-copy";
@@ -53,7 +54,46 @@ async function fillDataDir(dir: string): Promise<void> {
   await store.visits.add({ counts: [{ ...view, count: 2 }, { ...view, path: "/", count: 1 }], visitors: [] });
   await store.visits.add({ counts: [{ ...view, count: 3 }], visitors: [] });
   await store.visits.claim("weekly-summary-2025-06-02");
+  await fillDesk(store.desk);
   await store.close();
+}
+
+const owner = "owner@example.com";
+const at = (minute: number) => new Date(Date.UTC(2025, 5, 2, 9, minute)).toISOString();
+const hash = (c: string) => c.repeat(64);
+
+/** The desk's records: sign-ins used and open, wrong codes, sessions extended and ended, passkeys used and removed, the audit log. */
+async function fillDesk(desk: DeskStore): Promise<void> {
+  await desk.addSignIn({ id: "used", email: owner, codeHash: hash("c"), linkHash: hash("1"), createdAt: at(0), expiresAt: at(15) });
+  await desk.useSignIn("used", at(1));
+  await desk.addSignIn({ id: "link", email: owner, linkHash: hash("2"), createdAt: at(2), expiresAt: at(17) });
+  await desk.addCodeFailure(owner, at(3));
+  await desk.addCodeFailure(owner, at(4));
+  await desk.addSession({ idHash: hash("a"), email: owner, via: "code", createdAt: at(1), expiresAt: at(60) });
+  await desk.extendSession(hash("a"), at(90));
+  await desk.addSession({ idHash: hash("b"), email: owner, via: "passkey", createdAt: at(5), expiresAt: at(65) });
+  await desk.endSessions(owner, at(6));
+  await desk.addSession({ idHash: hash("d"), email: owner, via: "link", createdAt: at(7), expiresAt: at(67) });
+  await desk.addPasskey({ id: "cred-1", email: owner, publicKey: "pQECAyYgASFYIA", counter: 0, transports: ["internal"], name: "iPhone", createdAt: at(2) });
+  await desk.addPasskey({ id: "cred-2", email: owner, publicKey: "pQECAyYgASFYIB", counter: 0, name: "Laptop", createdAt: at(3) });
+  await desk.usePasskey("cred-2", 5, at(8));
+  await desk.addPasskey({ id: "cred-3", email: owner, publicKey: "pQECAyYgASFYIC", counter: 0, name: "Old phone", createdAt: at(4) });
+  await desk.removePasskey("cred-3", at(9));
+  await desk.audit({ at: at(1), who: owner, action: "signed in with a code", from: "203.0.113.9 Safari on iPhone" });
+  await desk.audit({ at: at(9), who: owner, action: "removed a passkey", from: "203.0.113.9 Safari on iPhone", detail: "Old phone" });
+}
+
+/** The desk's records as its interface shows them. */
+async function deskContents(desk: DeskStore) {
+  return {
+    sessions: await Promise.all(["a", "b", "d", "x"].map((c) => desk.session(hash(c)))),
+    signIns: await Promise.all(["1", "2"].map((c) => desk.signInByLink(hash(c)))),
+    open: await desk.openSignIn(owner, at(10)),
+    failures: await desk.codeFailuresSince(owner, at(0)),
+    passkeys: await desk.passkeys(owner),
+    removed: await desk.passkey("cred-3"),
+    audit: await desk.auditLog(10),
+  };
 }
 
 /** What a store holds, as its interface shows it, in a form two stores can be compared by. */
@@ -67,13 +107,15 @@ async function contents(store: Store) {
     key: (await store.keys.get("review-secret")).toString("hex"),
     visits: await store.visits.counts("2000-01-01", "2099-12-31"),
     claimed: await store.visits.claim("weekly-summary-2025-06-02"),
+    desk: await deskContents(store.desk),
   };
 }
 
 async function jsonlFiles(dir: string): Promise<Record<string, string>> {
-  // Not compared as text: outbox.jsonl (the files store's own bookkeeping) and visits.jsonl (a line
-  // per batch until the files store compacts it, a line per key from the database): `contents` compares them.
-  const names = (await readdir(dir)).filter((name) => name.endsWith(".jsonl") && name !== "outbox.jsonl" && name !== "visits.jsonl");
+  // Not compared as text: outbox.jsonl (the files store's own bookkeeping), visits.jsonl (a line
+  // per batch until the files store compacts it, a line per key from the database) and desk.jsonl
+  // (a line per change, a record and its last state from the database): `contents` compares them.
+  const names = (await readdir(dir)).filter((name) => name.endsWith(".jsonl") && !["outbox.jsonl", "visits.jsonl", "desk.jsonl"].includes(name));
   return Object.fromEntries(await Promise.all(names.map(async (name) => [name, await readFile(join(dir, name), "utf8")])));
 }
 
@@ -92,12 +134,16 @@ describe("moving DATA_DIR to PostgreSQL and back", () => {
     expect(imported.code, imported.output).toBe(0);
     expect(imported.output).toMatch(/submissions\.jsonl\s+4\n/);
     expect(imported.output).toMatch(/review-decisions\.jsonl\s+2\n/);
+    expect(imported.output).toMatch(/desk\.jsonl\s+15\n/);
+    expect(imported.output).toMatch(/desk-audit\.jsonl\s+2\n/);
 
     const files = await createFilesStore({ dataDir, logger: recordingLogger() });
-    const database = await createPostgresStore({ url: DATABASE_URL, dataDir: join(repo.dir, "data"), logger: recordingLogger() });
+    const database = await createPostgresStore({ url: DATABASE_URL, logger: recordingLogger() });
     try {
       const before = await contents(files);
       expect(before.undelivered.map((job) => job.state).sort()).toEqual(["failed", ...Array(5).fill("pending")]);
+      expect(before.desk.sessions.map((session) => session?.endedAt)).toEqual([at(6), at(6), undefined, undefined]);
+      expect(before.desk.passkeys.map((passkey) => [passkey.id, passkey.counter])).toEqual([["cred-1", 0], ["cred-2", 5]]);
       expect(await contents(database)).toEqual(before);
       expect(await database.reviews.linkUse("signature-1")).toEqual(await files.reviews.linkUse("signature-1"));
     } finally {
@@ -126,7 +172,7 @@ describe("moving DATA_DIR to PostgreSQL and back", () => {
 
     const again = await npm(["run", "data", "--", "import", "data"], { DATABASE_URL });
     expect(again.code).toBe(1);
-    expect(again.output).toContain("already holds messages, reviews or mail: import only into an empty one (nothing was imported)");
+    expect(again.output).toContain("already holds messages, reviews, mail or the desk's records: import only into an empty one (nothing was imported)");
   });
 
   it("refuses a line that is not a record, naming it, and imports nothing", async () => {
@@ -136,7 +182,7 @@ describe("moving DATA_DIR to PostgreSQL and back", () => {
     const refused = await npm(["run", "data", "--", "import", "data"], { DATABASE_URL });
     expect(refused.code).toBe(1);
     expect(refused.output).toMatch(/data\/spam\.jsonl:3: skipped a line that is not a valid record: fix or remove it, then import again \(nothing was imported\)/);
-    const database = await createPostgresStore({ url: DATABASE_URL, dataDir: join(repo.dir, "data"), logger: recordingLogger() });
+    const database = await createPostgresStore({ url: DATABASE_URL, logger: recordingLogger() });
     try {
       expect(await database.messages.all("inbox")).toEqual([]);
     } finally {

@@ -6,7 +6,7 @@
 //    empty: every record checked, all in one transaction, counted back.
 import { readdir, stat } from "node:fs/promises";
 import path from "node:path";
-import { dataDirFromEnv, storeFromEnv } from "../functions/store/create-store";
+import { storeFromEnv } from "../functions/store/create-store";
 import { checkFormats } from "../functions/store/files/format-check";
 import { readJsonl } from "../functions/store/files/jsonl-read";
 import { createPostgresStore } from "../functions/store/postgres/postgres-store";
@@ -44,7 +44,7 @@ async function importFrom(source: string): Promise<void> {
   const url = process.env.DATABASE_URL?.trim();
   if (!url) throw new Error(`DATABASE_URL is not set: to use the files in ${source}, set DATA_DIR=${source} instead.`);
   if (!(await stat(source).then((s) => s.isDirectory(), () => false))) throw new Error(`${source} is not a folder.`);
-  const store = await createPostgresStore({ url, dataDir: dataDirFromEnv(process.env) });
+  const store = await createPostgresStore({ url });
   try {
     const counts = await store.importFiles(source);
     console.log(`Imported ${source} into ${store.description}, every record checked and counted back:`);

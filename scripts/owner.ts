@@ -1,6 +1,7 @@
 // `npm run owner -- link [EMAIL]`: prints a one-time sign-in link for the owner's desk (/owner),
 // for a server that cannot email sign-in codes (no SMTP_URL). It writes the link's sign-in to the
-// store's desk part (store.desk, DATA_DIR), which the running server reads at its next request (functions/store/files/desk-store.ts).
+// store's desk part (store.desk: DATA_DIR's files, or the database of DATABASE_URL), where the
+// running server finds it at its next request (functions/store/desk-store.ts).
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { parseArgs } from "node:util";

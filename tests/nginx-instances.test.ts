@@ -25,7 +25,7 @@ beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), "nginx-instances-"));
   [cluster, peer] = await Promise.all([startCluster(), startSmtpPeer()]);
   databaseUrl = await cluster.createDatabase();
-  // The same DATA_DIR for both (one machine): the owner's desk still keeps its sessions in files.
+  // The same DATA_DIR for both (one machine): only the emails saved without SMTP_URL would go there.
   const env = { DATABASE_URL: databaseUrl, DATA_DIR: join(work, "data"), TRUST_PROXY: "127.0.0.1", CONTACT_RATE_LIMIT: "0", SMTP_URL: peer.url };
   for (let i = 0; i < 2; i++) instances.push(await startContactFunction(env));
   const port = await freePort();

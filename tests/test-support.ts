@@ -77,6 +77,8 @@ export interface SmtpPeer {
   received: ReceivedMail[];
   /** Reply code for the next messages: undefined accepts, 550 rejects for good, 451 for now. */
   rejectWith: number | undefined;
+  /** Milliseconds each message waits for its reply code: a slow mail server, whose sender has mail in flight. */
+  delayMs?: number;
   close(): Promise<void>;
 }
 
@@ -98,7 +100,7 @@ export async function startSmtpPeer(port = 0): Promise<SmtpPeer> {
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
+      const answer = () => {
         if (peer.rejectWith !== undefined) {
           const error = Object.assign(new Error(`Rejected by the test peer (${peer.rejectWith})`), { responseCode: peer.rejectWith });
           callback(error);
@@ -107,7 +109,8 @@ export async function startSmtpPeer(port = 0): Promise<SmtpPeer> {
         const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : "";
         received.push({ from, to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString("utf8") });
         callback();
-      });
+      };
+      stream.on("end", () => setTimeout(answer, peer.delayMs ?? 0));
     },
   });
   await new Promise<void>((resolve, reject) => {

@@ -152,6 +152,8 @@ export interface ContactFunctionOptions {
   /** The store to use (npm start made it for its first build); default: the environment's (DATA_DIR, DATABASE_URL). Its maker closes it. */
   store?: Store;
   retryDelays?: readonly number[];
+  /** How long a claimed email is this instance's before another may take it (default DEFAULT_LEASE_MS, 10 minutes; functions/contact/outbox.ts). */
+  leaseMs?: number;
   /**
    * The site's pages for a form posted without JavaScript and refused (the real /contact
    * and /reviews, scripts/contact-form-renderer.ts), asked for at each such post: the
@@ -232,6 +234,7 @@ export async function createContactFunction(env: ContactEnv, options: ContactFun
     send: mailer.send,
     isPermanent: isPermanentMailError,
     retryDelays: options.retryDelays,
+    leaseMs: options.leaseMs,
     logger,
   });
   // A store that cannot take writes must not take the pages down with it: posts answer 503

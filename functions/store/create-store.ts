@@ -16,7 +16,7 @@ export interface StoreSettings {
 /** The store the settings name: PostgreSQL when DATABASE_URL is set, else JSON-lines files in DATA_DIR. */
 export async function createStore(settings: StoreSettings): Promise<Store> {
   const { databaseUrl, clock, logger = consoleLogger } = settings;
-  if (databaseUrl?.trim()) return createPostgresStore({ url: databaseUrl.trim(), dataDir: settings.dataDir, clock, logger });
+  if (databaseUrl?.trim()) return createPostgresStore({ url: databaseUrl.trim(), clock, logger });
   return createFilesStore({ dataDir: settings.dataDir, clock, logger });
 }
 

@@ -32,7 +32,7 @@ const passkeyRecord = z.object({
 });
 
 /** What desk.jsonl holds: each change is a line; a revocation is an event, never an edit. */
-const deskEvent = z.discriminatedUnion("event", [
+export const deskEvent = z.discriminatedUnion("event", [
   signInRecord.extend({ event: z.literal("sign-in") }),
   z.object({ event: z.literal("sign-in-used"), id: z.string(), at: instant }),
   z.object({ event: z.literal("code-failed"), email: z.string(), at: instant }),
@@ -44,9 +44,96 @@ const deskEvent = z.discriminatedUnion("event", [
   z.object({ event: z.literal("passkey-used"), id: z.string(), counter: z.number().int().nonnegative(), at: instant }),
   z.object({ event: z.literal("passkey-removed"), id: z.string(), at: instant }),
 ]);
-type DeskEvent = z.infer<typeof deskEvent>;
+export type DeskEvent = z.infer<typeof deskEvent>;
 
-const auditRecord = z.object({ at: instant, who: z.string(), action: z.string(), from: z.string(), detail: z.string().optional() });
+export const auditRecord = z.object({ at: instant, who: z.string(), action: z.string(), from: z.string(), detail: z.string().optional() });
+
+/** What the lines of desk.jsonl add up to. */
+export interface DeskState {
+  signIns: Map<string, SignIn>;
+  /** A link's hash to its sign-in's id. */
+  signInByLink: Map<string, string>;
+  /** Each address's wrong codes, when typed. */
+  failures: Map<string, string[]>;
+  sessions: Map<string, DeskSession>;
+  passkeys: Map<string, Passkey>;
+}
+
+export function emptyDeskState(): DeskState {
+  return { signIns: new Map(), signInByLink: new Map(), failures: new Map(), sessions: new Map(), passkeys: new Map() };
+}
+
+export function applyDeskEvent(state: DeskState, event: DeskEvent): void {
+  const { signIns, signInByLink, failures, sessions, passkeys } = state;
+  switch (event.event) {
+    case "sign-in": {
+      const { event: _, ...signIn } = event;
+      signIns.set(signIn.id, signIn);
+      signInByLink.set(signIn.linkHash, signIn.id);
+      return;
+    }
+    case "sign-in-used": {
+      const signIn = signIns.get(event.id);
+      if (signIn && !signIn.usedAt) signIn.usedAt = event.at;
+      return;
+    }
+    case "code-failed":
+      failures.set(event.email, [...(failures.get(event.email) ?? []), event.at]);
+      return;
+    case "session": {
+      const { event: _, ...session } = event;
+      sessions.set(session.idHash, session);
+      return;
+    }
+    case "session-extended": {
+      const session = sessions.get(event.idHash);
+      if (session) session.expiresAt = event.expiresAt;
+      return;
+    }
+    case "session-ended": {
+      const session = sessions.get(event.idHash);
+      if (session && !session.endedAt) session.endedAt = event.at;
+      return;
+    }
+    case "sessions-ended":
+      for (const session of sessions.values()) {
+        if (session.email === event.email && !session.endedAt && session.createdAt <= event.at) session.endedAt = event.at;
+      }
+      return;
+    case "passkey": {
+      const { event: _, ...passkey } = event;
+      passkeys.set(passkey.id, passkey);
+      return;
+    }
+    case "passkey-used": {
+      const passkey = passkeys.get(event.id);
+      if (passkey) Object.assign(passkey, { counter: event.counter, lastUsedAt: event.at });
+      return;
+    }
+    case "passkey-removed":
+      passkeys.delete(event.id);
+      return;
+  }
+}
+
+/** Lines that add up to these records (a PostgreSQL store's export): each record, then what happened to it since. */
+export function deskEventsOf(records: { signIns: SignIn[]; failures: { email: string; at: string }[]; sessions: DeskSession[]; passkeys: Passkey[] }): DeskEvent[] {
+  const events: DeskEvent[] = [];
+  for (const { usedAt, ...signIn } of records.signIns) {
+    events.push({ event: "sign-in", ...signIn });
+    if (usedAt) events.push({ event: "sign-in-used", id: signIn.id, at: usedAt });
+  }
+  for (const failure of records.failures) events.push({ event: "code-failed", ...failure });
+  for (const { endedAt, ...session } of records.sessions) {
+    events.push({ event: "session", ...session });
+    if (endedAt) events.push({ event: "session-ended", idHash: session.idHash, at: endedAt });
+  }
+  for (const { lastUsedAt, ...passkey } of records.passkeys) {
+    events.push({ event: "passkey", ...passkey });
+    if (lastUsedAt) events.push({ event: "passkey-used", id: passkey.id, counter: passkey.counter, at: lastUsedAt });
+  }
+  return events.map((event) => deskEvent.parse(event));
+}
 
 export interface FileDeskStoreOptions {
   logger?: Logger;
@@ -67,65 +154,11 @@ export function createFileDeskStore(dataDir: string, options: FileDeskStoreOptio
   const events = createJsonlAppender(file, logger);
   const auditLines = createJsonlAppender(auditFile, logger);
 
-  const signIns = new Map<string, SignIn>();
-  const signInByLink = new Map<string, string>();
-  const failures = new Map<string, string[]>();
-  const sessions = new Map<string, DeskSession>();
-  const passkeys = new Map<string, Passkey>();
-  /** How much of desk.jsonl is in the maps above. */
+  const state = emptyDeskState();
+  const { signIns, signInByLink, failures, sessions, passkeys } = state;
+  /** How much of desk.jsonl is in `state`. */
   let offset = 0;
-
-  function apply(event: DeskEvent): void {
-    switch (event.event) {
-      case "sign-in": {
-        const { event: _, ...signIn } = event;
-        signIns.set(signIn.id, signIn);
-        signInByLink.set(signIn.linkHash, signIn.id);
-        return;
-      }
-      case "sign-in-used": {
-        const signIn = signIns.get(event.id);
-        if (signIn && !signIn.usedAt) signIn.usedAt = event.at;
-        return;
-      }
-      case "code-failed":
-        failures.set(event.email, [...(failures.get(event.email) ?? []), event.at]);
-        return;
-      case "session": {
-        const { event: _, ...session } = event;
-        sessions.set(session.idHash, session);
-        return;
-      }
-      case "session-extended": {
-        const session = sessions.get(event.idHash);
-        if (session) session.expiresAt = event.expiresAt;
-        return;
-      }
-      case "session-ended": {
-        const session = sessions.get(event.idHash);
-        if (session && !session.endedAt) session.endedAt = event.at;
-        return;
-      }
-      case "sessions-ended":
-        for (const session of sessions.values()) {
-          if (session.email === event.email && !session.endedAt && session.createdAt <= event.at) session.endedAt = event.at;
-        }
-        return;
-      case "passkey": {
-        const { event: _, ...passkey } = event;
-        passkeys.set(passkey.id, passkey);
-        return;
-      }
-      case "passkey-used": {
-        const passkey = passkeys.get(event.id);
-        if (passkey) Object.assign(passkey, { counter: event.counter, lastUsedAt: event.at });
-        return;
-      }
-      case "passkey-removed":
-        passkeys.delete(event.id);
-        return;
-    }
-  }
+  const apply = (event: DeskEvent) => applyDeskEvent(state, event);
 
   async function catchUp(): Promise<void> {
     const { lines, end } = await readJsonlFrom(file, offset, (value) => deskEvent.safeParse(value).data, logger);

@@ -2,7 +2,8 @@
 // file-names.ts): the backup of `npm run backup` and `npm run data -- export`. One snapshot
 // (REPEATABLE READ), so the copy is consistent while instances keep writing. The folder it
 // makes is a DATA_DIR a files store opens as it is, or `npm run data -- import` reads back.
-// A sign-in email's code stays out, as in the files store's backups: of no use later.
+// A sign-in email's code stays out, as in the files store's backups: of no use later. The
+// desk's sign-ins and sessions are there as the hashes the tables keep.
 import { chmod, mkdir, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type pg from "pg";
@@ -12,6 +13,8 @@ import { decisionSchema, handledEventSchema, storedReviewSchema, submissionSchem
 import type { BackupSummary } from "../store";
 import { claimLine, countLine } from "../files/visits-files";
 import type { Database } from "./database";
+import { AUDIT_COLUMNS, auditEntryOf, PASSKEY_COLUMNS, passkeyOf, SESSION_COLUMNS, sessionOf, SIGN_IN_COLUMNS, signInOf, type AuditRow, type PasskeyRow, type SessionRow, type SignInRow } from "./desk-tables";
+import { auditRecord, DESK_AUDIT_FILE, DESK_FILE, deskEventsOf } from "../files/desk-store";
 
 interface JobRow {
   id: string;
@@ -77,6 +80,14 @@ export async function exportToFiles(db: Database, target: string): Promise<Backu
         [VISIT_CLAIMS_FILE]: (await client.query<{ line: unknown }>("SELECT jsonb_build_object('name', name, 'at', to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"')) AS line FROM visit_claims ORDER BY at")).rows.map((row) =>
           claimLine.parse(row.line),
         ),
+        // The desk's records as the lines that add up to them (hashes only, as the tables keep them).
+        [DESK_FILE]: deskEventsOf({
+          signIns: (await client.query<SignInRow>(`SELECT ${SIGN_IN_COLUMNS} FROM desk_sign_ins ORDER BY seq`)).rows.map(signInOf),
+          failures: (await client.query<{ email: string; at: string }>("SELECT email, at FROM desk_code_failures ORDER BY at")).rows,
+          sessions: (await client.query<SessionRow>(`SELECT ${SESSION_COLUMNS} FROM desk_sessions ORDER BY seq`)).rows.map(sessionOf),
+          passkeys: (await client.query<PasskeyRow>(`SELECT ${PASSKEY_COLUMNS} FROM desk_passkeys ORDER BY seq`)).rows.map(passkeyOf),
+        }),
+        [DESK_AUDIT_FILE]: (await client.query<AuditRow>(`SELECT ${AUDIT_COLUMNS} FROM desk_audit ORDER BY seq`)).rows.map((row) => auditRecord.parse(auditEntryOf(row))),
         keys: keys.rows,
       };
     },

@@ -16,6 +16,8 @@ import { readKey } from "../files/key-files";
 import { contactJob, decisionSchema, handledEventSchema, reviewJob, storedReviewSchema, submissionSchema, type ShownJob } from "../records";
 import type { UndeliveredJob } from "../outbox-store";
 import type { Database } from "./database";
+import { applyDeskEvent, auditRecord, DESK_AUDIT_FILE, DESK_FILE, deskEvent, emptyDeskState } from "../files/desk-store";
+import { AUDIT_COLUMNS, auditRow, PASSKEY_COLUMNS, passkeyRow, SESSION_COLUMNS, sessionRow, SIGN_IN_COLUMNS, signInRow } from "./desk-tables";
 
 export type RecordCounts = Record<string, number>;
 
@@ -55,6 +57,11 @@ export async function importFromFiles(db: Database, dataDir: string, now: number
     visitCounts.set(key, known ? { ...known, count: known.count + line.count } : line);
   }
   const claims = await readAll(dataDir, VISIT_CLAIMS_FILE, claimLine);
+  // The desk's lines added up as the files store does; its records go in as they stand.
+  const deskEvents = await readAll(dataDir, DESK_FILE, deskEvent);
+  const desk = emptyDeskState();
+  for (const event of deskEvents) applyDeskEvent(desk, event);
+  const audit = await readAll(dataDir, DESK_AUDIT_FILE, auditRecord);
   // The files store's own replay says which mail is still to go (it only reads here).
   const filesStore = await createFilesStore({ dataDir, logger });
   let open: UndeliveredJob[];
@@ -76,9 +83,10 @@ export async function importFromFiles(db: Database, dataDir: string, now: number
 
   await db.transaction(async (client) => {
     const { rows } = await client.query<{ held: boolean }>(
-      "SELECT EXISTS (SELECT 1 FROM messages) OR EXISTS (SELECT 1 FROM reviews) OR EXISTS (SELECT 1 FROM mail_jobs) OR EXISTS (SELECT 1 FROM message_events) OR EXISTS (SELECT 1 FROM visit_counts) AS held",
+      `SELECT EXISTS (SELECT 1 FROM messages) OR EXISTS (SELECT 1 FROM reviews) OR EXISTS (SELECT 1 FROM mail_jobs) OR EXISTS (SELECT 1 FROM message_events)
+         OR EXISTS (SELECT 1 FROM visit_counts) OR EXISTS (SELECT 1 FROM desk_sessions) OR EXISTS (SELECT 1 FROM desk_audit) AS held`,
     );
-    if (rows[0]?.held) throw new Error(`the database ${db.where} already holds messages, reviews or mail: import only into an empty one (nothing was imported)`);
+    if (rows[0]?.held) throw new Error(`the database ${db.where} already holds messages, reviews, mail or the desk's records: import only into an empty one (nothing was imported)`);
     const post = (box: string) => (record: { id: string }) => [box, record.id, record];
     await insertRows(client, "messages", ["box", "id", "record"], files[SUBMISSIONS_FILE].map(post("inbox")));
     await insertRows(client, "messages", ["box", "id", "record"], files[SPAM_FILE].map(post("spam")));
@@ -95,6 +103,12 @@ export async function importFromFiles(db: Database, dataDir: string, now: number
     );
     await insertRows(client, "visit_counts", ["day", "kind", "path", "source", "device", "landing", "button", "count"], [...visitCounts.values()].map((c) => [c.day, c.kind, c.path, c.source, c.device, c.landing, c.button, c.count]));
     await insertRows(client, "visit_claims", ["name", "at"], claims.map((c) => [c.name, c.at]));
+    const columns = (list: string) => list.split(", ");
+    await insertRows(client, "desk_sign_ins", columns(SIGN_IN_COLUMNS), [...desk.signIns.values()].map(signInRow));
+    await insertRows(client, "desk_code_failures", ["email", "at"], [...desk.failures].flatMap(([email, times]) => times.map((at) => [email, at])));
+    await insertRows(client, "desk_sessions", columns(SESSION_COLUMNS), [...desk.sessions.values()].map(sessionRow));
+    await insertRows(client, "desk_passkeys", columns(PASSKEY_COLUMNS), [...desk.passkeys.values()].map(passkeyRow));
+    await insertRows(client, "desk_audit", columns(AUDIT_COLUMNS), audit.map(auditRow));
     // Counted back in the same transaction: what is committed is every record read.
     const counted = await client.query<{ rows: string }>(
       "SELECT (SELECT count(*) FROM messages) + (SELECT count(*) FROM message_events) + (SELECT count(*) FROM reviews) + (SELECT count(*) FROM review_decisions) AS rows",
@@ -108,5 +122,7 @@ export async function importFromFiles(db: Database, dataDir: string, now: number
     "mail to send": open.length,
     [VISITS_FILE]: visitCounts.size,
     [VISIT_CLAIMS_FILE]: claims.length,
+    [DESK_FILE]: deskEvents.length,
+    [DESK_AUDIT_FILE]: audit.length,
   };
 }

@@ -2,10 +2,12 @@
 // server (tests/postgres-cluster.ts), the contact function as `npm start` makes it from its
 // environment (DATABASE_URL), a real SMTP peer, HTTP on loopback. What issue 32 promises:
 // a post is stored once and mailed once, the rate limit is shared, a review link decides once,
-// an approval on one instance reaches the one that builds, and the database going away and
-// coming back loses nothing.
+// an approval on one instance reaches the one that builds, the owner's desk signs in and out
+// across instances, and the database going away and coming back loses nothing.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createContactFunction, type ContactFunction } from "../../contact/app";
+import { deskRenderer } from "../../../scripts/build-engine/desk-bundle";
+import { createContactFunction, type ContactFunction, type ContactFunctionOptions } from "../../contact/app";
+import { codeIn } from "../../../tests/desk-harness";
 import { startCluster, storedMessageIds, type TestCluster } from "../../../tests/postgres-cluster";
 import { contentDir, listen, makeTempDir, parseMail, recordingLogger, startSmtpPeer, validInput, waitFor, type SmtpPeer } from "../../../tests/test-support";
 
@@ -41,11 +43,11 @@ afterEach(async () => {
 });
 
 /** One instance as `npm start` or the contact function makes it from its environment. */
-async function startInstance(env: Record<string, string> = {}): Promise<Instance> {
+async function startInstance(env: Record<string, string> = {}, options: ContactFunctionOptions = {}): Promise<Instance> {
   const logger = recordingLogger();
   const functions = await createContactFunction(
     { DATABASE_URL: databaseUrl, DATA_DIR: dataDir.dir, SMTP_URL: peer.url, CONTACT_RATE_LIMIT: "0", SITE_URL: "https://reviews.test", ...env },
-    { contentDir, logger, retryDelays: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+    { contentDir, logger, retryDelays: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200], ...options },
   );
   const server = await listen(functions.app);
   const instance = { url: server.url, functions, logger, published: 0, close: server.close };
@@ -113,6 +115,58 @@ describe("two instances on one PostgreSQL database", () => {
     await waitFor(() => a.published === 1 && b.published === 1, 10_000, "both to hear the approval");
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect([a.published, b.published]).toEqual([1, 1]);
+  });
+});
+
+describe("the owner's desk on two instances", () => {
+  it("finishes a sign-in asked on one instance on the other; the session works on both, and ends on both", async () => {
+    // Each with its own DATA_DIR: nothing of the desk is shared through a disk.
+    const renderer = deskRenderer(process.cwd());
+    const own = await makeTempDir();
+    const [a, b] = [
+      await startInstance({ OWNER_EMAILS: "owner@example.com" }, { desk: { renderer } }),
+      await startInstance({ OWNER_EMAILS: "owner@example.com", DATA_DIR: own.dir }, { desk: { renderer } }),
+    ];
+    const cookies = new Map<string, string>();
+    let csrf = "";
+    const request = async (instance: Instance, pathname: string, fields?: Record<string, string>) => {
+      const answer = await fetch(instance.url + pathname, {
+        method: fields ? "POST" : "GET",
+        redirect: "manual",
+        headers: {
+          cookie: [...cookies].map(([name, value]) => `${name}=${value}`).join("; "),
+          ...(fields ? { origin: instance.url, "content-type": "application/x-www-form-urlencoded" } : {}),
+        },
+        body: fields && new URLSearchParams({ ...fields, csrf }).toString(),
+      });
+      for (const line of answer.headers.getSetCookie()) {
+        const [name = "", value = ""] = (line.split(";")[0] ?? "").split("=");
+        if (value === "" || /max-age=0/i.test(line)) cookies.delete(name);
+        else cookies.set(name, value);
+      }
+      const text = await answer.text();
+      csrf = /name="csrf" value="([^"]+)"/.exec(text)?.[1] ?? csrf;
+      return { status: answer.status, location: answer.headers.get("location"), text };
+    };
+    try {
+      await request(a, "/owner/sign-in");
+      expect((await request(a, "/owner/sign-in", { email: "owner@example.com" })).status).toBe(303);
+      await waitFor(() => peer.received.length === 1, 10_000, "the sign-in email");
+      await request(b, "/owner/sign-in/code");
+      expect((await request(b, "/owner/sign-in/code", { code: codeIn(peer.received[0]?.raw ?? "") })).status).toBe(303);
+      expect((await request(a, "/owner")).text).toContain("<title>Your desk");
+      expect((await request(b, "/owner")).text).toContain("<title>Your desk");
+      // Signed out on one, the same cookie (kept, as a stolen copy would be) opens nothing on the other.
+      const kept = new Map(cookies);
+      expect((await request(b, "/owner/sign-out", {})).status).toBe(303);
+      for (const [name, value] of kept) cookies.set(name, value);
+      expect((await request(a, "/owner")).text).toContain("<title>Sign in");
+      // The log is one, whichever instance wrote each line.
+      const log = await a.functions.store.desk.auditLog(10);
+      expect(log.map((entry) => entry.action).join("\n")).toMatch(/sign/i);
+    } finally {
+      await own.cleanup();
+    }
   });
 });
 

@@ -1,8 +1,12 @@
 import { afterAll, beforeAll } from "vitest";
 import { startCluster, withClient, type TestCluster } from "../../../tests/postgres-cluster";
-import { makeTempDir, recordingLogger } from "../../../tests/test-support";
+import { recordingLogger } from "../../../tests/test-support";
+import { deskStoreBehaviour } from "../desk-store-behaviour";
 import { describeStore, type StoreHarness } from "../store-suite";
 import type { Store } from "../store";
+import { createDeskTables } from "./desk-tables";
+import { openDatabase, type Database } from "./database";
+import { migrate } from "./migrate";
 import { createPostgresStore } from "./postgres-store";
 
 let cluster: TestCluster;
@@ -20,12 +24,10 @@ const allRows = (url: string): Promise<string> =>
 
 describeStore("PostgreSQL", async (): Promise<StoreHarness> => {
   const url = await cluster.createDatabase();
-  // The owner's desk keeps its files in DATA_DIR (postgres-store.ts).
-  const deskDir = await makeTempDir();
   const open: Store[] = [];
   return {
     async open(options = {}) {
-      const store = await createPostgresStore({ url, dataDir: deskDir.dir, clock: options.clock, logger: recordingLogger() });
+      const store = await createPostgresStore({ url, clock: options.clock, logger: recordingLogger() });
       open.push(store);
       return store;
     },
@@ -33,7 +35,24 @@ describeStore("PostgreSQL", async (): Promise<StoreHarness> => {
     async cleanup() {
       for (const store of open.splice(0)) await store.close();
       await cluster.dropDatabase(url);
-      await deskDir.cleanup();
+    },
+  };
+});
+
+deskStoreBehaviour("PostgreSQL", async () => {
+  const url = await cluster.createDatabase();
+  const pools: Database[] = [];
+  return {
+    // Each "restart" is a pool of its own on the one database, as another instance or npm run owner would be.
+    async open() {
+      const db = openDatabase(url, recordingLogger(), { max: 4 });
+      pools.push(db);
+      await migrate(db);
+      return createDeskTables(db);
+    },
+    async cleanup() {
+      for (const db of pools.splice(0)) await db.end();
+      await cluster.dropDatabase(url);
     },
   };
 });

@@ -1,9 +1,9 @@
 import { consoleLogger, type Logger } from "../../logger";
-import { createFileDeskStore } from "../files/desk-store";
 import type { Store } from "../store";
 import { openDatabase } from "./database";
 import { exportToFiles } from "./export-files";
 import { importFromFiles, type RecordCounts } from "./import-files";
+import { createDeskTables } from "./desk-tables";
 import { createKeyTables, createLimitTables } from "./limit-keys-tables";
 import { createMessageTables } from "./message-tables";
 import { migrate } from "./migrate";
@@ -15,12 +15,6 @@ import { createVisitsTables } from "./visits-tables";
 export interface PostgresStoreOptions {
   /** DATABASE_URL: postgres://user:password@host:port/database */
   url: string;
-  /**
-   * DATA_DIR: the owner's desk (sign-ins, sessions, passkeys, audit log) stays in its JSON-lines
-   * files there until it has tables (instances on one machine share the folder; on several
-   * machines the desk must be served by one of them).
-   */
-  dataDir: string;
   clock?: () => number;
   logger?: Logger;
   /** Connections this process opens at most (besides the one that listens). */
@@ -46,20 +40,18 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
     await migrate(db);
     const notifications = await listenForNotifications(db.config, logger);
     const outbox = createOutboxTables(db, notifications, clock);
-    const desk = createFileDeskStore(options.dataDir, { logger });
     return {
       messages: createMessageTables(db, outbox, clock),
       reviews: createReviewTables(db, notifications, outbox, clock),
       outbox,
       limits: createLimitTables(db, clock),
       visits: createVisitsTables(db),
-      desk,
+      desk: createDeskTables(db),
       keys: createKeyTables(db),
       description: `PostgreSQL database ${db.where}`,
       backup: (target) => exportToFiles(db, target),
       importFiles: (dataDir) => importFromFiles(db, dataDir, clock(), logger),
       async close() {
-        await desk.close();
         await notifications.close();
         await db.end();
       },

@@ -1,0 +1,155 @@
+import type { AuditEntry, DeskSession, DeskStore, Passkey, SignIn } from "../desk-store";
+import type { Database } from "./database";
+
+// The columns of migrations/003-desk.sql, read back as the desk's records: a NULL column is a field left out.
+
+export const SIGN_IN_COLUMNS = "id, email, code_hash, link_hash, created_at, expires_at, used_at";
+export const SESSION_COLUMNS = 'id_hash, email, via, created_at, expires_at, ended_at';
+export const PASSKEY_COLUMNS = "id, email, public_key, counter, transports, name, created_at, last_used_at";
+export const AUDIT_COLUMNS = 'at, who, action, "from", detail';
+
+type Nullable<T> = { [K in keyof T]: T[K] | null };
+export type SignInRow = Nullable<{ id: string; email: string; code_hash: string; link_hash: string; created_at: string; expires_at: string; used_at: string }>;
+export type SessionRow = Nullable<{ id_hash: string; email: string; via: string; created_at: string; expires_at: string; ended_at: string }>;
+export type PasskeyRow = Nullable<{ id: string; email: string; public_key: string; counter: string; transports: string[]; name: string; created_at: string; last_used_at: string }>;
+export type AuditRow = Nullable<{ at: string; who: string; action: string; from: string; detail: string }>;
+
+function required(value: string | null, what: string): string {
+  if (value === null) throw new Error(`desk tables: ${what} is empty`);
+  return value;
+}
+
+export function signInOf(row: SignInRow): SignIn {
+  return {
+    id: required(row.id, "desk_sign_ins.id"),
+    email: required(row.email, "desk_sign_ins.email"),
+    ...(row.code_hash === null ? {} : { codeHash: row.code_hash }),
+    linkHash: required(row.link_hash, "desk_sign_ins.link_hash"),
+    createdAt: required(row.created_at, "desk_sign_ins.created_at"),
+    expiresAt: required(row.expires_at, "desk_sign_ins.expires_at"),
+    ...(row.used_at === null ? {} : { usedAt: row.used_at }),
+  };
+}
+
+export function sessionOf(row: SessionRow): DeskSession {
+  return {
+    idHash: required(row.id_hash, "desk_sessions.id_hash"),
+    email: required(row.email, "desk_sessions.email"),
+    via: required(row.via, "desk_sessions.via"),
+    createdAt: required(row.created_at, "desk_sessions.created_at"),
+    expiresAt: required(row.expires_at, "desk_sessions.expires_at"),
+    ...(row.ended_at === null ? {} : { endedAt: row.ended_at }),
+  };
+}
+
+export function passkeyOf(row: PasskeyRow): Passkey {
+  return {
+    id: required(row.id, "desk_passkeys.id"),
+    email: required(row.email, "desk_passkeys.email"),
+    publicKey: required(row.public_key, "desk_passkeys.public_key"),
+    counter: Number(required(row.counter, "desk_passkeys.counter")),
+    ...(row.transports === null ? {} : { transports: row.transports }),
+    name: required(row.name, "desk_passkeys.name"),
+    createdAt: required(row.created_at, "desk_passkeys.created_at"),
+    ...(row.last_used_at === null ? {} : { lastUsedAt: row.last_used_at }),
+  };
+}
+
+export function auditEntryOf(row: AuditRow): AuditEntry {
+  return {
+    at: required(row.at, "desk_audit.at"),
+    who: required(row.who, "desk_audit.who"),
+    action: required(row.action, "desk_audit.action"),
+    from: required(row.from, "desk_audit.from"),
+    ...(row.detail === null ? {} : { detail: row.detail }),
+  };
+}
+
+/** The rows of a desk's records, in the columns' order above (`npm run data -- import`). */
+export const signInRow = (s: SignIn): unknown[] => [s.id, s.email, s.codeHash ?? null, s.linkHash, s.createdAt, s.expiresAt, s.usedAt ?? null];
+export const sessionRow = (s: DeskSession): unknown[] => [s.idHash, s.email, s.via, s.createdAt, s.expiresAt, s.endedAt ?? null];
+export const passkeyRow = (p: Passkey): unknown[] => [p.id, p.email, p.publicKey, p.counter, p.transports ?? null, p.name, p.createdAt, p.lastUsedAt ?? null];
+export const auditRow = (e: AuditEntry): unknown[] => [e.at, e.who, e.action, e.from, e.detail ?? null];
+
+const params = (count: number, from = 1) => Array.from({ length: count }, (_, i) => `$${i + from}`).join(", ");
+
+/**
+ * The desk's part of the store in PostgreSQL, shared by every instance and by `npm run owner`.
+ * Each call is one statement; a sign-in is used by one UPDATE that only a row still unused
+ * matches, so of two requests at once (on any instances) one gets it.
+ */
+export function createDeskTables(db: Database): DeskStore {
+  return {
+    async addSignIn(signIn) {
+      await db.query(`INSERT INTO desk_sign_ins (${SIGN_IN_COLUMNS}) VALUES (${params(7)})`, signInRow(signIn));
+    },
+    async openSignIn(email, now) {
+      const { rows } = await db.query<SignInRow>(
+        `SELECT ${SIGN_IN_COLUMNS} FROM desk_sign_ins WHERE email = $1 AND used_at IS NULL AND expires_at > $2 ORDER BY created_at DESC, seq DESC LIMIT 1`,
+        [email, now],
+      );
+      return rows[0] && signInOf(rows[0]);
+    },
+    async signInByLink(linkHash) {
+      const { rows } = await db.query<SignInRow>(`SELECT ${SIGN_IN_COLUMNS} FROM desk_sign_ins WHERE link_hash = $1`, [linkHash]);
+      return rows[0] && signInOf(rows[0]);
+    },
+    async useSignIn(id, at) {
+      const { rowCount } = await db.query("UPDATE desk_sign_ins SET used_at = $2 WHERE id = $1 AND used_at IS NULL", [id, at]);
+      return rowCount === 1;
+    },
+    async addCodeFailure(email, at) {
+      await db.query("INSERT INTO desk_code_failures (email, at) VALUES ($1, $2)", [email, at]);
+    },
+    async codeFailuresSince(email, since) {
+      const { rows } = await db.query<{ count: string }>("SELECT count(*) AS count FROM desk_code_failures WHERE email = $1 AND at >= $2", [email, since]);
+      return Number(rows[0]?.count ?? 0);
+    },
+
+    async addSession(session) {
+      await db.query(`INSERT INTO desk_sessions (${SESSION_COLUMNS}) VALUES (${params(6)})`, sessionRow(session));
+    },
+    async session(idHash) {
+      const { rows } = await db.query<SessionRow>(`SELECT ${SESSION_COLUMNS} FROM desk_sessions WHERE id_hash = $1`, [idHash]);
+      return rows[0] && sessionOf(rows[0]);
+    },
+    async extendSession(idHash, expiresAt) {
+      await db.query("UPDATE desk_sessions SET expires_at = $2 WHERE id_hash = $1", [idHash, expiresAt]);
+    },
+    async endSession(idHash, at) {
+      await db.query("UPDATE desk_sessions SET ended_at = $2 WHERE id_hash = $1 AND ended_at IS NULL", [idHash, at]);
+    },
+    async endSessions(email, at) {
+      await db.query("UPDATE desk_sessions SET ended_at = $2 WHERE email = $1 AND ended_at IS NULL AND created_at <= $2", [email, at]);
+    },
+
+    async addPasskey(passkey) {
+      await db.query(`INSERT INTO desk_passkeys (${PASSKEY_COLUMNS}) VALUES (${params(8)})`, passkeyRow(passkey));
+    },
+    async passkeys(email) {
+      const { rows } = await db.query<PasskeyRow>(`SELECT ${PASSKEY_COLUMNS} FROM desk_passkeys WHERE email = $1 ORDER BY created_at, seq`, [email]);
+      return rows.map(passkeyOf);
+    },
+    async passkey(id) {
+      const { rows } = await db.query<PasskeyRow>(`SELECT ${PASSKEY_COLUMNS} FROM desk_passkeys WHERE id = $1`, [id]);
+      return rows[0] && passkeyOf(rows[0]);
+    },
+    async usePasskey(id, counter, at) {
+      await db.query("UPDATE desk_passkeys SET counter = $2, last_used_at = $3 WHERE id = $1", [id, counter, at]);
+    },
+    async removePasskey(id) {
+      await db.query("DELETE FROM desk_passkeys WHERE id = $1", [id]);
+    },
+
+    async audit(entry) {
+      await db.query(`INSERT INTO desk_audit (${AUDIT_COLUMNS}) VALUES (${params(5)})`, auditRow(entry));
+    },
+    async auditLog(limit) {
+      const { rows } = await db.query<AuditRow>(`SELECT ${AUDIT_COLUMNS} FROM desk_audit ORDER BY seq DESC LIMIT $1`, [limit]);
+      return rows.map(auditEntryOf);
+    },
+
+    // The pool is the store's: closed with it.
+    close: async () => undefined,
+  };
+}
