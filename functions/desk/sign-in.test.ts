@@ -43,7 +43,7 @@ describe("signing in with the emailed code", () => {
     expect(linkIn(lastMailTo(OWNER))).toMatch(/^\/owner\/sign-in\/link\?token=[\w-]{27}$/);
     // Only hashes are kept: the email's job went through the outbox, which erased the code once it was sent.
     expect(await deskFile()).not.toContain(code);
-    await waitFor(async () => (await desk.store().outbox.undelivered()).length === 0, 5_000, "the sign-in job settled");
+    await waitFor(async () => (await desk.store().outbox.undelivered()).length === 0, 20_000, "the sign-in job settled");
     const kept = await Promise.all(
       (await readdir(desk.dataDir, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map((e) => readFile(path.join(e.parentPath, e.name), "utf8")),
     );
