@@ -19,6 +19,7 @@ import { PostPreviewer } from "./build-engine/post-preview";
 import { loadSharp } from "./build-engine/sharp";
 import { median } from "./bench-rebuild";
 import { Publisher } from "./publish/publisher";
+import { deskPath } from "../src/desk/desk-routes";
 
 const root = path.resolve(import.meta.dirname, "..");
 const benchDir = path.resolve(process.env.BENCH_DIR || path.join(root, "../shared/bench"));
@@ -57,7 +58,7 @@ export async function benchDesk(posts: number, runs: number, log: (line: string)
       processPhoto: (bytes, name) => processPhoto(bytes, name, path.join(root, ".cache", "photos")),
       loadSharp,
       publish: (reason) => publisher.publish(reason),
-      photoUrlPrefix: "/owner/posts/photo/",
+      photoUrlPrefix: `${deskPath.postPhoto}/`,
     });
     const opened = await desk.open("post-5");
     if (!opened) throw new Error("bench-desk: post-5 is missing");

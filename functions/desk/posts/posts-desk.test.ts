@@ -14,6 +14,7 @@ import type { PostForm } from "../../../src/content/post-form";
 import { createFilePostsStore } from "../../store/files/posts-store";
 import type { PostsStore } from "../../store/posts-store";
 import { PostsDesk } from "./posts-desk";
+import { deskPath } from "../../../src/desk/desk-routes";
 
 // The desk's posts with every real part: the site's content copied to a temp folder, the
 // build publishing it (npm start's Publisher and BuildSession), the build's preview worker, the
@@ -56,7 +57,7 @@ beforeAll(async () => {
     processPhoto: (bytes, name) => processPhoto(bytes, name, path.join(root, ".cache", "photos")),
     loadSharp,
     publish: (reason) => publisher.publish(reason),
-    photoUrlPrefix: "/owner/posts/photo/",
+    photoUrlPrefix: `${deskPath.postPhoto}/`,
   });
 }, 180_000);
 
