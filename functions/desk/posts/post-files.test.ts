@@ -74,15 +74,20 @@ describe("the desk's post files", () => {
   it("leaves the previous version whole when the process dies in the middle of a save", async () => {
     await files.write("oak", null, v1);
     // A save that stops just before its rename (after its temp file is written and fsynced), killed there.
+    // The timer keeps the child waiting: an unsettled promise alone lets Node exit on its own, and an
+    // exit before the kill would leave nothing to wait for.
     const child = spawn(process.execPath, ["--import", "tsx", "-e", `
       import { writeFileAtomic } from ${JSON.stringify(path.resolve(import.meta.dirname, "../../store/files/atomic-file.ts"))};
-      await writeFileAtomic(${JSON.stringify(blog("oak.md"))}, "x".repeat(5_000_000), { beforeRename: () => { console.log("written"); return new Promise(() => {}); } });
+      await writeFileAtomic(${JSON.stringify(blog("oak.md"))}, "x".repeat(5_000_000), { beforeRename: () => { console.log("written"); setInterval(() => {}, 60_000); return new Promise(() => {}); } });
     `], { stdio: ["ignore", "pipe", "inherit"] });
+    const exited = new Promise((ok) => child.once("exit", ok));
     let out = "";
     child.stdout.on("data", (d: Buffer) => (out += d.toString()));
-    await waitFor(() => out.includes("written"), 20_000, "the child's temp file");
+    await waitFor(() => out.includes("written") || child.exitCode !== null, 20_000, "the child's temp file");
+    expect(child.exitCode).toBeNull();
     child.kill("SIGKILL");
-    await new Promise((ok) => child.once("exit", ok));
+    await exited;
+    expect(child.signalCode).toBe("SIGKILL");
     expect(await readFile(blog("oak.md"), "utf8")).toBe(v1);
     // What is left is a dot file, which the build, the watcher and backups pass over.
     expect((await readdir(blog())).filter((f) => !f.startsWith("."))).toEqual(["oak.md"]);
