@@ -12,7 +12,8 @@ import { BuildSession } from "./build-engine/build-session";
 import { runBuild, serverDirName } from "./build-engine/run-build";
 import { createContactFunction, type FormPages } from "../functions/contact/app";
 import { createLimitedServer } from "../functions/http/server-limits";
-import { storeFromEnv } from "../functions/store/create-store";
+import { serverStore } from "../functions/store/create-store";
+import { approvedReviewsForBuild } from "./publish/approved-reviews";
 import { formatProblem, isContentError } from "../src/content/content-error";
 import { CodeWatch } from "./code-watch";
 import { DevChannel } from "./dev-client/dev-channel";
@@ -38,16 +39,14 @@ let formPages: FormPages | undefined;
 // The desk's preview and checks of a post: the last good build's own parser and page.
 const previewer = new PostPreviewer(distDir);
 // The store first: the build shows its approved reviews, and the functions keep what visitors send in it.
-const store = await storeFromEnv(process.env).catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : String(error));
-  process.exit(1);
-});
+// A database that cannot be reached yet is waited for: the site is served meanwhile, posts answered 503.
+const store = await serverStore(process.env, { label: "" });
 
 /** Whether it built, or what stopped it: a failed build leaves the last good one served. */
 async function rebuild(reason: string): Promise<PublishOutcome> {
   const started = Date.now();
   try {
-    const summary = await runBuild({ root, contentDir, outDir: distDir, mode: "development", session, approvedReviews: () => store.reviews.approved() });
+    const summary = await runBuild({ root, contentDir, outDir: distDir, mode: "development", session, approvedReviews: approvedReviewsForBuild(store) });
     // Pages first: the open browser reloads while the rest catches up.
     channel.rebuilt();
     formPages = await createFormPages(distDir, summary.rendered);

@@ -39,12 +39,21 @@ if (!owners.includes(email)) {
   process.exit(1);
 }
 
-const store = await storeFromEnv(process.env);
 const token = newToken();
-const now = Date.now();
-await store.desk.addSignIn({ id: randomUUID(), email, linkHash: tokenHash(token), createdAt: new Date(now).toISOString(), expiresAt: new Date(now + SIGN_IN_MS).toISOString() });
-await store.desk.audit({ at: new Date(now).toISOString(), who: email, action: "made a sign-in link with npm run owner", from: "the server's terminal" });
-await store.close();
+try {
+  const store = await storeFromEnv(process.env);
+  try {
+    const now = Date.now();
+    await store.desk.addSignIn({ id: randomUUID(), email, linkHash: tokenHash(token), createdAt: new Date(now).toISOString(), expiresAt: new Date(now + SIGN_IN_MS).toISOString() });
+    await store.desk.audit({ at: new Date(now).toISOString(), who: email, action: "made a sign-in link with npm run owner", from: "the server's terminal" });
+  } finally {
+    await store.close();
+  }
+} catch (error) {
+  // The store cannot be used (the database down, DATA_DIR read-only): one line, no link printed.
+  console.error(`No sign-in link made: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
 
 const link = (origin: string) => `${origin}${deskPath.link}?token=${token}`;
 const local = `http://${process.env.HOST ?? "127.0.0.1"}:${process.env.PORT ?? "3000"}`;

@@ -45,11 +45,18 @@ const logger = { warn: (m: string) => console.error(m), error: (m: string) => co
 const site = await loadSite(contentDir);
 const today = businessDay(new Date(), site.timeZone);
 const to = values["last-week"] ? addDays(mondayOf(today), -1) : today;
-const store = await storeFromEnv(process.env, { dataDir: values.data, logger });
-const summary = await summaryFor(to, {
-  visits: store.visits,
-  timeZone: site.timeZone,
-  names: () => loadSummaryNames(contentDir, logger),
-  leads: leadsIn(store, site.timeZone),
-}).finally(() => store.close());
+const summary = await storeFromEnv(process.env, { dataDir: values.data, logger })
+  .then((store) =>
+    summaryFor(to, {
+      visits: store.visits,
+      timeZone: site.timeZone,
+      names: () => loadSummaryNames(contentDir, logger),
+      leads: leadsIn(store, site.timeZone),
+    }).finally(() => store.close()),
+  )
+  .catch((error: unknown) => {
+    // The store cannot be read (the database down): one line, no stack.
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exit(1);
+  });
 console.log(values.json ? JSON.stringify(summary, null, 2) : summaryText(summary, site.name, site.timeZone));

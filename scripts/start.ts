@@ -8,10 +8,11 @@ import { runBuild, type BuildResult } from "./build-engine/run-build";
 import { formatPostNews, formatSummary } from "./build-engine/summary";
 import { createContactFunction, type FormPages } from "../functions/contact/app";
 import { createLimitedServer } from "../functions/http/server-limits";
-import { storeFromEnv } from "../functions/store/create-store";
+import { serverStore } from "../functions/store/create-store";
 import { formatProblem, isContentError, type ContentProblem } from "../src/content/content-error";
 import type { Site } from "../src/content/site";
 import { createFormPages } from "./contact-form-renderer";
+import { approvedReviewsForBuild } from "./publish/approved-reviews";
 import { createProblemMailer } from "./publish/problem-mail";
 import { Publisher } from "./publish/publisher";
 import { watchContent } from "./publish/watch-content";
@@ -29,11 +30,9 @@ const host = process.env.HOST ?? "127.0.0.1";
 // Workers and parsed posts kept from the first build to every publish: one changed post is rendered again, not the site.
 const session = new BuildSession();
 // The store first: the build shows its approved reviews, and the functions keep what visitors send in it.
-const store = await storeFromEnv(process.env).catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : String(error));
-  process.exit(1);
-});
-const approvedReviews = () => store.reviews.approved();
+// A database that cannot be reached yet is waited for: the site is served meanwhile, posts answered 503.
+const store = await serverStore(process.env, { label: "" });
+const approvedReviews = approvedReviewsForBuild(store);
 
 const first = await buildAtStart();
 // Replaced after every publish, so an invalid no-JavaScript post gets the current contact page.

@@ -1,6 +1,7 @@
 import { consoleLogger, describeError, type Logger } from "../logger";
 import type { ClaimedJob, OutboxStore } from "../store/outbox-store";
 import type { MailJob } from "../store/records";
+import { StoreUnavailableError } from "../store/store-errors";
 
 const MINUTE = 60_000;
 export const DEFAULT_RETRY_DELAYS: readonly number[] = [1 * MINUTE, 5 * MINUTE, 30 * MINUTE, 120 * MINUTE, 360 * MINUTE];
@@ -57,6 +58,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
   let unwatch: (() => void) | undefined;
   let pumping: Promise<void> | undefined;
   let again = false;
+  let unavailableSaid = false;
 
   function wake(): void {
     if (!wanted) return;
@@ -85,9 +87,13 @@ export function createOutbox(options: OutboxOptions): Outbox {
         }
       } while (again);
     })()
+      .then(() => void (unavailableSaid = false))
       .catch((error: unknown) => {
         // The store may be back in a moment (a database restarting): try again then, not only at the next post.
-        logger.error(`outbox: could not take the next emails (${describeError(error)}); trying again in ${CLAIM_RETRY_MS / 1000} s`);
+        // A store that cannot be reached says so itself: once here too, not at every poll until it is back.
+        const unavailable = error instanceof StoreUnavailableError;
+        if (!unavailable || !unavailableSaid) logger.error(`outbox: could not take the next emails (${describeError(error)}); trying again in ${CLAIM_RETRY_MS / 1000} s`);
+        unavailableSaid ||= unavailable;
         if (started) timer = setTimeout(pump, CLAIM_RETRY_MS);
       })
       .finally(() => {

@@ -5,13 +5,16 @@
 import type { AddressInfo } from "node:net";
 import { deskRenderer } from "../../scripts/build-engine/desk-bundle";
 import { createLimitedServer } from "../http/server-limits";
+import { serverStore } from "../store/create-store";
 import { createContactFunction } from "./app";
 
 const port = Number(process.env.PORT || 3000);
 const host = process.env.HOST || "127.0.0.1";
 
 const desk = deskRenderer(process.cwd());
-const contact = await createContactFunction(process.env, { desk: { renderer: desk } }).catch((error: unknown) => {
+// A database that cannot be reached yet is waited for: the desk is served meanwhile, posts answered 503.
+const store = await serverStore(process.env, { label: "contact function: " });
+const contact = await createContactFunction(process.env, { store, desk: { renderer: desk } }).catch((error: unknown) => {
   // A bad site.json, DATA_DIR or CONTACT_RATE_LIMIT: say which, without a stack trace.
   console.error(`contact function: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
@@ -44,6 +47,7 @@ async function shutdown(signal: string): Promise<void> {
   await closed;
   clearTimeout(force);
   await contact.close();
+  await store.close();
   process.exit(0);
 }
 

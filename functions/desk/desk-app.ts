@@ -7,6 +7,7 @@ import { PostsDesk, type PostsDeskOptions } from "./posts/posts-desk";
 import { PhotoUploads } from "./posts/uploads";
 import type { DeskPage } from "../../src/desk/desk-screens";
 import { DataDirUnwritableError } from "../store/files/data-dir";
+import { StoreUnavailableError } from "../store/store-errors";
 import { consoleLogger, type Logger } from "../logger";
 import { finalErrorHandler } from "../http/final-error-handler";
 import { sendSecurityHeaders } from "../http/security-headers";
@@ -152,7 +153,7 @@ export function createDeskApp(options: DeskAppOptions): express.Express {
     await show(req, res, owner, { screen: "problem", title: refusal.title, data: { message: refusal.message, back: { href: deskPath.home, label: "Back to the desk" } } }, { status: refusal.status });
   }
 
-  /** Runs a handler; an unwritable DATA_DIR is the host's passing problem (503), anything else a 500: both change nothing. */
+  /** Runs a handler; a store that cannot be used now is the host's passing problem (503), anything else a 500: both change nothing. */
   const guarded =
     (handler: (req: Request, res: Response, owner: SignedIn | undefined) => Promise<void>): RequestHandler =>
     async (req, res, next) => {
@@ -161,22 +162,42 @@ export function createDeskApp(options: DeskAppOptions): express.Express {
         await handler(req, res, owner);
       } catch (error) {
         if (res.headersSent) return next(error);
-        const unwritable = error instanceof DataDirUnwritableError;
-        logger.error(`desk: ${req.method} ${req.originalUrl.slice(0, 200)} failed${unwritable ? ` (${error.message})` : ""}`, unwritable ? undefined : error);
-        await refuse(req, res, owner, {
-          status: unwritable ? 503 : 500,
-          title: unwritable ? "Not saved: the server cannot write" : "Something went wrong",
-          message: unwritable
-            ? "The server's data folder cannot be written right now (full or read-only), so nothing was changed. Please try again in a while."
-            : "Nothing was changed. Please try again in a moment.",
-        }).catch(next);
+        await refuseFailure(req, res, owner, error).catch(next);
       }
     };
+
+  /** Logs a failed request (one line when the store is unavailable, no stack) and answers it plainly. */
+  function refuseFailure(req: Request, res: Response, owner: SignedIn | undefined, error: unknown): Promise<void> {
+    const unavailable = error instanceof StoreUnavailableError;
+    logger.error(`desk: ${req.method} ${req.originalUrl.slice(0, 200)} failed${unavailable ? ` (${error.message})` : ""}`, unavailable ? undefined : error);
+    if (error instanceof DataDirUnwritableError) {
+      return refuse(req, res, owner, {
+        status: 503,
+        title: "Not saved: the server cannot write",
+        message: "The server's data folder cannot be written right now (full or read-only), so nothing was changed. Please try again in a while.",
+      });
+    }
+    if (unavailable) {
+      return refuse(req, res, owner, {
+        status: 503,
+        title: "Messages cannot be reached just now",
+        message:
+          "The server cannot reach its database at the moment (it may be restarting), so messages, reviews and sign-ins cannot be opened and nothing was changed. The site itself is still up. Please try again in a few minutes.",
+      });
+    }
+    return refuse(req, res, owner, { status: 500, title: "Something went wrong", message: "Nothing was changed. Please try again in a moment." });
+  }
 
   // Every desk request: who is signed in. Every POST: this site's Origin and the page's token, else nothing runs.
   app.use(deskBase, parseBody, async (req, res, next) => {
     try {
-      res.locals.owner = await sessions.current(req, res);
+      try {
+        res.locals.owner = await sessions.current(req, res);
+      } catch (error) {
+        // The sign-in cannot be checked: a store that cannot be reached is said plainly, not a 500.
+        if (!(error instanceof StoreUnavailableError)) throw error;
+        return void (await refuseFailure(req, res, undefined, error));
+      }
       if (req.method !== "POST") return next();
       const refused = refusePost(req, res.locals.owner?.token, await siteOrigin());
       if (!refused) return next();

@@ -28,6 +28,12 @@ export interface Store {
   readonly visits: VisitsStore;
   /** The owner's desk: sign-ins, sessions, passkeys, the audit log (functions/desk/). */
   readonly desk: DeskStore;
+  /**
+   * Resolves when it can take reads and writes (files: at once; PostgreSQL: once the database
+   * answered and is migrated, the servers' store keeps trying meanwhile). Rejects with an error
+   * that retrying cannot fix: the servers then stop.
+   */
+  readonly ready: Promise<void>;
   /** Where it keeps things, for the servers' log: "JSON-lines files in /srv/site/data". */
   readonly description: string;
   /** A consistent copy of everything it keeps into `targetDir` (a new folder), safe while the servers run. */

@@ -46,6 +46,7 @@ export async function createFilesStore(options: FilesStoreOptions): Promise<File
     keys: createKeyFiles(dataDir),
     desk,
     visits,
+    ready: Promise.resolve(),
     description: `JSON-lines files in ${dataDir}`,
     backup: (target) => backupDataDir(dataDir, target),
     async close() {

@@ -10,13 +10,17 @@ const CHANNELS: readonly Channel[] = ["mail_jobs", "approved_reviews"];
 
 export interface Notifications {
   on(channel: Channel, listener: () => void): () => void;
+  /** Connects and listens on every channel; rejects when it cannot connect. */
+  start(): Promise<void>;
+  /** Calls every listener once: after `start`, since a signal may have gone out before this listened. */
+  callAll(): void;
   close(): Promise<void>;
 }
 
 const RETRY_MS = [250, 1_000, 5_000];
 
-/** Resolves once it listens on every channel, so a change made after that is heard. */
-export async function listenForNotifications(config: pg.ClientConfig, logger: Logger): Promise<Notifications> {
+/** Listens from `start` on (functions/store/postgres/connect.ts calls it once the schema is there), so a change made after that is heard. */
+export function createNotifications(config: pg.ClientConfig, logger: Logger): Notifications {
   const listeners = new Map<Channel, Set<() => void>>(CHANNELS.map((c) => [c, new Set()]));
   let client: pg.Client | undefined;
   let closed = false;
@@ -37,6 +41,8 @@ export async function listenForNotifications(config: pg.ClientConfig, logger: Lo
     next.on("end", () => lost(next));
     await next.connect();
     for (const channel of CHANNELS) await next.query(`LISTEN ${channel}`);
+    // Closed while it connected: let go of it rather than listen for nobody.
+    if (closed) return void (await next.end());
     client = next;
   }
 
@@ -66,9 +72,11 @@ export async function listenForNotifications(config: pg.ClientConfig, logger: Lo
     timer.unref();
   }
 
-  await connect();
-
   return {
+    start: connect,
+    callAll() {
+      for (const channel of CHANNELS) call(channel);
+    },
     on(channel, listener) {
       const set = listeners.get(channel);
       const own = () => listener();

@@ -1,0 +1,57 @@
+// A server's PostgreSQL store that starts before its database can be used (connect.ts), on a
+// real cluster stopped and started by the test: what it answers meanwhile, and what stops it.
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { startCluster, withClient, type TestCluster } from "../../../tests/postgres-cluster";
+import { recordingLogger, validInput } from "../../../tests/test-support";
+import { StoreFormatError, StoreUnavailableError } from "../store-errors";
+import { createPostgresStore } from "./postgres-store";
+
+let cluster: TestCluster;
+beforeAll(async () => void (cluster = await startCluster()), 60_000);
+afterAll(() => cluster?.remove());
+
+it("answers StoreUnavailableError until the database is up, says so once, then migrates and stores", async () => {
+  const url = await cluster.createDatabase();
+  await cluster.stop();
+  const logger = recordingLogger();
+  const store = await createPostgresStore({ url, logger, keepTrying: true, retryMs: [50, 100] });
+  try {
+    await expect(store.messages.add(validInput)).rejects.toBeInstanceOf(StoreUnavailableError);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(logger.errors).toEqual([expect.stringMatching(/^store: cannot reach the database 127\.0\.0\.1:\d+\/\w+ \(ECONNREFUSED/)]);
+    await cluster.start();
+    await store.ready;
+    const stored = await store.messages.add(validInput);
+    expect((await store.messages.all("inbox")).map((message) => message.id)).toEqual([stored.id]);
+    expect(logger.warnings).toEqual([expect.stringMatching(/answers now, after \d+ s; applied 001-store\.sql, 002-visits\.sql, 003-desk\.sql; posts are stored again$/)]);
+  } finally {
+    await store.close();
+  }
+}, 60_000);
+
+it("stops trying, and rejects `ready`, when the database it finds is of a newer schema", async () => {
+  const url = await cluster.createDatabase();
+  await (await createPostgresStore({ url, logger: recordingLogger() })).close();
+  await withClient(url, (client) => client.query("INSERT INTO schema_migrations (version, name) VALUES (999, '999-newer.sql')"));
+  await cluster.stop();
+  const store = await createPostgresStore({ url, logger: recordingLogger(), keepTrying: true, retryMs: [50] });
+  try {
+    await cluster.start();
+    await expect(store.ready).rejects.toBeInstanceOf(StoreFormatError);
+    await expect(store.messages.add(validInput)).rejects.toBeInstanceOf(StoreUnavailableError);
+  } finally {
+    await store.close();
+  }
+}, 60_000);
+
+it("closes at once while it is still waiting for the database", async () => {
+  await cluster.stop();
+  try {
+    const store = await createPostgresStore({ url: `${cluster.baseUrl}postgres`, logger: recordingLogger(), keepTrying: true, retryMs: [60_000] });
+    const started = Date.now();
+    await store.close();
+    expect(Date.now() - started).toBeLessThan(1_000);
+  } finally {
+    await cluster.start();
+  }
+});
