@@ -13,6 +13,7 @@ import { runNpm, serveCopy, type ServedCopy } from "./repo-copy";
 import { makeTempDir, parseMail, startSmtpPeer, validInput, waitFor } from "./test-support";
 
 const root = path.resolve(import.meta.dirname, "..");
+const IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
 const PASSWORD = "s3cret-never-logged";
 
 let cluster: TestCluster;
@@ -71,6 +72,13 @@ describe("npm start with the database down at start", () => {
     expect(deskPage).toContain("Messages cannot be reached just now");
     expectNothingInternal(deskPage);
 
+    // Page views are answered 204 as always; not counted until the database answers, and said once.
+    for (let n = 0; n < 3; n += 1) {
+      const beacon = await fetch(`${baseUrl}/api/event`, { method: "POST", headers: { "content-type": "text/plain", "user-agent": IPHONE, origin: baseUrl }, body: JSON.stringify({ kind: "view", path: "/" }) });
+      expect(beacon.status).toBe(204);
+    }
+    await start.waitFor(/visits: page views are not counted while the store cannot be used/, 10_000);
+
     await cluster.start();
     stopped = false;
     await start.waitFor(/store: the database \S+ answers now, after \d+ s; applied 001-store\.sql, 002-visits\.sql, 003-desk\.sql; posts are stored again/, 60_000);
@@ -87,6 +95,7 @@ describe("npm start with the database down at start", () => {
     const log = start.output();
     expect(log.match(/store: cannot reach the database/g)).toHaveLength(1);
     expect(log.match(/outbox: could not take the next emails/g)?.length ?? 0).toBeLessThanOrEqual(1);
+    expect(log.match(/visits: /g)?.length ?? 0).toBeLessThanOrEqual(2);
     expectNothingInternal(log);
   }, 300_000);
 });

@@ -11,6 +11,7 @@ import { apiPath } from "../../src/routes";
 import { consoleLogger, type Logger } from "../logger";
 // In this process's memory whatever the store: a beacon costs no round trip to it (visit-counter.ts batches).
 import { createRateLimiter } from "../store/files/memory-limits";
+import { StoreUnavailableError } from "../store/store-errors";
 import { clientKey } from "../http/client-key";
 import { finalErrorHandler, rejectMalformedUrl } from "../http/final-error-handler";
 import { sendSecurityHeaders } from "../http/security-headers";
@@ -39,6 +40,7 @@ export function createEventApp(options: EventAppOptions): express.Express {
   const { counter, clock = Date.now, logger = consoleLogger } = options;
   const site = new URL(options.siteUrl);
   const limiter = createRateLimiter({ limit: options.rateLimit ?? EVENT_RATE_LIMIT, windowMs: 60_000, clock });
+  let unavailableSaid = false;
 
   const app = express();
   app.disable("x-powered-by");
@@ -70,7 +72,15 @@ export function createEventApp(options: EventAppOptions): express.Express {
       const host = requestHost(req);
       if (countable(req, site, host) && limiter.take(clientKey(req.ip ?? req.socket.remoteAddress)).ok) {
         const sender = { address: req.ip ?? req.socket.remoteAddress, userAgent: req.get("user-agent") ?? "", ownHosts: new Set([site.hostname, host]) };
-        void counter.record(event.data, sender).catch((problem: unknown) => logger.error("visits: could not count an event", problem));
+        void counter.record(event.data, sender).then(
+          () => void (unavailableSaid = false),
+          (problem: unknown) => {
+            // The database not reachable yet (or gone): said once, in one line, not at every page view until it is back.
+            if (!(problem instanceof StoreUnavailableError)) return logger.error("visits: could not count an event", problem);
+            if (!unavailableSaid) logger.error(`visits: page views are not counted while the store cannot be used (${problem.message})`);
+            unavailableSaid = true;
+          },
+        );
       }
       res.status(204).end();
     });

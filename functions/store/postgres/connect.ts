@@ -100,9 +100,9 @@ export function connectStore(db: Database, notifications: Notifications, options
       try {
         const applied = await attempt();
         problem = undefined;
-        // What waited for the database (the outbox, the site's approved reviews) goes on now.
-        if (failures > 0) notifications.callAll();
         if (failures > 0) {
+          // What waited for the database (the outbox, the site's approved reviews) goes on now.
+          notifications.callAll();
           const schema = applied.length > 0 ? `applied ${applied.join(", ")}` : "its schema is up to date";
           logger.warn(`store: the database ${db.where} answers now, after ${Math.round((Date.now() - since) / 1000)} s; ${schema}; posts are stored again`);
         }
