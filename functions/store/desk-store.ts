@@ -34,7 +34,7 @@ export interface DeskSession {
   createdAt: Instant;
   /** Pushed forward as the owner keeps using the desk (sliding expiry). */
   expiresAt: Instant;
-  /** Set by "Sign out" and "Sign out everywhere"; an ended session never works again. */
+  /** Set by "Sign out" and "Sign every device out"; an ended session never works again. */
   endedAt?: Instant;
 }
 
@@ -85,7 +85,7 @@ export interface DeskStore {
   session(idHash: string): Promise<DeskSession | undefined>;
   extendSession(idHash: string, expiresAt: Instant): Promise<void>;
   endSession(idHash: string, at: Instant): Promise<void>;
-  /** Ends every session of `email` opened before `at` ("Sign out everywhere"). */
+  /** Ends every session of `email` opened before `at` ("Sign every device out"). */
   endSessions(email: string, at: Instant): Promise<void>;
 
   addPasskey(passkey: Passkey): Promise<void>;

@@ -3,7 +3,7 @@ import { formatBusinessTime } from "../../../src/format/business-time";
 import { createChallenges, registrationOptions, verifiedPasskey } from "../passkeys";
 import type { DeskScreenModule } from "../screens";
 
-/** Account: the owner's passkeys (add, remove) and "Sign out everywhere" (functions/desk/desk-app.ts). */
+/** Account: the owner's passkeys (add, remove) and "Sign every device out" (functions/desk/desk-app.ts). */
 export const accountScreen: DeskScreenModule = (routes, { store, clock }) => {
   const challenges = createChallenges(clock);
   const iso = () => new Date(clock()).toISOString();
