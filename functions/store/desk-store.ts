@@ -1,11 +1,12 @@
 // The owner's desk's part of the store: sign-in codes and links, sessions, passkeys,
-// passkey ceremonies' challenges and the audit log. What the desk keeps between requests and restarts, and nothing
-// else: who may sign in (OWNER_EMAILS) and every rule (expiry, locks, limits) are the
-// desk's (functions/desk/). Secrets are only ever given to it as SHA-256 hashes
+// passkey ceremonies' challenges and the audit log. What the desk keeps between requests
+// (and, but for the challenges of the files store, between restarts), and nothing else: who
+// may sign in (OWNER_EMAILS) and every rule (expiry, locks, limits) are the desk's
+// (functions/desk/). Secrets are only ever given to it as SHA-256 hashes
 // (functions/desk/secrets.ts), so whoever reads the store cannot sign in with what it holds.
 // Implementations: JSON lines in DATA_DIR (functions/store/files/desk-store.ts), PostgreSQL
-// tables (functions/store/postgres/desk-tables.ts, migrations/003-desk.sql); each runs
-// the behaviour suite in functions/store/desk-store-behaviour.ts.
+// tables (functions/store/postgres/desk-tables.ts, migrations/003-desk.sql and
+// 004-desk-challenges.sql); each runs the behaviour suite in functions/store/desk-store-behaviour.ts.
 
 /** Times are ISO strings from Date.toISOString(): they compare as text. */
 export type Instant = string;
