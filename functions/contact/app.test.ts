@@ -98,7 +98,7 @@ describe("POST /api/contact with JSON", () => {
 
     expect(await stored()).toEqual([{ id: body.id, ...validInput, createdAt: expect.any(String) }]);
 
-    await waitFor(() => peer.received.length === 1, 5_000, "the notification");
+    await waitFor(() => peer.received.length === 1, 15_000, "the notification");
     const mail = parseMail(peer.received[0]?.raw ?? "");
     expect(mail.headers.get("reply-to")).toBe("Jane Doe <jane@example.com>");
     expect(mail.headers.get("subject")).toBe("Tree Trimming & Pruning request from Jane Doe");
@@ -216,7 +216,7 @@ describe("POST /api/contact with JSON", () => {
     const app = await startApp();
     const name = "=?utf-8?B?QmNjOiB4QGV2aWwudGVzdA==?=";
     expect((await app.post({ ...validInput, name })).status).toBe(201);
-    await waitFor(() => peer.received.length === 1, 5_000, "the notification");
+    await waitFor(() => peer.received.length === 1, 15_000, "the notification");
     const raw = peer.received[0]?.raw ?? "";
     const head = raw.slice(0, raw.indexOf("\r\n\r\n"));
     expect(head).not.toContain("=?utf-8?B?QmNjOiB4QGV2aWwudGVzdA==?=");
@@ -235,7 +235,7 @@ describe("POST /api/contact with JSON", () => {
     const res = await app.post({ ...validInput, message });
     expect(res.status).toBe(201);
     expect((await stored())[0]?.message).toBe(message);
-    await waitFor(() => peer.received.length === 1, 5_000, "the notification");
+    await waitFor(() => peer.received.length === 1, 15_000, "the notification");
     const mail = parseMail(peer.received[0]?.raw ?? "");
     expect(mail.text).toContain(message);
     expect(mail.html).toContain("&lt;img src=x onerror=&quot;alert(1)&quot;&gt; please &lt;b&gt;call&lt;/b&gt; me");
@@ -280,7 +280,7 @@ describe("POST /api/contact with JSON", () => {
     const res = await app.post(validInput);
     expect(res.status).toBe(201);
     expect(await stored()).toHaveLength(1);
-    await waitFor(async () => (await store.outbox.undelivered())[0]?.attempts === 1, 5_000, "a failed attempt");
+    await waitFor(async () => (await store.outbox.undelivered())[0]?.attempts === 1, 15_000, "a failed attempt");
     expect((await store.outbox.undelivered())[0]?.state).toBe("pending");
   });
 
@@ -366,7 +366,7 @@ describe("spam", () => {
     expect((await app.post(validInput)).status).toBe(201);
     expect(await stored()).toHaveLength(2);
     expect(await storedSpam()).toEqual([]);
-    await waitFor(() => peer.received.length === 2, 5_000, "two notifications");
+    await waitFor(() => peer.received.length === 2, 15_000, "two notifications");
   });
 });
 

@@ -34,7 +34,7 @@ describe("createContactFunction", () => {
     try {
       expect((await post(server.url)).status).toBe(201);
       expect((await post(server.url)).status).toBe(429);
-      await waitFor(() => peer.received.length === 1, 5_000, "the notification");
+      await waitFor(() => peer.received.length === 1, 15_000, "the notification");
     } finally {
       await server.close();
     }
@@ -73,7 +73,7 @@ describe("createContactFunction", () => {
       const accepted = await post(server.url);
       expect(accepted.status).toBe(201);
       const { id } = await accepted.json();
-      await waitFor(() => peer.received.length === 1, 5_000, "the notification");
+      await waitFor(() => peer.received.length === 1, 15_000, "the notification");
       expect(parseMail(peer.received[0]?.raw ?? "").headers.get("x-submission-id")).toBe(id);
     } finally {
       await server.close();

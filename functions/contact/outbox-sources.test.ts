@@ -49,7 +49,7 @@ describe("outbox with several kinds of email", () => {
       },
     });
     await first.start();
-    await waitFor(async () => (await store.outbox.undelivered()).every((job) => job.attempts === 1), 5_000, "the review's first attempt");
+    await waitFor(async () => (await store.outbox.undelivered()).every((job) => job.attempts === 1), 15_000, "the review's first attempt");
     await first.stop();
     expect(sent.map((m) => m.id)).toEqual([contact.id]);
 
@@ -64,7 +64,7 @@ describe("outbox with several kinds of email", () => {
       { event: "queued", id: review.id, job: { kind: "review", review: { name: "Pat" } } },
       { event: "retry", id: review.id, attempts: 1 },
     ]);
-    await waitFor(() => sent.length === 2, 5_000, "the review after the restart");
+    await waitFor(() => sent.length === 2, 15_000, "the review after the restart");
     await again.stop();
     expect(sent.map((m) => [m.id, m.kind])).toEqual([
       [contact.id, "contact"],
@@ -90,13 +90,13 @@ describe("outbox with several kinds of email", () => {
       expiresAt: new Date(Date.now() + 15 * 60_000).toISOString(),
       secret: { code: "730184", link: "https://cedarridgetree.example/owner/sign-in?token=aBc123" },
     });
-    await waitFor(() => peer.received.length === 1, 5_000, "the sign-in email");
+    await waitFor(() => peer.received.length === 1, 15_000, "the sign-in email");
     const mail = parseMail(peer.received[0]?.raw ?? "");
     expect(peer.received[0]?.to).toEqual(["owner@example.com"]);
     expect(mail.headers.get("message-id")).toBe(`<${id}@cedarridgetree.example>`);
     expect(mail.text).toContain("730184");
     expect(mail.text).toContain("https://cedarridgetree.example/owner/sign-in?token=aBc123");
-    await waitFor(async () => (await store.outbox.undelivered()).length === 0, 5_000, "the job settled");
+    await waitFor(async () => (await store.outbox.undelivered()).length === 0, 15_000, "the job settled");
     const kept = await Promise.all(
       (await readdir(dir, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map((e) => readFile(path.join(e.parentPath, e.name), "utf8")),
     );

@@ -80,7 +80,7 @@ describe("outbox", () => {
     const outbox = outboxWith(mailerFor(peer), [50]);
     await outbox.start();
     const { id } = await post(1);
-    await waitFor(async () => (await undelivered()).length === 0, 5_000, "delivery");
+    await waitFor(async () => (await undelivered()).length === 0, 15_000, "delivery");
     expect(peer.received).toHaveLength(1);
     await outbox.stop();
     expect((await outboxLines()).map((l) => [l.event, l.file ?? l.id])).toEqual([
@@ -105,9 +105,9 @@ describe("outbox", () => {
     const restarted = await openStore();
     const second = outboxWith(mailerFor(peer), [50], restarted);
     await second.start();
-    await waitFor(() => peer.received.length === 1, 5_000, "the mail after restart");
+    await waitFor(() => peer.received.length === 1, 15_000, "the mail after restart");
     expect(receivedIds(peer)).toEqual([lost.id]);
-    await waitFor(async () => (await undelivered(restarted)).length === 0, 2_000, "the job cleared");
+    await waitFor(async () => (await undelivered(restarted)).length === 0, 15_000, "the job cleared");
     await second.stop();
     expect(await undelivered(await openStore())).toEqual([]);
   });
@@ -117,13 +117,13 @@ describe("outbox", () => {
     const outbox = outboxWith(mailerFor({ url: `smtp://127.0.0.1:${port}` }), [100, 200, 300, 300, 300]);
     await outbox.start();
     for (const n of [1, 2, 3]) await post(n);
-    await waitFor(async () => (await undelivered()).every((job) => job.attempts >= 1), 5_000, "first failed attempts");
+    await waitFor(async () => (await undelivered()).every((job) => job.attempts >= 1), 15_000, "first failed attempts");
     expect((await undelivered()).map((job) => job.state)).toEqual(["pending", "pending", "pending"]);
     expect((await undelivered())[0]?.lastError).toMatch(/ECONNREFUSED|ECONNECTION|ESOCKET/);
 
     const peer = await peerOn(port);
     await waitFor(() => peer.received.length === 3, 10_000, "delivery after SMTP returns");
-    await waitFor(async () => (await undelivered()).length === 0, 2_000, "jobs cleared");
+    await waitFor(async () => (await undelivered()).length === 0, 15_000, "jobs cleared");
     const subjects = peer.received.map((m) => /Subject: (.*)/.exec(m.raw)?.[1]).sort();
     expect(subjects).toEqual([1, 2, 3].map((n) => `Tree Trimming & Pruning request from Visitor ${n}`));
   });
@@ -134,7 +134,7 @@ describe("outbox", () => {
     const outbox = outboxWith(mailerFor(peer), [60_000]);
     await outbox.start();
     const { id } = await post(1);
-    await waitFor(async () => (await undelivered())[0]?.state === "failed", 5_000, "failed state");
+    await waitFor(async () => (await undelivered())[0]?.state === "failed", 15_000, "failed state");
 
     const [job] = await undelivered();
     expect(job?.attempts).toBe(1);
@@ -150,7 +150,7 @@ describe("outbox", () => {
     const outbox = outboxWith(mailerFor(peer), [20, 20]);
     await outbox.start();
     await post(1);
-    await waitFor(async () => (await undelivered())[0]?.state === "failed", 5_000, "failed after retries");
+    await waitFor(async () => (await undelivered())[0]?.state === "failed", 15_000, "failed after retries");
     expect((await undelivered())[0]?.attempts).toBe(3);
   });
 
@@ -160,7 +160,7 @@ describe("outbox", () => {
     await first.start();
     const one = await post(1);
     const two = await post(2);
-    await waitFor(async () => (await undelivered()).every((job) => job.attempts === 1), 5_000, "failed attempts");
+    await waitFor(async () => (await undelivered()).every((job) => job.attempts === 1), 15_000, "failed attempts");
     await first.stop();
     expect((await undelivered(await openStore())).map((job) => [job.id, job.state, job.attempts])).toEqual([
       [one.id, "pending", 1],
@@ -174,8 +174,8 @@ describe("outbox", () => {
     const second = createOutbox({ store: later.outbox, send: mailerFor(peer).send, retryDelays: [10], clock: () => Date.now() + 120_000, logger: recordingLogger() });
     toClose.push(() => second.stop());
     await second.start();
-    await waitFor(() => peer.received.length === 2, 5_000, "delivery after restart");
-    await waitFor(async () => (await undelivered(later)).length === 0, 2_000, "jobs cleared");
+    await waitFor(() => peer.received.length === 2, 15_000, "delivery after restart");
+    await waitFor(async () => (await undelivered(later)).length === 0, 15_000, "jobs cleared");
     await second.stop();
 
     const third = createOutbox({ store: (await openStore()).outbox, send: async () => undefined, logger: recordingLogger() });
@@ -202,7 +202,7 @@ describe("outbox", () => {
     const again = createOutbox({ store: restarted.outbox, send: async (job) => void sent.push(job.id), logger: recordingLogger() });
     await again.start();
     const after = await post(2001, restarted);
-    await waitFor(() => sent.length === 1, 5_000, "the new message");
+    await waitFor(() => sent.length === 1, 15_000, "the new message");
     await again.stop();
     expect(sent).toEqual([after.id]);
     // Compacted at the last start: the watermarks, then only what happened since.
@@ -214,7 +214,7 @@ describe("outbox", () => {
     const outbox = createOutbox({ store: store.outbox, send: async (job) => void sent.push(job.id), logger: recordingLogger() });
     await outbox.start();
     const [a, b] = [await post(1), await post(2)];
-    await waitFor(() => sent.length === 2, 5_000, "two sends");
+    await waitFor(() => sent.length === 2, 15_000, "two sends");
     await outbox.stop();
     // Started once more: the watermark now covers both.
     const next = createOutbox({ store: (await openStore()).outbox, send: async (job) => void sent.push(job.id), logger: recordingLogger() });
@@ -231,7 +231,7 @@ describe("outbox", () => {
     toClose.push(() => restartedStore.close());
     const restarted = createOutbox({ store: restartedStore.outbox, send: async (job) => void sent.push(job.id), logger });
     await restarted.start();
-    await waitFor(() => sent.length === 3, 5_000, "the new message");
+    await waitFor(() => sent.length === 3, 15_000, "the new message");
     await restarted.stop();
     expect(sent).toEqual([a.id, b.id, c.id]);
     expect(logger.warnings.join("\n")).toMatch(/was changed since the outbox last read it/);
@@ -242,7 +242,7 @@ describe("outbox", () => {
     const first = outboxWith(mailerFor(peer), [50]);
     await first.start();
     const { id } = await post(1);
-    await waitFor(() => peer.received.length === 1, 5_000, "the first send");
+    await waitFor(() => peer.received.length === 1, 15_000, "the first send");
     await first.stop();
     // The crash came after the server took the mail and before "sent" reached the disk.
     const kept = (await outboxLines()).filter((line) => line.event !== "sent");
@@ -250,7 +250,7 @@ describe("outbox", () => {
 
     const second = outboxWith(mailerFor(peer), [50], await openStore());
     await second.start();
-    await waitFor(() => peer.received.length === 2, 5_000, "the resend");
+    await waitFor(() => peer.received.length === 2, 15_000, "the resend");
     const ids = peer.received.map((mail) => parseMail(mail.raw).headers.get("message-id"));
     expect(ids).toEqual([`<${id}@cedarridgetree.example>`, `<${id}@cedarridgetree.example>`]);
   });
@@ -269,7 +269,7 @@ describe("outbox", () => {
     await mkdir(dataDir, { recursive: true });
     // The next post is stored, and its job wakes the outbox, which starts this time.
     const submission = await post(1, blockedStore);
-    await waitFor(() => sent.length === 1, 5_000, "the send after the lazy start");
+    await waitFor(() => sent.length === 1, 15_000, "the send after the lazy start");
     expect(sent).toEqual([submission.id]);
   });
 

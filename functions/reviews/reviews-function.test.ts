@@ -47,7 +47,7 @@ const postJson = (url: string, body: unknown) =>
 
 /** The approve and reject links of the one review mail, pointed at the test server (SITE_URL is a placeholder). */
 async function mailedLinks(url: string): Promise<{ approve: string; reject: string; text: string }> {
-  await waitFor(() => peer.received.length === 1, 5_000, "the review notification");
+  await waitFor(() => peer.received.length === 1, 15_000, "the review notification");
   const mail = parseMail(peer.received[0]?.raw ?? "");
   const found = (label: string) => {
     const link = new RegExp(`^${label}: (https://reviews\\.test\\S+)`, "m").exec(mail.text)?.[1] ?? "";
@@ -200,7 +200,7 @@ describe("reviews function", () => {
     await sleep(400);
     expect(published).toBe(0);
     await cli.reviews.decide({ id, approved: true, via: "cli", by: "root on the server" });
-    await waitFor(() => published === 1, 5_000, "the publish after the approval");
+    await waitFor(() => published === 1, 15_000, "the publish after the approval");
     await cli.close();
     await sleep(400);
     expect(published).toBe(1);
@@ -216,7 +216,7 @@ describe("reviews function", () => {
     const limited = await postJson(url, review);
     expect(limited.status).toBe(429);
     expect(limited.headers.get("retry-after")).toMatch(/^\d+$/);
-    await waitFor(() => peer.received.length === 1, 5_000, "the one real review's mail");
+    await waitFor(() => peer.received.length === 1, 15_000, "the one real review's mail");
     await sleep(200);
     expect(peer.received).toHaveLength(1);
 
@@ -249,7 +249,7 @@ describe("reviews function", () => {
   it("mails a review stored while the server was down, at its start", async () => {
     await writeFile(path.join(dir, REVIEWS_FILE), `${JSON.stringify({ id: "5b1c6c1e-6a43-4d4e-9d55-0c6f3f0a9e01", ...review, approved: false, createdAt: new Date().toISOString() })}\n`);
     await start();
-    await waitFor(() => peer.received.length === 1, 5_000, "the review stored before the start");
+    await waitFor(() => peer.received.length === 1, 15_000, "the review stored before the start");
     expect(parseMail(peer.received[0]?.raw ?? "").headers.get("x-review-id")).toBe("5b1c6c1e-6a43-4d4e-9d55-0c6f3f0a9e01");
   });
 });

@@ -3,7 +3,8 @@ import type { DeliveryState } from "../outbox-store";
 import { contactJob, handledEventSchema, newPost, submissionSchema, type HandledEvent, type Submission } from "../records";
 import { InvalidCursorError } from "../store-errors";
 import type { Database } from "./database";
-import { storePost, type OutboxTables } from "./outbox-tables";
+import type { OutboxTables } from "./outbox-tables";
+import { createPostBatches, storePost } from "./post-batches";
 
 const DEFAULT_PAGE = 20;
 const MAX_PAGE = 100;
@@ -73,11 +74,12 @@ function decodeCursor(cursor: string, box: MessageBox): string {
 /** Messages in PostgreSQL: one row per message, the list's cursor is the order stored (`seq`). */
 export function createMessageTables(db: Database, outbox: OutboxTables, clock: () => number): MessageStore {
   const now = (): string => new Date(clock()).toISOString();
+  const inbox = createPostBatches(db, "messages", "inbox");
 
   return {
     async add(input, source) {
       const message = newPost(input, now(), source);
-      await storePost(db, "messages", "inbox", message, contactJob(message), clock());
+      await inbox.store(message, contactJob(message), clock());
       outbox.queued();
       return message;
     },

@@ -1,6 +1,6 @@
 // LISTEN/NOTIFY: how one instance hears what another did (a mail job queued by `outbox.add`,
 // the approved reviews changed). The writers call pg_notify in the transaction that made the
-// change, so the signal goes out on commit. Posts do not notify (outbox-tables.ts storePost says why). One connection per store listens; when it is lost it is made again,
+// change, so the signal goes out on commit. Posts do not notify (post-batches.ts insertPosts says why). One connection per store listens; when it is lost it is made again,
 // and every listener is called once then, since a signal may have gone out meanwhile.
 import pg from "pg";
 import { describeError, type Logger } from "../../logger";

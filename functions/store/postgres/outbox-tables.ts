@@ -8,20 +8,6 @@ export interface Queryable {
   query(text: string, values?: unknown[]): Promise<unknown>;
 }
 
-/**
- * Stores a post's row (a message, a review) and queues its mail job in one statement: one
- * commit, so a post answered 201 is never without its email, and one round trip. No NOTIFY:
- * it would make every post's commit wait its turn (PostgreSQL serializes commits that
- * notify); the instance that stored the post sends it (`queued`), and the others poll.
- */
-export async function storePost(run: Queryable, table: "messages" | "reviews", box: string, post: { id: string }, job: MailJob, now: number): Promise<void> {
-  await run.query(
-    `WITH post AS (INSERT INTO ${table} (box, id, record) VALUES ($1, $2, $3))
-     INSERT INTO mail_jobs (id, kind, job, due_at) VALUES ($2, $4, $5, $6) ON CONFLICT (id) DO NOTHING`,
-    [box, post.id, post, job.kind, withoutSecret(job), now],
-  );
-}
-
 /** How often a sender looks for jobs nobody told it of: posts stored by an instance that stopped before sending them. */
 export const OUTBOX_POLL_MS = 15_000;
 

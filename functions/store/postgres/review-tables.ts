@@ -3,7 +3,8 @@ import { decisionSchema, newPost, reviewJob, storedReviewSchema, type Decision, 
 import { decisionOf, type DecisionResult, type ReviewItem, type ReviewStore } from "../review-store";
 import type { Database } from "./database";
 import type { Notifications } from "./notifications";
-import { storePost, type OutboxTables } from "./outbox-tables";
+import type { OutboxTables } from "./outbox-tables";
+import { createPostBatches } from "./post-batches";
 
 interface ReviewRow {
   record: unknown;
@@ -25,6 +26,7 @@ function toItem(row: ReviewRow): ReviewItem {
  */
 export function createReviewTables(db: Database, notifications: Notifications, outbox: OutboxTables, clock: () => number): ReviewStore {
   const now = (): string => new Date(clock()).toISOString();
+  const posted = createPostBatches(db, "reviews", "posted");
 
   async function states(id?: string): Promise<ReviewItem[]> {
     const { rows } = await db.query<ReviewRow>(
@@ -44,7 +46,7 @@ export function createReviewTables(db: Database, notifications: Notifications, o
   return {
     async add(input, source) {
       const review: StoredReview = newPost({ ...input, approved: false }, now(), source);
-      await storePost(db, "reviews", "posted", review, reviewJob(review), clock());
+      await posted.store(review, reviewJob(review), clock());
       outbox.queued();
       return review;
     },
