@@ -142,9 +142,12 @@ export function createDeskTables(db: Database): DeskStore {
     },
 
     async keepChallenge({ keyHash, challenge, expiresAt }, now) {
-      // The sweep leaves this key's row to the upsert: one statement must not delete and update the same row.
+      // The sweep leaves this key's row to the upsert (one statement must not delete and update the same
+      // row), and rows another instance's sweep or take holds to it: two sweeps never wait for each other.
       await db.query(
-        `WITH swept AS (DELETE FROM desk_challenges WHERE expires_at <= $4 AND key_hash <> $1)
+        `WITH swept AS (
+           DELETE FROM desk_challenges WHERE key_hash IN (
+             SELECT key_hash FROM desk_challenges WHERE expires_at <= $4 AND key_hash <> $1 FOR UPDATE SKIP LOCKED))
          INSERT INTO desk_challenges (key_hash, challenge, expires_at) VALUES ($1, $2, $3)
          ON CONFLICT (key_hash) DO UPDATE SET challenge = EXCLUDED.challenge, expires_at = EXCLUDED.expires_at`,
         [keyHash, challenge, expiresAt, now],
