@@ -42,9 +42,7 @@ beforeAll(async () => {
     .replaceAll("/srv/cedar-ridge/deploy/", `${resolve("deploy")}/`)
     .replace("server 127.0.0.1:3001;", instances.map((instance) => `server 127.0.0.1:${instance.port};`).join("\n    "))
     // Only here: which instance answered, for the test to see both at work.
-    .replace("proxy_read_timeout 30s;", "proxy_read_timeout 30s;\n        add_header X-Upstream $upstream_addr always;")
-    // Only here: the browser's port is no default one, and the desk checks each POST's Origin against the Host it is given.
-    .replace("proxy_set_header Host $host;", "proxy_set_header Host $http_host;");
+    .replace("proxy_read_timeout 30s;", "proxy_read_timeout 30s;\n        add_header X-Upstream $upstream_addr always;");
   nginx = await startNginx(work, site);
   nginxUrl = `http://127.0.0.1:${port}`;
   await waitForUp(nginxUrl);
