@@ -2,14 +2,14 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import type { Browser, BrowserContextOptions, Page } from "playwright-core";
+import type { Browser, BrowserContextOptions } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listFiles } from "../scripts/build-engine/build-output";
 import { ogImagePng } from "../scripts/build-engine/og-image";
 import { loadSite } from "../src/content/load-content";
 import { axeViolations } from "./axe";
 import { connectBrowser, desktop, openPage, phone, type WatchedPage } from "./chromium";
-import { codeIn } from "./desk-harness";
+import { addVirtualAuthenticator, signInWithCode } from "./desk-browser";
 import { runNpm, serveCopy, type RepoCopy, type ServedCopy } from "./repo-copy";
 import { waitFor, type SmtpPeer } from "./test-support";
 
@@ -46,23 +46,6 @@ async function open(options: BrowserContextOptions = onPhone, origin = baseUrl):
   return openPage(browser, { baseURL: origin, ...options });
 }
 
-/** Signs in on `page` with the code from the newest email to `email`, as the owner would type it (tapping, on a touch screen). */
-async function signInWithCode(page: Page, touch = true, email = OWNER): Promise<void> {
-  const press = (name: string) => (touch ? page.getByRole("button", { name }).tap() : page.getByRole("button", { name }).click());
-  await page.goto("/owner");
-  await page.getByLabel("Email", { exact: true }).fill(email);
-  const before = mail.received.length;
-  await press("Send sign-in code");
-  await page.waitForURL("**/owner/sign-in/code");
-  // Other mail (a message's or a review's notification) may come in between.
-  const signInMail = () => mail.received.slice(before).filter((m) => m.to.includes(email)).at(-1);
-  await waitFor(() => signInMail() !== undefined, 15_000, "the sign-in email");
-  await page.getByLabel("Code", { exact: true }).fill(codeIn(signInMail()?.raw ?? ""));
-  await press("Sign in");
-  await expect.poll(() => page.url()).toBe(`${page.url().split("/owner")[0]}/owner`);
-  await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Your desk");
-}
-
 const screens: [name: string, path: string, heading: string][] = [
   ["home", "/owner", "Your desk"],
   ["messages", "/owner/messages", "Messages"],
@@ -91,7 +74,7 @@ describe("the owner's desk under npm start", () => {
     try {
       await page.goto("/owner");
       expect(await axeViolations(page)).toEqual([]);
-      await signInWithCode(page);
+      await signInWithCode(page, mail);
       for (const [viewport, size] of [["phone", phone], ["desktop", desktop]] as const) {
         await page.setViewportSize(size);
         for (const [name, path, heading] of screens) {
@@ -139,12 +122,8 @@ describe("the owner's desk under npm start", () => {
     // A passkey belongs to a host name: localhost, not an IP address.
     const { page, problems, close } = await open(onPhone, `http://localhost:${port}`);
     try {
-      const cdp = await page.context().newCDPSession(page);
-      await cdp.send("WebAuthn.enable");
-      await cdp.send("WebAuthn.addVirtualAuthenticator", {
-        options: { protocol: "ctap2", transport: "internal", hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
-      });
-      await signInWithCode(page);
+      await addVirtualAuthenticator(page);
+      await signInWithCode(page, mail);
       await page.goto("/owner/account");
       await page.getByRole("button", { name: "Add a passkey" }).tap();
       await expect.poll(() => page.getByRole("status").textContent()).toMatch(/^Passkey added/);
@@ -172,8 +151,8 @@ describe("the owner's desk under npm start", () => {
   it("changes the phone number in Business details: every page and the share image follow", async () => {
     const { page, close } = await open();
     try {
-      await signInWithCode(page);
-      await page.getByRole("navigation").getByRole("link", { name: "Business details" }).tap();
+      await signInWithCode(page, mail);
+      await page.getByRole("link", { name: "Business details" }).tap();
       await page.getByLabel("Phone", { exact: true }).fill("(803) 555-0199");
       await page.getByRole("button", { name: "Save" }).tap();
       await expect.poll(() => page.getByRole("status").textContent(), { timeout: 60_000 }).toBe("Saved. The site shows the new details now.");
@@ -204,8 +183,8 @@ describe("the owner's desk under npm start", () => {
     expect(review.status).toBe(201);
     const { page, problems, close } = await open();
     try {
-      await signInWithCode(page, true, CREW);
-      await page.getByRole("navigation", { name: "Desk sections" }).getByRole("link", { name: "Messages" }).tap();
+      await signInWithCode(page, mail, { email: CREW });
+      await page.getByRole("link", { name: "Messages" }).tap();
       await page.getByRole("link", { name: "Spam", exact: true }).tap();
       const before = mail.received.length;
       await page.getByRole("button", { name: "Not spam: Hal Busby" }).tap();
@@ -214,7 +193,7 @@ describe("the owner's desk under npm start", () => {
       await page.getByRole("button", { name: "Mark handled" }).tap();
       await expect.poll(() => page.getByRole("status").textContent()).toBe("Marked handled.");
 
-      await page.getByRole("navigation", { name: "Desk sections" }).getByRole("link", { name: "Reviews" }).tap();
+      await page.getByRole("link", { name: "Reviews" }).tap();
       await page.getByRole("button", { name: "Approve: Alma Shealy, Irmo, SC" }).tap();
       await expect.poll(() => page.getByRole("status").textContent()).toMatch(/^Approved Alma Shealy's review/);
       await expect.poll(async () => (await fetch(`${baseUrl}/reviews`)).text(), { timeout: 90_000 }).toContain("without touching the fence");
@@ -229,7 +208,7 @@ describe("the owner's desk under npm start", () => {
   it("refuses the second of two tabs with \"changed since you opened it\" and shows both", async () => {
     const { page, close } = await open({ viewport: desktop });
     try {
-      await signInWithCode(page, false);
+      await signInWithCode(page, mail, { touch: false });
       const second = await page.context().newPage();
       await page.goto("/owner/business");
       await second.goto("/owner/business");
@@ -258,7 +237,7 @@ describe("the owner's desk under npm start", () => {
 
       const { page, close } = await open();
       try {
-        await signInWithCode(page);
+        await signInWithCode(page, mail);
         // Another site's page, with a button that posts to the desk.
         attacker = createServer((_req, res) => {
           res.setHeader("content-type", "text/html");

@@ -100,7 +100,7 @@ describe("the desk's Messages", () => {
       expect(page.status).toBe(200);
       seen.push(...namesIn(page.text));
       pages += 1;
-      next = /href="([^"]+)"[^>]*>Older messages</.exec(page.text)?.[1];
+      next = /href="([^"]+)"[^>]*>Show older</.exec(page.text)?.[1];
       next = next && unescape(next);
       if (pages > 1) expect(page.text).toContain(">Back to the newest<");
     }

@@ -11,7 +11,7 @@ import type express from "express";
 import type { Request, Response } from "express";
 import { deskPath } from "../../src/desk/desk-routes";
 import { clientKey } from "../http/client-key";
-import type { Passkey } from "../store/desk-store";
+import type { DeskStore, Passkey } from "../store/desk-store";
 import { readCookie } from "./cookies";
 import { deviceName, requestOrigin } from "./request-facts";
 import { tokenHash } from "./secrets";
@@ -23,20 +23,16 @@ import type { RateCounter, SignInDeps } from "./sign-in";
 /** A ceremony's challenge waits this long for the browser's answer. */
 const CHALLENGE_MS = 5 * 60_000;
 
-/** Challenges handed out and not yet answered, by who asked (a session's or a pre-session cookie's hash); in memory: a restart only means asking again. */
-export function createChallenges(clock: () => number) {
-  const waiting = new Map<string, { challenge: string; until: number }>();
+/**
+ * Challenges handed out and not yet answered, by who asked (a session's or a pre-session cookie's
+ * hash), in the store: the browser's answer may reach another instance than the one that asked.
+ */
+export function ceremonyChallenges(store: DeskStore, clock: () => number) {
+  const iso = (ms: number) => new Date(ms).toISOString();
   return {
-    keep(key: string, challenge: string): void {
-      if (waiting.size > 1000) waiting.delete(waiting.keys().next().value ?? "");
-      waiting.set(key, { challenge, until: clock() + CHALLENGE_MS });
-    },
-    /** The challenge for `key`, once: a second answer to it finds none. */
-    take(key: string): string | undefined {
-      const found = waiting.get(key);
-      waiting.delete(key);
-      return found && found.until > clock() ? found.challenge : undefined;
-    },
+    keep: (keyHash: string, challenge: string) => store.keepChallenge({ keyHash, challenge, expiresAt: iso(clock() + CHALLENGE_MS) }, iso(clock())),
+    /** The challenge for `keyHash`, once: a second answer to it finds none. */
+    take: (keyHash: string) => store.takeChallenge(keyHash, iso(clock())),
   };
 }
 
@@ -64,7 +60,7 @@ export function mountPasskeySignIn(
   deps: SignInDeps & { triesPerClient: RateCounter; audit: (req: Request, who: string, action: string) => Promise<void> },
 ): void {
   const { store, sessions, clock, guarded } = deps;
-  const challenges = createChallenges(clock);
+  const challenges = ceremonyChallenges(store, clock);
   const refuse = (res: Response, status: number, message: string) => void res.status(status).json({ ok: false, message });
   // Before signing in, the browser is known by its pre-session cookie (set by the sign-in page; the CSRF check needed it).
   const who = (req: Request) => tokenHash(readCookie(req, "pre") ?? "");
@@ -75,7 +71,7 @@ export function mountPasskeySignIn(
       const tries = await deps.triesPerClient.take(clientKey(req.ip));
       if (!tries.ok) return refuse(res, 429, "Too many sign-in tries from this connection. Wait a few minutes.");
       const options = await generateAuthenticationOptions({ rpID: relyingParty(req).id, userVerification: "preferred" });
-      challenges.keep(who(req), options.challenge);
+      await challenges.keep(who(req), options.challenge);
       res.json({ ok: true, options });
     }),
   );
@@ -84,7 +80,7 @@ export function mountPasskeySignIn(
     deskPath.passkeySignIn,
     guarded(async (req, res) => {
       const response: unknown = req.body?.response;
-      const expected = challenges.take(who(req));
+      const expected = await challenges.take(who(req));
       if (!expected || !isResponse(response)) return refuse(res, 400, "The passkey's answer came too late or was not complete. Try again.");
       const passkey = await store.passkey(response.id);
       if (!passkey || !(await deps.isOwner(passkey.email))) return refuse(res, 400, "This passkey is not known here (it may have been removed). Sign in with a code from your email.");

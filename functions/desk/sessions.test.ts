@@ -62,7 +62,7 @@ describe("the session cookie", () => {
     expect(await everything()).toBe(before);
   });
 
-  it("ends with Sign out, and Sign out everywhere ends every session of the owner, also after a restart", async () => {
+  it("ends with Sign out, and Sign every device out ends every session of the owner, also after a restart", async () => {
     desk = await startDesk();
     const phone = desk.client();
     const laptop = desk.client();

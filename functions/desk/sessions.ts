@@ -61,7 +61,7 @@ export function createSessions({ store, clock, isOwner }: SessionsOptions) {
       clearCookie(req, res, "session");
     },
 
-    /** "Sign out everywhere": every session of the address, this one included. */
+    /** "Sign every device out": every session of the address, this one included. */
     async endEverywhere(req: Request, res: Response, signedIn: SignedIn): Promise<void> {
       await store.endSessions(signedIn.email, iso(clock()));
       clearCookie(req, res, "session");

@@ -158,6 +158,48 @@ export function deskStoreBehaviour(name: string, makeStorage: () => Promise<Desk
       });
     });
 
+    describe("passkey challenges", () => {
+      const key = (c: string) => c.repeat(64);
+      const challenge = (keyHash: string, text: string, expiresAt = at(5)) => ({ keyHash, challenge: text, expiresAt });
+
+      it("gives a kept challenge once: a second take finds none, and of takes at once one gets it", async () => {
+        const store = await open();
+        await store.keepChallenge(challenge(key("a"), "first"), at(0));
+        expect(await store.takeChallenge(key("a"), at(1))).toBe("first");
+        expect(await store.takeChallenge(key("a"), at(1))).toBeUndefined();
+        await store.keepChallenge(challenge(key("a"), "second"), at(1));
+        const takes = await Promise.all([1, 2, 3].map(() => store.takeChallenge(key("a"), at(2))));
+        expect(takes.filter(Boolean)).toEqual(["second"]);
+      });
+
+      it("does not give a challenge past its expiry, nor after that", async () => {
+        const store = await open();
+        await store.keepChallenge(challenge(key("a"), "late", at(5)), at(0));
+        expect(await store.takeChallenge(key("a"), at(5))).toBeUndefined();
+        expect(await store.takeChallenge(key("a"), at(4))).toBeUndefined();
+      });
+
+      it("keeps each key's challenge apart; asking again replaces the one kept for that key", async () => {
+        const store = await open();
+        await store.keepChallenge(challenge(key("a"), "for a"), at(0));
+        await store.keepChallenge(challenge(key("b"), "for b"), at(0));
+        await store.keepChallenge(challenge(key("b"), "for b, again", at(7)), at(1));
+        expect(await store.takeChallenge(key("a"), at(2))).toBe("for a");
+        expect(await store.takeChallenge(key("c"), at(2))).toBeUndefined();
+        expect(await store.takeChallenge(key("b"), at(6))).toBe("for b, again");
+      });
+
+      it("drops the expired ones whenever another is kept", async () => {
+        const store = await open();
+        await store.keepChallenge(challenge(key("a"), "expires at 5", at(5)), at(0));
+        await store.keepChallenge(challenge(key("b"), "expires at 9", at(9)), at(0));
+        await store.keepChallenge(challenge(key("c"), "kept at 6", at(11)), at(6));
+        // Asked with an earlier clock, a challenge still kept would be given: "a" is gone, "b" is not.
+        expect(await store.takeChallenge(key("a"), at(1))).toBeUndefined();
+        expect(await store.takeChallenge(key("b"), at(1))).toBe("expires at 9");
+      });
+    });
+
     describe("the audit log", () => {
       it("keeps every entry and gives the newest first", async () => {
         const store = await open();

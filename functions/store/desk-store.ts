@@ -1,11 +1,12 @@
-// The owner's desk's part of the store: sign-in codes and links, sessions, passkeys
-// and the audit log. What the desk keeps between requests and restarts, and nothing
-// else: who may sign in (OWNER_EMAILS) and every rule (expiry, locks, limits) are the
-// desk's (functions/desk/). Secrets are only ever given to it as SHA-256 hashes
+// The owner's desk's part of the store: sign-in codes and links, sessions, passkeys,
+// passkey ceremonies' challenges and the audit log. What the desk keeps between requests
+// (and, but for the challenges of the files store, between restarts), and nothing else: who
+// may sign in (OWNER_EMAILS) and every rule (expiry, locks, limits) are the desk's
+// (functions/desk/). Secrets are only ever given to it as SHA-256 hashes
 // (functions/desk/secrets.ts), so whoever reads the store cannot sign in with what it holds.
 // Implementations: JSON lines in DATA_DIR (functions/store/files/desk-store.ts), PostgreSQL
-// tables (functions/store/postgres/desk-tables.ts, migrations/003-desk.sql); each runs
-// the behaviour suite in functions/store/desk-store-behaviour.ts.
+// tables (functions/store/postgres/desk-tables.ts, migrations/003-desk.sql and
+// 004-desk-challenges.sql); each runs the behaviour suite in functions/store/desk-store-behaviour.ts.
 
 /** Times are ISO strings from Date.toISOString(): they compare as text. */
 export type Instant = string;
@@ -34,7 +35,7 @@ export interface DeskSession {
   createdAt: Instant;
   /** Pushed forward as the owner keeps using the desk (sliding expiry). */
   expiresAt: Instant;
-  /** Set by "Sign out" and "Sign out everywhere"; an ended session never works again. */
+  /** Set by "Sign out" and "Sign every device out"; an ended session never works again. */
   endedAt?: Instant;
 }
 
@@ -52,6 +53,15 @@ export interface Passkey {
   name: string;
   createdAt: Instant;
   lastUsedAt?: Instant;
+}
+
+/** A passkey ceremony's challenge (functions/desk/passkeys.ts), waiting for the browser's answer. */
+export interface Challenge {
+  /** Hash of who asked: the session's cookie (adding a passkey), or the pre-session cookie (signing in with one). */
+  keyHash: string;
+  /** The random challenge the browser's answer must sign (base64url). */
+  challenge: string;
+  expiresAt: Instant;
 }
 
 /** One line of the audit log: who did what, when, from where. */
@@ -85,7 +95,7 @@ export interface DeskStore {
   session(idHash: string): Promise<DeskSession | undefined>;
   extendSession(idHash: string, expiresAt: Instant): Promise<void>;
   endSession(idHash: string, at: Instant): Promise<void>;
-  /** Ends every session of `email` opened before `at` ("Sign out everywhere"). */
+  /** Ends every session of `email` opened before `at` ("Sign every device out"). */
   endSessions(email: string, at: Instant): Promise<void>;
 
   addPasskey(passkey: Passkey): Promise<void>;
@@ -95,6 +105,14 @@ export interface DeskStore {
   /** After a sign-in with it: the authenticator's new counter. */
   usePasskey(id: string, counter: number, at: Instant): Promise<void>;
   removePasskey(id: string, at: Instant): Promise<void>;
+
+  /** Keeps a challenge, in place of any kept for the same key; challenges expired at `now` may be dropped. */
+  keepChallenge(challenge: Challenge, now: Instant): Promise<void>;
+  /**
+   * The challenge kept for `keyHash` unless it expired at `now`, removed as it is found: a second
+   * take finds none, whichever process or instance makes it (of two at once, one gets it).
+   */
+  takeChallenge(keyHash: string, now: Instant): Promise<string | undefined>;
 
   /** Appends one entry (fsync before it resolves). */
   audit(entry: AuditEntry): Promise<void>;

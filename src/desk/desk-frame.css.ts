@@ -14,7 +14,7 @@ export const body = style({
   "@media": { [wide]: { paddingBottom: 0, display: "grid", gridTemplateColumns: "15rem 1fr", gridTemplateRows: "auto 1fr" } },
 });
 
-// The media query too: body's wide grid (two columns, for the navigation) would otherwise win.
+/** No section bar (signed out, or the home screen, which is the sections): one column at every width. */
 export const signedOut = style({ paddingBottom: 0, display: "block", "@media": { [wide]: { display: "block" } } });
 
 export const header = style({

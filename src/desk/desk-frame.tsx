@@ -11,8 +11,12 @@ export interface FrameProps {
   title: string;
   /** The navigation item this screen belongs to. */
   section?: DeskSectionScreen;
-  /** "wide": the screen uses the whole width of a wide screen (a second column). */
-  layout?: "wide";
+  /**
+   * "wide": the screen uses the whole width of a wide screen (a second column). "menu": the screen
+   * is the list of sections (the desk's home), so the frame leaves its own out: each section is
+   * one link, and a link found by its name ("Messages") is never two.
+   */
+  layout?: "wide" | "menu";
   children: ReactNode;
 }
 
@@ -20,12 +24,13 @@ export interface FrameProps {
  * Every desk screen's frame: the business's name, the owner's account and "Sign out" at the
  * top; the sections (shared/CONTRACT.md: Messages, Reviews, Posts, Business details, Visits)
  * along the bottom on a phone, within the thumb's reach, and down the side on a wide screen.
- * Signed out, only the name and the screen.
+ * Signed out, only the name and the screen. On the home screen the sections are the screen itself.
  */
 export function DeskFrameView({ frame, title, section, layout, children }: FrameProps) {
   const signedIn = frame.owner !== undefined;
+  const sectionBar = signedIn && layout !== "menu";
   return (
-    <div className={signedIn ? css.body : `${css.body} ${css.signedOut}`}>
+    <div className={sectionBar ? css.body : `${css.body} ${css.signedOut}`}>
       <header className={css.header}>
         <a className={css.brand} href={deskPath.home}>
           <span className={css.brandName}>{frame.siteName}</span>
@@ -44,7 +49,7 @@ export function DeskFrameView({ frame, title, section, layout, children }: Frame
           </>
         )}
       </header>
-      {signedIn && (
+      {sectionBar && (
         <nav className={css.nav} aria-label="Desk sections">
           <ul className={css.navList}>
             {deskSections.map((s) => {

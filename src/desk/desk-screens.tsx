@@ -37,7 +37,7 @@ export type DeskScreenName = keyof DeskScreenData;
 
 /** One desk answer's screen: which, its heading, its data, and the section it belongs to (for the navigation). */
 export type DeskPage = {
-  [K in DeskScreenName]: { screen: K; title: string; data: DeskScreenData[K]; section?: DeskSectionScreen; layout?: "wide" };
+  [K in DeskScreenName]: { screen: K; title: string; data: DeskScreenData[K]; section?: DeskSectionScreen; layout?: "wide" | "menu" };
 }[DeskScreenName];
 
 export function DeskScreen({ page }: { page: DeskPage }) {

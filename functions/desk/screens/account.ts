@@ -1,11 +1,11 @@
 import { deskPath } from "../../../src/desk/desk-routes";
 import { formatBusinessTime } from "../../../src/format/business-time";
-import { createChallenges, registrationOptions, verifiedPasskey } from "../passkeys";
+import { ceremonyChallenges, registrationOptions, verifiedPasskey } from "../passkeys";
 import type { DeskScreenModule } from "../screens";
 
-/** Account: the owner's passkeys (add, remove) and "Sign out everywhere" (functions/desk/desk-app.ts). */
+/** Account: the owner's passkeys (add, remove) and "Sign every device out" (functions/desk/desk-app.ts). */
 export const accountScreen: DeskScreenModule = (routes, { store, clock }) => {
-  const challenges = createChallenges(clock);
+  const challenges = ceremonyChallenges(store.desk, clock);
   const iso = () => new Date(clock()).toISOString();
 
   routes.get(deskPath.account, async (ctx) => {
@@ -23,12 +23,12 @@ export const accountScreen: DeskScreenModule = (routes, { store, clock }) => {
 
   routes.post(deskPath.passkeyAddChallenge, async (ctx) => {
     const options = await registrationOptions(ctx.req, ctx.site.name, ctx.owner.email, await store.desk.passkeys(ctx.owner.email));
-    challenges.keep(ctx.owner.session.idHash, options.challenge);
+    await challenges.keep(ctx.owner.session.idHash, options.challenge);
     ctx.json(200, { ok: true, options });
   });
 
   routes.post(deskPath.passkeyAdd, async (ctx) => {
-    const expected = challenges.take(ctx.owner.session.idHash);
+    const expected = await challenges.take(ctx.owner.session.idHash);
     const passkey = expected && (await verifiedPasskey(ctx.req, ctx.req.body?.response, expected, ctx.owner.email, iso()));
     if (!passkey) return ctx.json(400, { ok: false, message: "The passkey could not be added: its answer came too late or could not be checked. Try again." });
     await store.desk.addPasskey(passkey);

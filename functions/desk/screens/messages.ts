@@ -61,7 +61,7 @@ export const messagesScreen: DeskScreenModule = (routes, { store, contentDir, cl
   }
 
   const notFound = (ctx: DeskContext) =>
-    ctx.show({ screen: "problem", title, section: "messages", data: { message: "There is no such message.", back: { href: deskPath.messages, label: "All messages" } } }, { status: 404 });
+    ctx.show({ screen: "problem", title, section: "messages", data: { message: "There is no such message.", back: { href: deskPath.messages, label: "Back to the inbox" } } }, { status: 404 });
   const idOf = (ctx: DeskContext) => {
     const id = String(ctx.req.params.id ?? "");
     return ID.test(id) ? id : undefined;

@@ -97,7 +97,7 @@ export const postsScreen: DeskScreenModule = (routes, { posts }) => {
     const parsed = postFormSchema.safeParse(postFormFromFields(ctx.req.body));
     const action = String(ctx.req.body?.action ?? "draft") as PostAction;
     if (!parsed.success || !postActions.includes(action)) {
-      return ctx.show({ screen: "problem", title, section: "posts", data: { message: "The form could not be read, so nothing was saved. Open the post again.", back: { href: listPath, label: "Back to the posts" } } }, { status: 400 });
+      return ctx.show({ screen: "problem", title, section: "posts", data: { message: "The form could not be read, so nothing was saved. Open the post again.", back: { href: listPath, label: "Back to the list" } } }, { status: 400 });
     }
     const form = parsed.data;
     if (action === "preview") {
@@ -235,6 +235,6 @@ export const postsScreen: DeskScreenModule = (routes, { posts }) => {
   });
 
   function notFound(ctx: DeskContext) {
-    return ctx.show({ screen: "problem", title, section: "posts", data: { message: "There is no such post: it may have been deleted or given another address.", back: { href: listPath, label: "Back to the posts" } } }, { status: 404 });
+    return ctx.show({ screen: "problem", title, section: "posts", data: { message: "There is no such post: it may have been deleted or given another address.", back: { href: listPath, label: "Back to the list" } } }, { status: 404 });
   }
 };

@@ -44,7 +44,7 @@ export const reviewsScreen: DeskScreenModule = (routes, { store, publish }) => {
     const approved = ctx.req.body?.approved === "yes" ? true : ctx.req.body?.approved === "no" ? false : undefined;
     const review = ID.test(id) && approved !== undefined ? await store.reviews.get(id) : undefined;
     if (!review || approved === undefined) {
-      return ctx.show({ screen: "problem", title, section: "reviews", data: { message: "There is no such review.", back: { href: deskPath.reviews, label: "All reviews" } } }, { status: 404 });
+      return ctx.show({ screen: "problem", title, section: "reviews", data: { message: "There is no such review.", back: { href: deskPath.reviews, label: "Back to the list" } } }, { status: 404 });
     }
     // A second press (or a post repeated after a dropped connection) records nothing new.
     if (review.state === (approved ? "approved" : "rejected")) {

@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { makeTempDir, recordingLogger } from "../../../tests/test-support";
 import { deskStoreBehaviour } from "../desk-store-behaviour";
-import { createFileDeskStore, DESK_FILE } from "./desk-store";
+import { createFileDeskStore, DESK_FILE, MAX_CHALLENGES } from "./desk-store";
 
 deskStoreBehaviour("JSON-lines files", async () => {
   const { dir, cleanup } = await makeTempDir();
@@ -28,6 +28,29 @@ describe("the desk's JSON-lines file", () => {
       expect((await again.session("h".repeat(64)))?.endedAt).toBe("2026-03-02T09:00:00.000Z");
       await again.addCodeFailure("owner@example.com", "2026-03-02T10:00:00.000Z");
       expect(await again.codeFailuresSince("owner@example.com", "2026-03-01T00:00:00.000Z")).toBe(1);
+      await again.close();
+    } finally {
+      await cleanup();
+    }
+  });
+});
+
+describe("the desk's passkey challenges in the files store", () => {
+  const now = "2026-03-01T09:00:00.000Z";
+  const later = "2026-03-01T09:05:00.000Z";
+  const key = (i: number) => String(i).padStart(64, "0");
+
+  it("holds at most MAX_CHALLENGES, the oldest going first; in memory only, so a restart forgets them", async () => {
+    const { dir, cleanup } = await makeTempDir();
+    try {
+      const store = createFileDeskStore(dir, { logger: recordingLogger() });
+      for (let i = 0; i <= MAX_CHALLENGES; i++) await store.keepChallenge({ keyHash: key(i), challenge: `c${i}`, expiresAt: later }, now);
+      expect(await store.takeChallenge(key(0), now)).toBeUndefined();
+      expect(await store.takeChallenge(key(1), now)).toBe("c1");
+      expect(await store.takeChallenge(key(MAX_CHALLENGES), now)).toBe(`c${MAX_CHALLENGES}`);
+      await store.close();
+      const again = createFileDeskStore(dir, { logger: recordingLogger() });
+      expect(await again.takeChallenge(key(2), now)).toBeUndefined();
       await again.close();
     } finally {
       await cleanup();

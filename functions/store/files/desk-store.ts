@@ -4,12 +4,14 @@ import { classifyDataDirError } from "./data-dir";
 import { consoleLogger, type Logger } from "../../logger";
 import { createJsonlAppender } from "./jsonl-append";
 import { readJsonl, readJsonlFrom } from "./jsonl-read";
-import type { AuditEntry, DeskSession, DeskStore, Passkey, SignIn } from "../desk-store";
+import type { AuditEntry, Challenge, DeskSession, DeskStore, Passkey, SignIn } from "../desk-store";
 
 /** Sign-ins, sessions and passkeys, as events (DATA_DIR/desk.jsonl). */
 export const DESK_FILE = "desk.jsonl";
 /** Every desk action, one line each (DATA_DIR/desk-audit.jsonl). */
 export const DESK_AUDIT_FILE = "desk-audit.jsonl";
+/** Passkey challenges waiting at once, at most: past it the oldest goes (a flood of ceremonies cannot grow the memory). */
+export const MAX_CHALLENGES = 1000;
 
 const instant = z.string();
 const signInRecord = z.object({
@@ -146,6 +148,8 @@ export interface FileDeskStoreOptions {
  * every call: `npm run owner -- link` appends a sign-in from another process, and the
  * running server sees it at the next request. Calls run one at a time, so a code and its
  * link cannot both be used.
+ * Passkey challenges live only in this process's memory: they last five minutes, one server
+ * process serves a DATA_DIR, and a restart only means the owner taps the passkey button again.
  */
 export function createFileDeskStore(dataDir: string, options: FileDeskStoreOptions = {}): DeskStore {
   const logger = options.logger ?? consoleLogger;
@@ -185,6 +189,9 @@ export function createFileDeskStore(dataDir: string, options: FileDeskStoreOptio
     queue = turn.catch(() => undefined);
     return turn;
   }
+
+  /** Challenges by key hash, oldest first (a Map keeps the order they were set in). */
+  const challenges = new Map<string, Omit<Challenge, "keyHash">>();
 
   const copy = <T extends object>(value: T | undefined): T | undefined => (value ? structuredClone(value) : undefined);
 
@@ -231,6 +238,18 @@ export function createFileDeskStore(dataDir: string, options: FileDeskStoreOptio
     passkey: (id) => exclusive(async () => copy(passkeys.get(id))),
     usePasskey: (id, counter, at) => exclusive(() => write({ event: "passkey-used", id, counter, at })),
     removePasskey: (id, at) => exclusive(() => write({ event: "passkey-removed", id, at })),
+
+    async keepChallenge({ keyHash, ...kept }, now) {
+      for (const [key, { expiresAt }] of challenges) if (expiresAt <= now) challenges.delete(key);
+      challenges.delete(keyHash);
+      if (challenges.size >= MAX_CHALLENGES) challenges.delete(challenges.keys().next().value ?? "");
+      challenges.set(keyHash, kept);
+    },
+    async takeChallenge(keyHash, now) {
+      const kept = challenges.get(keyHash);
+      challenges.delete(keyHash);
+      return kept && kept.expiresAt > now ? kept.challenge : undefined;
+    },
 
     async audit(entry) {
       try {

@@ -1,7 +1,7 @@
 import type { AuditEntry, DeskSession, DeskStore, Passkey, SignIn } from "../desk-store";
 import type { Database } from "./database";
 
-// The columns of migrations/003-desk.sql, read back as the desk's records: a NULL column is a field left out.
+// The columns of migrations/003-desk.sql and 004-desk-challenges.sql, read back as the desk's records: a NULL column is a field left out.
 
 export const SIGN_IN_COLUMNS = "id, email, code_hash, link_hash, created_at, expires_at, used_at";
 export const SESSION_COLUMNS = 'id_hash, email, via, created_at, expires_at, ended_at';
@@ -76,7 +76,7 @@ const params = (count: number, from = 1) => Array.from({ length: count }, (_, i)
 /**
  * The desk's part of the store in PostgreSQL, shared by every instance and by `npm run owner`.
  * Each call is one statement; a sign-in is used by one UPDATE that only a row still unused
- * matches, so of two requests at once (on any instances) one gets it.
+ * matches, and a challenge taken by one DELETE, so of two requests at once (on any instances) one gets it.
  */
 export function createDeskTables(db: Database): DeskStore {
   return {
@@ -139,6 +139,27 @@ export function createDeskTables(db: Database): DeskStore {
     },
     async removePasskey(id) {
       await db.query("DELETE FROM desk_passkeys WHERE id = $1", [id]);
+    },
+
+    async keepChallenge({ keyHash, challenge, expiresAt }, now) {
+      // The sweep leaves this key's row to the upsert (one statement must not delete and update the same
+      // row), and rows another instance's sweep or take holds to it: two sweeps never wait for each other.
+      await db.query(
+        `WITH swept AS (
+           DELETE FROM desk_challenges WHERE key_hash IN (
+             SELECT key_hash FROM desk_challenges WHERE expires_at <= $4 AND key_hash <> $1 FOR UPDATE SKIP LOCKED))
+         INSERT INTO desk_challenges (key_hash, challenge, expires_at) VALUES ($1, $2, $3)
+         ON CONFLICT (key_hash) DO UPDATE SET challenge = EXCLUDED.challenge, expires_at = EXCLUDED.expires_at`,
+        [keyHash, challenge, expiresAt, now],
+      );
+    },
+    async takeChallenge(keyHash, now) {
+      // Deleted whether expired or not; of two takes at once the second waits for the first's delete and finds no row.
+      const { rows } = await db.query<{ challenge: string; open: boolean }>(
+        "DELETE FROM desk_challenges WHERE key_hash = $1 RETURNING challenge, expires_at > $2 AS open",
+        [keyHash, now],
+      );
+      return rows[0]?.open ? rows[0].challenge : undefined;
     },
 
     async audit(entry) {

@@ -42,5 +42,6 @@ it("refuses a database of a newer schema, naming both versions, and writes nothi
     (error: unknown) => error,
   );
   expect(refused).toBeInstanceOf(StoreFormatError);
-  expect(String(refused)).toMatch(/has schema version 999; this version of the site knows up to 3: run the newer version/);
+  const newest = (await readMigrations()).at(-1)?.version;
+  expect(String(refused)).toContain(`has schema version 999; this version of the site knows up to ${newest}: run the newer version`);
 });

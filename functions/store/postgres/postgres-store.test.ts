@@ -1,4 +1,4 @@
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startCluster, withClient, type TestCluster } from "../../../tests/postgres-cluster";
 import { recordingLogger } from "../../../tests/test-support";
 import { deskStoreBehaviour } from "../desk-store-behaviour";
@@ -55,4 +55,35 @@ deskStoreBehaviour("PostgreSQL", async () => {
       await cluster.dropDatabase(url);
     },
   };
+});
+
+describe("PostgreSQL: passkey challenges across instances", () => {
+  it("gives a challenge kept by one instance to another, once: of takes on both at once, one gets it", async () => {
+    const url = await cluster.createDatabase();
+    const [a, b] = [openDatabase(url, recordingLogger(), { max: 4 }), openDatabase(url, recordingLogger(), { max: 4 })];
+    try {
+      await migrate(a);
+      const [one, other] = [createDeskTables(a), createDeskTables(b)];
+      const key = "k".repeat(64);
+      await one.keepChallenge({ keyHash: key, challenge: "asked of one", expiresAt: "2026-03-01T09:05:00.000Z" }, "2026-03-01T09:00:00.000Z");
+      expect(await other.takeChallenge(key, "2026-03-01T09:01:00.000Z")).toBe("asked of one");
+      expect(await one.takeChallenge(key, "2026-03-01T09:01:00.000Z")).toBeUndefined();
+      for (let round = 0; round < 10; round++) {
+        await one.keepChallenge({ keyHash: key, challenge: `round ${round}`, expiresAt: "2026-03-01T09:05:00.000Z" }, "2026-03-01T09:00:00.000Z");
+        const takes = await Promise.all([one, other, one, other].map((store) => store.takeChallenge(key, "2026-03-01T09:01:00.000Z")));
+        expect(takes.filter(Boolean)).toEqual([`round ${round}`]);
+      }
+      // Many ceremonies at once on both, each keep sweeping the same expired ones: every keep goes through, and only the new ones are left.
+      for (let i = 0; i < 50; i++) await one.keepChallenge({ keyHash: `old-${i}`, challenge: "expired", expiresAt: "2026-03-01T09:01:00.000Z" }, "2026-03-01T09:00:00.000Z");
+      const keyOf = (i: number) => `new-${i}`;
+      await Promise.all(
+        Array.from({ length: 40 }, (_, i) => (i % 2 ? one : other).keepChallenge({ keyHash: keyOf(i), challenge: `c${i}`, expiresAt: "2026-03-01T09:10:00.000Z" }, "2026-03-01T09:05:00.000Z")),
+      );
+      const { rows } = await a.query<{ key_hash: string }>("SELECT key_hash FROM desk_challenges ORDER BY key_hash");
+      expect(rows.map((row) => row.key_hash)).toEqual(Array.from({ length: 40 }, (_, i) => keyOf(i)).sort());
+    } finally {
+      await Promise.all([a.end(), b.end()]);
+      await cluster.dropDatabase(url);
+    }
+  });
 });

@@ -54,7 +54,7 @@ export function AccountScreen({ data }: { data: AccountData }) {
       <Card title="Signed in elsewhere?">
         <p>Lost a phone, or signed in on someone else's computer? This signs you out on every device, this one too. Passkeys stay.</p>
         <DeskForm action={deskPath.signOutEverywhere} confirm="Sign out on every device, this one too?">
-          <Button tone="danger">Sign out everywhere</Button>
+          <Button tone="danger">Sign every device out</Button>
         </DeskForm>
       </Card>
     </>

@@ -2,8 +2,13 @@ import { sectionIcons } from "../desk-icons";
 import { deskPath, deskSections, sectionPath } from "../desk-routes";
 import { Card } from "../desk-ui";
 import * as ui from "../desk-ui.css";
+import * as css from "./home-screen.css";
 
-/** The desk's first screen after signing in: every section, and what wants doing first. */
+/**
+ * The desk's first screen after signing in: what wants doing first, and the sections, big, each
+ * with a line on what it is for (the frame leaves its section bar out here: layout "menu"). A
+ * section's link is named by the section alone (stretched over its card); its line is the link's description.
+ */
 export interface HomeData {
   /** "Before launch" entries left in content/site.json. */
   placeholders: number;
@@ -18,7 +23,7 @@ export function HomeScreen({ data }: { data: HomeData }) {
         <Card title="Before launch">
           <p>
             {data.placeholders === 1 ? "One fact on the site is" : `${data.placeholders} facts on the site are`} still made up.{" "}
-            <a href={`${sectionPath("business")}#before-launch`}>Replace {data.placeholders === 1 ? "it" : "them"} in Business details</a>.
+            <a href={`${sectionPath("business")}#before-launch`}>Put in the real {data.placeholders === 1 ? "one" : "ones"}</a>.
           </p>
         </Card>
       )}
@@ -29,22 +34,26 @@ export function HomeScreen({ data }: { data: HomeData }) {
           </p>
         </Card>
       )}
-      <ul className={ui.rowList}>
-        {deskSections.map((s) => {
-          const SectionIcon = sectionIcons[s.screen];
-          return (
-            <li key={s.screen}>
-              <a className={ui.linkRow} href={s.path}>
+      <nav aria-label="Desk sections">
+        <ul className={ui.rowList}>
+          {deskSections.map((s) => {
+            const SectionIcon = sectionIcons[s.screen];
+            return (
+              <li key={s.screen} className={css.sectionCard}>
                 <SectionIcon size={28} className={ui.linkRowIcon} />
                 <span>
-                  <span className={ui.linkRowTitle}>{s.label}</span>
-                  <span className={ui.linkRowText}>{s.summary}</span>
+                  <a className={css.sectionLink} href={s.path} aria-describedby={`section-${s.screen}`}>
+                    {s.label}
+                  </a>
+                  <span className={ui.linkRowText} id={`section-${s.screen}`}>
+                    {s.summary}
+                  </span>
                 </span>
-              </a>
-            </li>
-          );
-        })}
-      </ul>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
     </>
   );
 }

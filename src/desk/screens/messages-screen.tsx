@@ -134,7 +134,7 @@ export function MessagesScreen({ data }: { data: MessagesData }) {
         )}
         {data.older && (
           <a className={ui.button.quiet} href={data.older}>
-            Older messages
+            Show older
           </a>
         )}
       </div>
@@ -220,7 +220,7 @@ export function MessageScreen({ data }: { data: MessageData }) {
     <>
       <p>
         <a className={css.back} href={data.back}>
-          ← {spam ? "Spam" : "All messages"}
+          ← {spam ? "Back to the spam" : "Back to the inbox"}
         </a>
       </p>
       {!spam && (

@@ -377,7 +377,7 @@ export function PostEditorScreen({ data }: { data: PostEditorData }) {
           {live && (
             <div className={css.formEnd}>
               <button type="submit" name={f.action} value="unpublish" className={ui.button.quiet}>
-                Unpublish
+                Take off the site
               </button>
             </div>
           )}
