@@ -70,7 +70,7 @@ async function ambiguousNames(page: Page): Promise<string[]> {
   const names = ["Messages", "Reviews", "Posts", "Business details", "Visits", "Sign out", "Spam", "Mark handled", "Save", "New post"];
   const found: string[] = [];
   for (const name of names)
-    for (const role of ["link", "button"] as const) {
+    for (const role of ["link", "button", "tab"] as const) {
       const count = await page.getByRole(role, { name }).count();
       if (count > 1) found.push(`${role} "${name}" ${count} times`);
     }
@@ -153,7 +153,7 @@ describe("the desk's Messages and Reviews in Chromium", () => {
     try {
       await signIn(page);
       await page.goto(`${desk.url}/owner/messages`);
-      await page.getByRole("link", { name: "Spam", exact: true }).tap();
+      await page.getByRole("tab", { name: "Spam" }).tap();
       await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Spam");
       await page.getByRole("button", { name: "Not spam: Hal Busby" }).tap();
       await expect.poll(() => page.getByRole("status").textContent()).toMatch(/^Not spam: it is in the inbox now/);

@@ -185,7 +185,7 @@ describe("the owner's desk under npm start", () => {
     try {
       await signInWithCode(page, mail, { email: CREW });
       await page.getByRole("link", { name: "Messages" }).tap();
-      await page.getByRole("link", { name: "Spam", exact: true }).tap();
+      await page.getByRole("tab", { name: "Spam" }).tap();
       const before = mail.received.length;
       await page.getByRole("button", { name: "Not spam: Hal Busby" }).tap();
       await expect.poll(() => page.getByRole("status").textContent()).toMatch(/^Not spam: it is in the inbox now/);

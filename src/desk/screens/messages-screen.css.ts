@@ -2,7 +2,7 @@ import { style, styleVariants } from "@vanilla-extract/css";
 import { vars } from "../../styles/theme.css";
 
 /** Inbox | Spam: two big links, the current one filled. */
-export const tabs = style({ display: "grid", gridTemplateColumns: "1fr 1fr", gap: vars.space.sm, margin: `0 0 ${vars.space.md}`, padding: 0, listStyle: "none" });
+export const tabs = style({ display: "grid", gridTemplateColumns: "1fr 1fr", gap: vars.space.sm, margin: `0 0 ${vars.space.md}` });
 
 export const tab = style({
   display: "flex",
@@ -16,9 +16,9 @@ export const tab = style({
   fontWeight: 700,
   textDecoration: "none",
   selectors: {
-    '&[aria-current="page"]': { background: vars.color.brand, color: vars.color.onBrand },
+    '&[aria-selected="true"]': { background: vars.color.brand, color: vars.color.onBrand },
     "&:hover": { background: vars.color.brandLight, color: vars.color.brandDark },
-    '&[aria-current="page"]:hover': { background: vars.color.brandDark, color: vars.color.onBrand },
+    '&[aria-selected="true"]:hover': { background: vars.color.brandDark, color: vars.color.onBrand },
   },
 });
 

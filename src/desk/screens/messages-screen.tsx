@@ -81,68 +81,65 @@ export function MessagesScreen({ data }: { data: MessagesData }) {
   ];
   return (
     <>
-      <nav aria-label="Message boxes">
-        <ul className={css.tabs}>
-          <li>
-            <a className={css.tab} href={deskPath.messages} aria-current={spam ? undefined : "page"}>
-              Inbox
-            </a>
-          </li>
-          <li>
-            <a className={css.tab} href={deskPath.spam} aria-current={spam ? "page" : undefined}>
-              Spam
-            </a>
-          </li>
-        </ul>
-      </nav>
-      <form method="get" action={spam ? deskPath.spam : deskPath.messages} className={css.search} role="search">
-        {data.handled && <input type="hidden" name="handled" value={data.handled} />}
-        <div className={ui.field}>
-          <label className={ui.label} htmlFor="message-search">
-            Search {spam ? "spam" : "messages"}
-          </label>
-          <input className={ui.control} type="search" id="message-search" name="q" defaultValue={data.search} placeholder="Name, phone or words" />
-        </div>
-        <button type="submit" className={ui.button.quiet}>
-          Search
-        </button>
-      </form>
-      {!spam && (
-        <ul className={css.filters} aria-label="Show">
-          {filters.map((f) => (
-            <li key={f.value}>
-              <a className={css.chip} href={messagesHref("inbox", { search: data.search, handled: f.value })} aria-current={data.handled === f.value ? "true" : undefined}>
-                {f.label}
-              </a>
-            </li>
-          ))}
-        </ul>
-      )}
-      {spam && <p className={ui.muted}>Posts held back because they looked automatic. They were not emailed to you. "Not spam" moves one to the inbox and emails it.</p>}
-      {data.items.length === 0 ? (
-        <Card>
-          <p>{emptyWords(data)}</p>
-        </Card>
-      ) : (
-        <ul className={ui.rowList}>{data.items.map((item) => (spam ? <SpamItem key={item.id} item={item} /> : <InboxItem key={item.id} item={item} />))}</ul>
-      )}
-      <div className={css.more}>
-        {data.newest && (
-          <a className={ui.button.quiet} href={data.newest}>
-            Back to the newest
-          </a>
-        )}
-        {data.older && (
-          <a className={ui.button.quiet} href={data.older}>
-            Show older
-          </a>
-        )}
-      </div>
-      <p>
-        <a className={css.back} href={`${deskPath.messagesCsv}?box=${data.box}`} download>
-          Download every {spam ? "held post" : "message"} (CSV, for a spreadsheet)
+      {/* The boxes are tabs (shared/CONTRACT.md: a tab "Spam"), each a page of its own: a link with the tab role. */}
+      <div className={css.tabs} role="tablist" aria-label="Message boxes">
+        <a className={css.tab} href={deskPath.messages} role="tab" id="box-inbox" aria-selected={!spam} aria-controls={spam ? undefined : "message-box"}>
+          Inbox
         </a>
-      </p>
+        <a className={css.tab} href={deskPath.spam} role="tab" id="box-spam" aria-selected={spam} aria-controls={spam ? "message-box" : undefined}>
+          Spam
+        </a>
+      </div>
+      <div role="tabpanel" id="message-box" aria-labelledby={spam ? "box-spam" : "box-inbox"}>
+        <form method="get" action={spam ? deskPath.spam : deskPath.messages} className={css.search} role="search">
+          {data.handled && <input type="hidden" name="handled" value={data.handled} />}
+          <div className={ui.field}>
+            <label className={ui.label} htmlFor="message-search">
+              Search {spam ? "spam" : "messages"}
+            </label>
+            <input className={ui.control} type="search" id="message-search" name="q" defaultValue={data.search} placeholder="Name, phone or words" />
+          </div>
+          <button type="submit" className={ui.button.quiet}>
+            Search
+          </button>
+        </form>
+        {!spam && (
+          <ul className={css.filters} aria-label="Show">
+            {filters.map((f) => (
+              <li key={f.value}>
+                <a className={css.chip} href={messagesHref("inbox", { search: data.search, handled: f.value })} aria-current={data.handled === f.value ? "true" : undefined}>
+                  {f.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        )}
+        {spam && <p className={ui.muted}>Posts held back because they looked automatic. They were not emailed to you. "Not spam" moves one to the inbox and emails it.</p>}
+        {data.items.length === 0 ? (
+          <Card>
+            <p>{emptyWords(data)}</p>
+          </Card>
+        ) : (
+          <ul className={ui.rowList}>{data.items.map((item) => (spam ? <SpamItem key={item.id} item={item} /> : <InboxItem key={item.id} item={item} />))}</ul>
+        )}
+        <div className={css.more}>
+          {data.newest && (
+            <a className={ui.button.quiet} href={data.newest}>
+              Back to the newest
+            </a>
+          )}
+          {data.older && (
+            <a className={ui.button.quiet} href={data.older}>
+              Show older
+            </a>
+          )}
+        </div>
+        <p>
+          <a className={css.back} href={`${deskPath.messagesCsv}?box=${data.box}`} download>
+            Download every {spam ? "held post" : "message"} (CSV, for a spreadsheet)
+          </a>
+        </p>
+      </div>
     </>
   );
 }
