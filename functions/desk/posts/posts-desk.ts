@@ -327,7 +327,7 @@ export class PostsDesk {
           : action === "schedule" && when
             ? `Scheduled: it goes live ${wallTimeIn(site.timeZone, when).date} at ${wallTimeIn(site.timeZone, when).time}.`
             : action === "unpublish"
-              ? "Unpublished: visitors no longer see it."
+              ? "Taken off the site: visitors no longer see it."
               : "Draft saved.";
       return { ok: true, opened, message, ...(action === "publish" || action === "schedule" ? { liveUrl: `/blog/${slug}` } : {}) };
     });

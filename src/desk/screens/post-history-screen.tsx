@@ -18,7 +18,7 @@ const eventText: Record<HistoryItem["event"], string> = {
   saved: "Draft saved",
   published: "Published",
   scheduled: "Scheduled",
-  unpublished: "Unpublished",
+  unpublished: "Taken off the site",
   deleted: "Deleted",
   restored: "Restored",
 };
