@@ -87,6 +87,14 @@ describe("the desk's Messages and Reviews in Chromium", () => {
         await page.goto(desk.url + path);
         expect(await ambiguousNames(page), screen).toEqual([]);
       }
+      // The boxes' tabs by keyboard: one stop for Tab, the arrow keys between them, Enter opens one.
+      await page.goto(`${desk.url}/owner/messages`);
+      await expect.poll(() => page.getByRole("tab", { name: "Spam" }).getAttribute("tabindex")).toBe("-1");
+      await page.getByRole("tab", { name: "Inbox" }).focus();
+      await page.keyboard.press("ArrowRight");
+      await expect.poll(() => page.evaluate(() => document.activeElement?.textContent?.trim())).toBe("Spam");
+      await page.keyboard.press("Enter");
+      await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Spam");
       await page.goto(`${desk.url}/owner/messages`);
       await page.getByRole("link", { name: "Dana Pruitt" }).tap();
       await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Dana Pruitt");

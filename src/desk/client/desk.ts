@@ -1,10 +1,11 @@
 // The desk's script (its own bundle, loaded only under /owner: scripts/build-engine/desk-bundle.ts).
 // Every desk screen works without it; it adds what needs JavaScript: passkeys, a question
-// before a destructive button, and a busy button while a form posts. A feature is a module
+// before a destructive button, a busy button while a form posts, and the arrow keys of tabs. A feature is a module
 // here, started for each element whose data-desk attribute names it, and loaded only then.
 import { startConfirmations } from "./confirm";
 import { startBusyButtons } from "./busy-buttons";
 import { markNotCounted } from "./not-counted";
+import { startTabKeys } from "./tab-keys";
 
 export interface DeskFeature {
   start(element: HTMLElement): void;
@@ -24,3 +25,4 @@ for (const element of document.querySelectorAll<HTMLElement>("[data-desk]")) {
 startConfirmations(document);
 startBusyButtons(document);
 markNotCounted(document);
+startTabKeys(document);
