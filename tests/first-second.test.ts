@@ -372,6 +372,43 @@ describe("every link of the site navigates in place, on a throttled phone", () =
     });
   }
 
+  it("a page keeps its own scroll when the page left scrolls while it is on its way, and back and forward follow at once", async () => {
+    const { page, problems, close } = await openThrottled();
+    await page.goto("/", { waitUntil: "load" });
+    await markDocument(page);
+    const irmo = page.locator('svg a[data-town="irmo-sc"]');
+    await irmo.scrollIntoViewIfNeeded();
+    await irmo.click();
+    await expectOn(page, "/locations/irmo-sc", "Tree Service in Irmo, SC");
+    // Back to /, which comes slowly; meanwhile the town's page, still on screen, scrolls (a finger, a
+    // late scroll event). The moment / is shown, forward again, before any scroll of / is noted.
+    await page.route((url) => url.pathname === "/", (route) => void setTimeout(() => void route.continue(), 600));
+    await page.evaluate(
+      () =>
+        new Promise<void>((done) => {
+          const before = document.getElementById("root");
+          window.addEventListener("popstate", () => setTimeout(() => window.scrollTo(0, 40)), { once: true });
+          history.back();
+          const shown = () => {
+            if (document.getElementById("root") !== before && location.pathname === "/") {
+              history.forward();
+              return done();
+            }
+            requestAnimationFrame(shown);
+          };
+          shown();
+        }),
+    );
+    await expectOn(page, "/locations/irmo-sc", "Tree Service in Irmo, SC");
+    await page.unrouteAll();
+    await page.goBack();
+    await expectOn(page, "/", /^Tree Down\?/);
+    // The town page's scroll was not written into /'s history entry: / comes back where the map was.
+    await expect.poll(() => irmo.evaluate((link) => link.getBoundingClientRect().top >= 0 && link.getBoundingClientRect().bottom <= window.innerHeight)).toBe(true);
+    expect(problems).toEqual([]);
+    await close();
+  });
+
   it("a link inside a post, back and forward", async () => {
     const { page, problems, close } = await openThrottled();
     const post = "/blog/signs-a-tree-is-dying-or-dangerous";

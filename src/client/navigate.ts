@@ -81,6 +81,11 @@ const samePage = (url: URL) => url.pathname + url.search === onScreen;
 
 let announcer: HTMLElement | undefined;
 let latest = 0;
+/**
+ * A page is on its way: what is on screen (the page left, or a skeleton) is not the current
+ * history entry's page, so its scroll is not that entry's to keep (rememberScroll).
+ */
+let arriving = false;
 
 /** Swaps this document's page for the fetched one: page head tags, the not-found mark, #root. */
 function swap(next: Document): void {
@@ -153,6 +158,7 @@ function showNotFoundKind(): void {
 
 async function go(url: URL, how: "push" | "pop", scrollY?: number): Promise<void> {
   const token = ++latest;
+  arriving = true;
   const { page, ready } = takePage(url.pathname + url.search);
   const skeleton = matchRoute(url.pathname).skeleton;
   if (skeleton && !ready) showSkeleton(skeleton);
@@ -166,6 +172,7 @@ async function go(url: URL, how: "push" | "pop", scrollY?: number): Promise<void
     if (how === "push") history.pushState({ scrollY: 0 }, "", shown);
     swap(next);
     onScreen = shown.pathname + shown.search;
+    arriving = false;
     settle(shown, scrollY);
   } catch (err) {
     console.error("Navigation:", err);
@@ -177,7 +184,9 @@ let saveTimer: ReturnType<typeof setTimeout> | undefined;
 /** Each history entry keeps its scroll position, so back and forward return to it. */
 function rememberScroll(): void {
   clearTimeout(saveTimer);
-  saveTimer = setTimeout(() => history.replaceState({ ...history.state, scrollY: window.scrollY }, ""), 100);
+  // A skeleton shorter than the page left clamps the scroll: that is no entry's scroll.
+  if (arriving) return;
+  saveTimer = setTimeout(() => arriving || history.replaceState({ ...history.state, scrollY: window.scrollY }, ""), 100);
 }
 
 function onClick(event: MouseEvent): void {
