@@ -5,6 +5,8 @@ export { chromiumArgs, chromiumPath, readyChromium } from "../scripts/chromium-f
 
 export const phone = { width: 390, height: 844 };
 export const desktop = { width: 1280, height: 900 };
+/** A phone in the hand: 390 px, touch (taps, not clicks). */
+export const touchPhone: BrowserContextOptions = { viewport: phone, hasTouch: true, isMobile: true };
 
 export async function connectBrowser(): Promise<Browser> {
   return chromium.connect(inject("browserWs"));

@@ -1,6 +1,5 @@
 // The owner's desk in Chromium, as the owner uses it: signing in with the emailed code, and a
-// passkey on the device (Chromium's virtual authenticator). tests/owner-desk.test.ts and
-// tests/nginx-instances.test.ts drive the desk through these.
+// passkey on the device (Chromium's virtual authenticator). The desk's browser tests drive it through these.
 import type { Page } from "playwright-core";
 import { expect } from "vitest";
 import { codeIn, OWNER } from "./desk-harness";

@@ -1,7 +1,7 @@
-import type { Browser, BrowserContextOptions, Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations } from "./axe";
-import { connectBrowser, desktop, openPage, phone } from "./chromium";
+import { connectBrowser, desktop, openPage, touchPhone } from "./chromium";
 import { codeIn, OWNER, startDesk, type DeskHarness } from "./desk-harness";
 import { waitFor } from "./test-support";
 
@@ -33,8 +33,6 @@ afterAll(async () => {
   await browser?.close();
   await desk?.close();
 });
-
-const onPhone: BrowserContextOptions = { viewport: phone, hasTouch: true, isMobile: true };
 
 async function signIn(page: Page): Promise<void> {
   await page.goto(`${desk.url}/owner`);
@@ -79,7 +77,7 @@ async function ambiguousNames(page: Page): Promise<string[]> {
 
 describe("the desk's Messages and Reviews in Chromium", () => {
   it("finds each of the contract's names once on every screen, as a check written from it finds them", async () => {
-    const { page, close } = await openPage(browser, onPhone);
+    const { page, close } = await openPage(browser, touchPhone);
     try {
       await signIn(page);
       const screens: Record<string, string> = { home: "/owner", account: "/owner/account", business: "/owner/business", visits: "/owner/visits", messages: "/owner/messages", spam: "/owner/messages/spam" };
@@ -110,7 +108,7 @@ describe("the desk's Messages and Reviews in Chromium", () => {
   });
 
   it("lists messages on a phone, opens one with Call and Email back, marks it handled, pages, searches; axe finds nothing at 390 and 1280 px", async () => {
-    const { page, problems, close } = await openPage(browser, onPhone);
+    const { page, problems, close } = await openPage(browser, touchPhone);
     try {
       await signIn(page);
       await page.getByRole("link", { name: "Messages" }).tap();
@@ -157,7 +155,7 @@ describe("the desk's Messages and Reviews in Chromium", () => {
   });
 
   it("rescues a held post from the Spam tab with Not spam, without JavaScript too", async () => {
-    const { page, problems, close } = await openPage(browser, { ...onPhone, javaScriptEnabled: false });
+    const { page, problems, close } = await openPage(browser, { ...touchPhone, javaScriptEnabled: false });
     try {
       await signIn(page);
       await page.goto(`${desk.url}/owner/messages`);
@@ -177,7 +175,7 @@ describe("the desk's Messages and Reviews in Chromium", () => {
   });
 
   it("approves and rejects reviews on a phone; axe finds nothing at 390 and 1280 px", async () => {
-    const { page, problems, close } = await openPage(browser, onPhone);
+    const { page, problems, close } = await openPage(browser, touchPhone);
     try {
       await signIn(page);
       await page.getByRole("link", { name: "Reviews" }).tap();

@@ -4,10 +4,10 @@ import type { Browser, BrowserContextOptions, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations } from "./axe";
-import { connectBrowser, desktop, openPage, phone, type WatchedPage } from "./chromium";
-import { codeIn } from "./desk-harness";
+import { connectBrowser, desktop, openPage, touchPhone, type WatchedPage } from "./chromium";
+import { signInWithCode } from "./desk-browser";
 import { serveCopy, type RepoCopy, type ServedCopy } from "./repo-copy";
-import { waitFor, type SmtpPeer } from "./test-support";
+import type { SmtpPeer } from "./test-support";
 
 // Posts in the owner's desk as the owner uses them (issue 29): `npm start` in a fresh copy of the
 // checkout, Chromium on a phone (390 px, touch), real photos made by sharp sent through the file
@@ -32,28 +32,18 @@ afterAll(async () => {
   await served?.close();
 });
 
-const onPhone: BrowserContextOptions = { viewport: phone, hasTouch: true, isMobile: true };
-
 // Signed in once, by the emailed code; each test's phone or desktop then starts with that session.
 let session: BrowserContextOptions["storageState"];
 let signedInOnce: Promise<void> | undefined;
 
 async function signIn(): Promise<void> {
-  const { page, close } = await openPage(browser, { baseURL: baseUrl, ...onPhone });
-  await page.goto("/owner");
-  await page.getByLabel("Email", { exact: true }).fill(OWNER);
-  const before = mail.received.length;
-  await page.getByRole("button", { name: "Send sign-in code" }).tap();
-  await page.waitForURL("**/owner/sign-in/code");
-  await waitFor(() => mail.received.length > before, 15_000, "the sign-in email");
-  await page.getByLabel("Code", { exact: true }).fill(codeIn(mail.received.at(-1)?.raw ?? ""));
-  await page.getByRole("button", { name: "Sign in" }).tap();
-  await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Your desk");
+  const { page, close } = await openPage(browser, { baseURL: baseUrl, ...touchPhone });
+  await signInWithCode(page, mail);
   session = await page.context().storageState();
   await close();
 }
 
-async function signedIn(options: BrowserContextOptions = onPhone): Promise<WatchedPage> {
+async function signedIn(options: BrowserContextOptions = touchPhone): Promise<WatchedPage> {
   await (signedInOnce ??= signIn());
   return openPage(browser, { baseURL: baseUrl, ...options, storageState: session });
 }

@@ -8,7 +8,7 @@ import { listFiles } from "../scripts/build-engine/build-output";
 import { ogImagePng } from "../scripts/build-engine/og-image";
 import { loadSite } from "../src/content/load-content";
 import { axeViolations } from "./axe";
-import { connectBrowser, desktop, openPage, phone, type WatchedPage } from "./chromium";
+import { connectBrowser, desktop, openPage, phone, touchPhone, type WatchedPage } from "./chromium";
 import { addVirtualAuthenticator, signInWithCode } from "./desk-browser";
 import { runNpm, serveCopy, type RepoCopy, type ServedCopy } from "./repo-copy";
 import { waitFor, type SmtpPeer } from "./test-support";
@@ -40,9 +40,7 @@ afterAll(async () => {
   await served?.close();
 });
 
-const onPhone: BrowserContextOptions = { viewport: phone, hasTouch: true, isMobile: true };
-
-async function open(options: BrowserContextOptions = onPhone, origin = baseUrl): Promise<WatchedPage> {
+async function open(options: BrowserContextOptions = touchPhone, origin = baseUrl): Promise<WatchedPage> {
   return openPage(browser, { baseURL: origin, ...options });
 }
 
@@ -120,7 +118,7 @@ describe("the owner's desk under npm start", () => {
 
   it("adds a passkey (Chromium's virtual authenticator), lists it, signs in with it, and removes it", async () => {
     // A passkey belongs to a host name: localhost, not an IP address.
-    const { page, problems, close } = await open(onPhone, `http://localhost:${port}`);
+    const { page, problems, close } = await open(touchPhone, `http://localhost:${port}`);
     try {
       await addVirtualAuthenticator(page);
       await signInWithCode(page, mail);

@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createContactFunction, type ContactFunction } from "../functions/contact/app";
 import { createFilesStore } from "../functions/store/files/files-store";
@@ -9,9 +9,9 @@ import { createSiteApp } from "../scripts/site-app";
 import { NOT_COUNTED_KEY } from "../src/content/visit-event";
 import { addDays, businessDay } from "../src/format/business-time";
 import { axeViolations } from "./axe";
-import { connectBrowser, desktop, openPage, phone } from "./chromium";
-import { codeIn } from "./desk-harness";
-import { contentDir, listen, makeTempDir, site as siteFacts, startSmtpPeer, validInput, visitCount, waitFor, type SmtpPeer } from "./test-support";
+import { connectBrowser, desktop, openPage, phone, touchPhone } from "./chromium";
+import { signInWithCode } from "./desk-browser";
+import { contentDir, listen, makeTempDir, site as siteFacts, startSmtpPeer, validInput, visitCount, type SmtpPeer } from "./test-support";
 
 // The desk's Visits screen (issue 30) as the owner reads it: the contact function with its desk,
 // as the function alone runs it, over a data folder holding two weeks of counts and a message
@@ -64,23 +64,11 @@ afterAll(async () => {
   for (const stop of stops.reverse()) await stop();
 });
 
-async function signIn(page: Page): Promise<void> {
-  await page.goto("/owner");
-  await page.getByLabel("Email", { exact: true }).fill(OWNER);
-  const before = peer.received.length;
-  await page.getByRole("button", { name: "Send sign-in code" }).tap();
-  await page.waitForURL("**/owner/sign-in/code");
-  await waitFor(() => peer.received.length > before, 15_000, "the sign-in email");
-  await page.getByLabel("Code", { exact: true }).fill(codeIn(peer.received.at(-1)?.raw ?? ""));
-  await page.getByRole("button", { name: "Sign in" }).tap();
-  await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Your desk");
-}
-
 describe("the desk's Visits screen", () => {
   it("shows this week against the last in plain words, readable at 390 and 1280 px, and axe finds nothing", async () => {
-    const { page, problems, close } = await openPage(browser, { baseURL: url, viewport: phone, hasTouch: true, isMobile: true });
+    const { page, problems, close } = await openPage(browser, { baseURL: url, ...touchPhone });
     try {
-      await signIn(page);
+      await signInWithCode(page, peer);
       // A signed-in desk marks this browser: the site's counts leave the owner out (src/desk/client/not-counted.ts).
       expect(await page.evaluate((key) => localStorage.getItem(key), NOT_COUNTED_KEY)).toBe("owner");
       await page.getByRole("link", { name: "Visits" }).tap();

@@ -6,7 +6,7 @@ import { createContactFunction, type ContactFunction } from "../functions/contac
 import { MIN_FILL_MS } from "../functions/contact/spam";
 import { VISITS_FILE } from "../functions/store/files/file-names";
 import { createSiteApp } from "../scripts/site-app";
-import { connectBrowser, openPage, phone } from "./chromium";
+import { connectBrowser, openPage, touchPhone } from "./chromium";
 import { pageReady } from "./page-ready";
 import { contentDir, listen, makeTempDir, parseMail, startSmtpPeer, storedMessages, type SmtpPeer } from "./test-support";
 
@@ -45,7 +45,7 @@ async function ownSite(): Promise<OwnSite> {
 
 /** A visitor's phone: touch, 390 px, Safari on an iPhone (headless Chromium's own user agent is a crawler's and is not counted). */
 const visitorPhone = (site: OwnSite, more: BrowserContextOptions = {}) =>
-  openPage(browser, { baseURL: site.url, viewport: phone, hasTouch: true, isMobile: true, userAgent: IPHONE, ...more });
+  openPage(browser, { baseURL: site.url, ...touchPhone, userAgent: IPHONE, ...more });
 
 /** Every beacon the page sends. */
 function beacons(page: Page): Array<Record<string, unknown>> {
