@@ -1,13 +1,14 @@
 import type { Page } from "playwright-core";
 
 /**
- * Holds every request whose URL matches `glob` until `release` is called (those made after
- * it go through at once): a script that has not arrived yet, for as long as a test needs.
+ * Holds every request whose URL matches `which` (a glob or a test of the URL) until `release` is
+ * called (those made after it go through at once): a script or page that has not arrived yet,
+ * for as long as a test needs.
  */
-export async function hold(page: Page, glob: string): Promise<() => void> {
+export async function hold(page: Page, which: string | ((url: URL) => boolean)): Promise<() => void> {
   let release: () => void = () => {};
   const released = new Promise<void>((ok) => (release = ok));
-  await page.route(glob, async (route) => {
+  await page.route(which, async (route) => {
     await released;
     await route.continue().catch(() => undefined);
   });
