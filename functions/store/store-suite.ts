@@ -282,6 +282,19 @@ export function describeStore(name: string, makeHarness: () => Promise<StoreHarn
         expect(await store.outbox.undelivered()).toEqual([]);
       });
 
+      it("hands out a sign-in email before older mail waiting in line: the owner is waiting on the code", async () => {
+        const { store } = await fresh();
+        await store.outbox.open();
+        const waiting = [];
+        for (let i = 1; i <= 5; i += 1) waiting.push(await store.messages.add(contact(i)));
+        now += MINUTE;
+        const job = signIn("a1b2c3d4-0000-4000-8000-000000000004", now + 15 * MINUTE);
+        await store.outbox.add(job);
+        const take = async (limit: number) => (await store.outbox.claim({ now, limit, leaseMs: 10 * MINUTE })).jobs.map((c) => c.job.id).sort();
+        expect(await take(2)).toEqual([job.id, waiting[0]?.id].sort());
+        expect(await take(2)).toEqual(waiting.slice(1, 3).map((m) => m.id).sort());
+      });
+
       it("queues a report as given, retries on schedule, and keeps jobs across a restart", async () => {
         const { store, harness } = await fresh();
         await store.outbox.open();

@@ -128,6 +128,8 @@ export function createOutboxFiles(options: { dataDir: string; clock?: () => numb
   const log = createJsonlAppender(file, logger);
   let jobs = new Map<string, OpenJob>();
   let due = createDueQueue();
+  // Sign-in emails go before any other mail due: the owner is waiting on the code, a backlog is not.
+  let signInsDue = createDueQueue();
   // Sent since this open: a late noteQueued of a job the replay already found and sent must not send it twice.
   const sent = new Set<string>();
   const listeners = new Set<() => void>();
@@ -147,7 +149,7 @@ export function createOutboxFiles(options: { dataDir: string; clock?: () => numb
   function admit(id: string, open: OpenJob): void {
     if (open.state !== "pending") return;
     const at = open.nextAttemptAt ? Date.parse(open.nextAttemptAt) : Number.NaN;
-    due.push(id, Number.isNaN(at) ? clock() : at);
+    (open.job.kind === "sign-in" ? signInsDue : due).push(id, Number.isNaN(at) ? clock() : at);
   }
 
   async function openOnce(): Promise<void> {
@@ -162,6 +164,7 @@ export function createOutboxFiles(options: { dataDir: string; clock?: () => numb
     await sweepSecrets(secretsDir, replayed.jobs).catch((error: unknown) => logger.warn(`outbox: could not clear ${secretsDir} (${describeError(error)})`));
     jobs = replayed.jobs;
     due = createDueQueue();
+    signInsDue = createDueQueue();
     for (const [id, open] of jobs) admit(id, open);
     started = true;
   }
@@ -223,17 +226,20 @@ export function createOutboxFiles(options: { dataDir: string; clock?: () => numb
     async claim({ now, limit }) {
       const claimed: ClaimedJob[] = [];
       if (!started) return { jobs: claimed };
-      for (let next = due.peek(); next && next.due <= now && claimed.length < limit; next = due.peek()) {
-        due.pop();
-        const open = jobs.get(next.id);
-        // Sent, failed or claimed since it was put in line.
-        if (!open || open.state !== "pending" || open.claimed) continue;
-        const job = open.job.kind === "sign-in" ? await withSecret(next.id, open, now) : open.job;
-        if (!job) continue;
-        open.claimed = true;
-        claimed.push({ job, attempts: open.attempts });
+      for (const line of [signInsDue, due]) {
+        for (let next = line.peek(); next && next.due <= now && claimed.length < limit; next = line.peek()) {
+          line.pop();
+          const open = jobs.get(next.id);
+          // Sent, failed or claimed since it was put in line.
+          if (!open || open.state !== "pending" || open.claimed) continue;
+          const job = open.job.kind === "sign-in" ? await withSecret(next.id, open, now) : open.job;
+          if (!job) continue;
+          open.claimed = true;
+          claimed.push({ job, attempts: open.attempts });
+        }
       }
-      return { jobs: claimed, nextDueAt: due.peek()?.due };
+      const nextDue = [signInsDue.peek()?.due, due.peek()?.due].filter((at) => at !== undefined);
+      return { jobs: claimed, nextDueAt: nextDue.length > 0 ? Math.min(...nextDue) : undefined };
     },
 
     async settle(id, attempts, settlement: Settlement) {

@@ -56,15 +56,23 @@ export function createOutboxTables(db: Database, notifications: Notifications, c
 
     async claim({ now, limit, leaseMs }) {
       // One statement, one round trip: a sign-in email past its expiry is failed, its code
-      // erased, never sent; the due jobs are claimed; and the next due time is read from the
-      // rest (the statement's snapshot does not see its own updates, so those are left out).
+      // erased, never sent; the due jobs are claimed, sign-in emails before any other (the owner
+      // is waiting on the code, a backlog is not), each kind by its own index range; and the
+      // next due time is read from the rest (the statement's snapshot does not see its own
+      // updates, so those are left out).
       const { rows } = await db.query<JobRow & { next_due: string | null }>(
         `WITH expired AS (
            UPDATE mail_jobs SET state = 'failed', secret = NULL, last_error = 'expired before it was sent', settled_at = $1
            WHERE state = 'pending' AND kind = 'sign-in' AND expires_at <= $1 RETURNING id),
+         sign_ins AS (
+           SELECT id FROM mail_jobs WHERE state = 'pending' AND kind = 'sign-in' AND expires_at > $1 AND due_at <= $1
+           ORDER BY due_at LIMIT $3 FOR UPDATE SKIP LOCKED),
+         others AS (
+           SELECT id FROM mail_jobs WHERE state = 'pending' AND kind <> 'sign-in' AND due_at <= $1
+           ORDER BY due_at LIMIT $3 - (SELECT count(*) FROM sign_ins) FOR UPDATE SKIP LOCKED),
          claimed AS (
            UPDATE mail_jobs SET due_at = $2
-           WHERE id IN (SELECT id FROM mail_jobs WHERE state = 'pending' AND due_at <= $1 AND id NOT IN (SELECT id FROM expired) ORDER BY due_at LIMIT $3 FOR UPDATE SKIP LOCKED)
+           WHERE id IN (SELECT id FROM sign_ins UNION ALL SELECT id FROM others)
            RETURNING id, kind, job, secret, attempts)
          SELECT c.*, n.next_due FROM (SELECT min(due_at) AS next_due FROM mail_jobs
            WHERE state = 'pending' AND id NOT IN (SELECT id FROM claimed) AND id NOT IN (SELECT id FROM expired)) n
