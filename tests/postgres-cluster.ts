@@ -4,7 +4,7 @@
 // PostgreSQL refuses to run as root, so as root the cluster belongs to the user `postgres`
 // that Debian's package makes, and its programs run as that user.
 import { execFile, type ExecFileOptions } from "node:child_process";
-import { chown, mkdtemp, rm } from "node:fs/promises";
+import { chown, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { createServer, type AddressInfo } from "node:net";
 import { tmpdir, userInfo } from "node:os";
 import path from "node:path";
@@ -21,6 +21,11 @@ export interface TestCluster {
   /** A new, empty database; its URL. */
   createDatabase(name?: string): Promise<string>;
   dropDatabase(url: string): Promise<void>;
+  /**
+   * A role that must give `password` over TCP (SCRAM), as production databases ask; the rest
+   * of the cluster stays trust. Its URL, with the password.
+   */
+  createPasswordRole(name: string, password: string, database: string): Promise<string>;
   /** Stops the server at once (`pg_ctl stop -m immediate`: as a crash or a pulled plug). */
   stop(): Promise<void>;
   /** Starts it again on the same port, after `stop`. */
@@ -79,6 +84,15 @@ export async function startCluster(): Promise<TestCluster> {
     async dropDatabase(url) {
       const name = new URL(url).pathname.slice(1);
       await admin((client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+    },
+    async createPasswordRole(name, password, database) {
+      await admin((client) => client.query(`CREATE ROLE "${name}" LOGIN PASSWORD '${password.replaceAll("'", "''")}'; GRANT ALL ON DATABASE "${database}" TO "${name}"`));
+      await admin((client) => client.query(`ALTER DATABASE "${database}" OWNER TO "${name}"`));
+      // The first line that matches a connection decides: this one goes before the trust lines.
+      const hba = path.join(data, "pg_hba.conf");
+      await writeFile(hba, `host all "${name}" 127.0.0.1/32 scram-sha-256\n${await readFile(hba, "utf8")}`);
+      await admin((client) => client.query("SELECT pg_reload_conf()"));
+      return `postgres://${name}:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
     },
     stop,
     start,

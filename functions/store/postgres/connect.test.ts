@@ -47,6 +47,30 @@ it("stops trying, and rejects `ready`, when the database it finds is of a newer 
   }
 }, 60_000);
 
+it("says a wrong password is to be corrected, never showing it, and stores once the database takes it", async () => {
+  const url = await cluster.createDatabase();
+  const database = new URL(url).pathname.slice(1);
+  const right = await cluster.createPasswordRole(`owner_${database}`, "s3cret-right", database);
+  const wrong = right.replace("s3cret-right", "s3cret-typo");
+  const logger = recordingLogger();
+  const store = await createPostgresStore({ url: wrong, logger, keepTrying: true, retryMs: [50] });
+  try {
+    await expect(store.messages.add(validInput)).rejects.toBeInstanceOf(StoreUnavailableError);
+    await expect.poll(() => logger.errors.length).toBeGreaterThan(0);
+    expect(logger.errors[0]).toMatch(
+      /^store: the database 127\.0\.0\.1:\d+\/\w+ refuses this server \(28P01: password authentication failed for user "owner_\w+"\); retrying alone will not fix this: correct the user or password in DATABASE_URL, or the database's/,
+    );
+    expect(JSON.stringify([logger.errors, logger.warnings])).not.toContain("s3cret");
+    // Fixed on the database's side: the store picks it up at its next try, without a restart.
+    await withClient(right, (client) => client.query(`ALTER ROLE CURRENT_USER PASSWORD 's3cret-typo'`));
+    await store.ready;
+    const stored = await store.messages.add(validInput);
+    expect((await store.messages.all("inbox")).map((message) => message.id)).toEqual([stored.id]);
+  } finally {
+    await store.close();
+  }
+}, 60_000);
+
 it("closes at once while it is still waiting for the database", async () => {
   await cluster.stop();
   try {
