@@ -21,6 +21,7 @@ import { createMailer, createTransportFromEnv, defaultAddresses, isPermanentMail
 import { createOutbox, type Outbox } from "./outbox";
 import { createReviewsApp } from "../reviews/app";
 import { createDeskApp, type DeskRenderer } from "../desk/desk-app";
+import { siteFacts } from "../desk/site-facts";
 import type { PublishOutcome } from "../desk/screens";
 import { createFilePostsStore } from "../store/files/posts-store";
 import type { PostsDeskOptions } from "../desk/posts/posts-desk";
@@ -209,10 +210,17 @@ export async function createContactFunction(env: ContactEnv, options: ContactFun
   const tokens = lazyTokens(env, store, logger);
   const readServiceChoices = serviceChoicesReader(contentDir);
   const transport = createTransportFromEnv(env, dataDir);
+  // content/site.json as it is now: the desk changes the business's name and email while this runs.
+  const currentSite = siteFacts(contentDir, env, site);
+  const currentAddresses = async () => defaultAddresses(await currentSite(), env);
   const mailer = createMailer({
     transport,
     site,
     addresses: defaultAddresses(site, env),
+    async current() {
+      const now = await currentSite();
+      return { site: now, addresses: defaultAddresses(now, env) };
+    },
     // Looked at for each email, so a service renamed in content/ is named so in the next one.
     async serviceChoices() {
       const { choices, problem } = await readServiceChoices();
@@ -289,7 +297,7 @@ export async function createContactFunction(env: ContactEnv, options: ContactFun
     rateLimit: options.eventRateLimit,
     leads: leadsIn(store, site.timeZone),
     // The Monday email goes to whoever gets the messages, through the outbox like them.
-    queueReport: (report) => store.outbox.add({ kind: "report", createdAt: new Date().toISOString(), to: defaultAddresses(site, env).to, ...report }),
+    queueReport: async (report) => store.outbox.add({ kind: "report", createdAt: new Date().toISOString(), to: (await currentAddresses()).to, ...report }),
     clock: options.visitsClock,
     logger,
   });

@@ -1,4 +1,4 @@
-import { chmod, mkdir, rm, writeFile } from "node:fs/promises";
+import { chmod, cp, mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import express from "express";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -43,6 +43,29 @@ describe("createContactFunction", () => {
       "Cedar Ridge Tree Service website <no-reply@cedarridgetree.example>",
     );
     expect(await storedMessages(dir)).toHaveLength(1);
+  });
+
+  it("mails the business's name and email as content/site.json says now: the desk changes them while the server runs", async () => {
+    const content = path.join(dir, "content");
+    await cp(contentDir, content, { recursive: true });
+    contact = await createContactFunction({ DATA_DIR: path.join(dir, "data"), SMTP_URL: peer.url, CONTACT_RATE_LIMIT: "0" }, { contentDir: content, logger: recordingLogger() });
+    const server = await listen(contact.app);
+    try {
+      expect((await post(server.url)).status).toBe(201);
+      await waitFor(() => peer.received.length === 1, 15_000, "the first notification");
+      // As the desk saves it (functions/desk/atomic-write.ts): a new file renamed over the old.
+      const siteFile = path.join(content, "site.json");
+      const site = JSON.parse(await readFile(siteFile, "utf8"));
+      await writeFile(`${siteFile}.new`, JSON.stringify({ ...site, name: "Cedar Ridge Tree Care", email: "crew@cedarridgetree.example" }, null, 2));
+      await rename(`${siteFile}.new`, siteFile);
+      expect((await post(server.url)).status).toBe(201);
+      await waitFor(() => peer.received.length === 2, 15_000, "the second notification");
+    } finally {
+      await server.close();
+    }
+    const [before, after] = peer.received.map((mail) => ({ to: mail.to, from: parseMail(mail.raw).headers.get("from") }));
+    expect(before).toEqual({ to: ["office@cedarridgetree.example"], from: "Cedar Ridge Tree Service website <no-reply@cedarridgetree.example>" });
+    expect(after).toEqual({ to: ["crew@cedarridgetree.example"], from: "Cedar Ridge Tree Care website <no-reply@cedarridgetree.example>" });
   });
 
   /** Starts with DATA_DIR unwritable: pages are served and posts get 503; once `fix` runs, a post gets 201 and is mailed. */

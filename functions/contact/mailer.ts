@@ -346,6 +346,12 @@ export interface MailerOptions {
   transport: MailTransport;
   site: Site;
   addresses: MailAddresses;
+  /**
+   * The business's facts and addresses for each email, when they may change while the server
+   * runs (the desk edits content/site.json: a new name or email applies from the next email);
+   * without it, `site` and `addresses`.
+   */
+  current?: () => Promise<{ site: Site; addresses: MailAddresses }>;
   /** Signed approve/reject links for a review (functions/reviews/review-tokens.ts); needed only to mail reviews. */
   reviewLinks?: (review: Review) => Promise<ReviewLinks>;
   /** The contact form's choices, whose labels name the service in the email; without it, the stored value does. */
@@ -353,8 +359,10 @@ export interface MailerOptions {
 }
 
 export function createMailer(options: MailerOptions): Mailer {
-  const { transport, site, addresses, reviewLinks, serviceChoices = async () => [] } = options;
+  const { transport, reviewLinks, serviceChoices = async () => [] } = options;
+  const current = options.current ?? (async () => ({ site: options.site, addresses: options.addresses }));
   async function send(job: MailJob): Promise<void> {
+    const { site, addresses } = await current();
     switch (job.kind) {
       case "contact":
         return transport.send(buildMessage(job.message, site, addresses, await serviceChoices()));
