@@ -280,7 +280,7 @@ export async function createContactFunction(env: ContactEnv, options: ContactFun
     store,
     tokens: () => tokens(),
     // Who a link decides as: the address the links were mailed to.
-    linkDecider: defaultAddresses(site, env).to,
+    linkDecider: async () => (await currentAddresses()).to,
     rateLimit: { limit: rateLimit, windowMs: RATE_WINDOW_MS },
     trustProxy,
     renderInvalidForm: (values, errors) => options.formPages?.()?.reviews(values, errors),

@@ -28,8 +28,8 @@ export interface ReviewsAppOptions {
   store: { reviews: Pick<Store["reviews"], "add" | "hold" | "decide" | "get" | "linkUse">; limits: Pick<Store["limits"], "take"> };
   /** The link signer; rejects while its key cannot be had (the store cannot be written): those requests get 503. */
   tokens: () => Promise<ReviewTokens>;
-  /** Who a link's decision is recorded as made by: the address the review emails go to. */
-  linkDecider: string;
+  /** Who a link's decision is recorded as made by: the address the review emails go to now. */
+  linkDecider: () => Promise<string>;
   clock?: () => number;
   rateLimit?: { limit: number; windowMs: number };
   /** The site's page for an invalid no-JavaScript review; without it, or when it gives none: a plain page. */
@@ -144,7 +144,7 @@ export function createReviewsApp(options: ReviewsAppOptions): express.Express {
       const found = await resolve(token);
       if ("status" in found) return answer(res, found.status, renderLinkProblemPage(found.title, found.message, frame));
       const { check, review } = found;
-      const decided = await store.reviews.decide({ id: review.id, approved: check.action === "approve", via: "link", by: linkDecider, token: check.signature });
+      const decided = await store.reviews.decide({ id: review.id, approved: check.action === "approve", via: "link", by: await linkDecider(), token: check.signature });
       if (!decided.ok) {
         const problem = decided.problem === "link-used" ? linkUsed(decided.decision) : gone;
         return answer(res, problem.status, renderLinkProblemPage(problem.title, problem.message, frame));
