@@ -182,6 +182,17 @@ describe("the desk's posts, end to end", () => {
     expect(await readFile(blog("fall-leaf-cleanup", "index.md"), "utf8")).toBe(before);
   });
 
+  it("finds the autosaved work of a hand-written post never saved in the desk when it is opened again", async () => {
+    const opened = (await desk.open("signs-a-tree-is-dying-or-dangerous"))!;
+    expect(opened.unsaved).toBeUndefined();
+    await desk.autosave({ ...opened.form, summary: "Typed between jobs." });
+    const again = (await desk.open("signs-a-tree-is-dying-or-dangerous"))!;
+    expect(again.form.postId).toBe(opened.form.postId);
+    expect(again.unsaved?.form.summary).toBe("Typed between jobs.");
+    expect((await desk.open("stump-grinding-vs-stump-removal"))!.form.postId).not.toBe(opened.form.postId);
+    await desk.discardUnsaved(again.form.postId);
+  });
+
   it("opens every hand-written post and saves it unchanged, byte for byte", async () => {
     for (const slug of ["preparing-trees-for-hurricane-season", "protecting-lakeside-trees-on-lake-murray", "signs-a-tree-is-dying-or-dangerous", "stump-grinding-vs-stump-removal", "when-to-prune-oaks-in-the-midlands"]) {
       const before = await readFile(blog(`${slug}.md`), "utf8");

@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import path from "node:path";
 import type sharpModule from "sharp";
 import type { ContentProblem } from "../../../src/content/content-error";
@@ -151,10 +151,10 @@ export class PostsDesk {
     };
   }
 
-  /** The post's lasting id: from its history (by its address), or a new one. */
+  /** The post's lasting id: from its history (by its address), or, for a post never saved in the desk, from its file's name. */
   private async postIdFor(post: PostOnDisk, source: PostSource): Promise<string> {
     const slug = typeof source.data.slug === "string" ? source.data.slug : post.fileSlug;
-    return (await this.opts.store.latestBySlug(slug))?.postId ?? (await this.opts.store.latestBySlug(post.fileSlug))?.postId ?? randomUUID();
+    return (await this.opts.store.latestBySlug(slug))?.postId ?? (await this.opts.store.latestBySlug(post.fileSlug))?.postId ?? idOfUnsavedFile(post.fileSlug);
   }
 
   // ---------------------------------------------------------------- autosave, preview
@@ -535,4 +535,15 @@ function valuesOf(form: PostForm, source: PostSource | undefined, action: Action
   const draft = action === "draft" || action === "unpublish";
   set("draft", draft ? true : had.draft === false ? false : undefined);
   return { values };
+}
+
+/**
+ * The id of a post the desk has not saved yet (written by hand, no history): the same at every
+ * opening, so its autosaved work and the phone's copy (keyed by it) are found when it is opened
+ * again; a new id each time lost both. UUID-shaped (version 8) like the ids the desk makes.
+ */
+export function idOfUnsavedFile(fileSlug: string): string {
+  const hex = createHash("sha256").update(`post-file:${fileSlug}`).digest("hex");
+  const variant = ((Number.parseInt(hex.slice(16, 17), 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
