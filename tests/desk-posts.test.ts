@@ -256,6 +256,41 @@ describe("posts in the owner's desk under npm start", () => {
     }
   }, 120_000);
 
+  it("brings back a photo added while the site could not keep the changes: the phone's copy opens with its photo in the list and the cover", async () => {
+    const post = "stump-grinding-vs-stump-removal";
+    const first = await signedIn();
+    let phone: BrowserContextOptions["storageState"];
+    try {
+      // The photo goes up, but the changes never reach the site (the signal went before the autosave).
+      await first.page.route("**/owner/posts/autosave", (route) => route.abort("internetdisconnected"));
+      await first.page.goto(`/owner/posts/edit/${post}`);
+      await first.page.getByRole("toolbar", { name: "Formatting" }).waitFor();
+      await addPhoto(first.page, { name: "IMG_0101.jpg", mimeType: "image/jpeg", buffer: await photo("jpeg", 1200, 900) }, "The stump after grinding");
+      await first.page.getByLabel("Cover", { exact: true }).selectOption("./the-stump-after-grinding.jpg");
+      await expect.poll(() => first.page.locator("[data-autosave-status]").textContent(), { timeout: 10_000 }).toContain("on this phone only");
+      phone = await first.page.context().storageState();
+    } finally {
+      await first.close();
+    }
+    // Later, with signal, on the same phone (its storage kept; a new page of the session).
+    const { page, problems, close } = await openPage(browser, { baseURL: baseUrl, ...touchPhone, storageState: phone });
+    try {
+      await page.goto(`/owner/posts/edit/${post}`);
+      await page.getByRole("button", { name: "Use the changes kept on this phone" }).tap();
+      await page.waitForURL(`**/owner/posts/edit/${post}?unsaved=use`);
+      const item = page.locator('[data-photo-list] > li[data-photo="the-stump-after-grinding.jpg"]');
+      await expect.poll(() => item.locator("img").getAttribute("src")).toBeTruthy();
+      expect(await item.getByRole("textbox").inputValue()).toBe("The stump after grinding");
+      expect(await page.getByLabel("Cover", { exact: true }).inputValue()).toBe("./the-stump-after-grinding.jpg");
+      expect(await page.getByLabel("Text", { exact: true }).inputValue()).toContain("![The stump after grinding](./the-stump-after-grinding.jpg)");
+      // Nothing offered twice: the copy is on the site now, and in the form.
+      expect(await page.locator("[data-local-offer]").isVisible()).toBe(false);
+      expect(problems).toEqual([]);
+    } finally {
+      await close();
+    }
+  }, 120_000);
+
   it("has no axe findings on the list, the editor and the history at 1280 px", async () => {
     const { page, close } = await signedIn({ viewport: desktop });
     try {

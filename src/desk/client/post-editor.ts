@@ -231,11 +231,34 @@ export function start(form: HTMLElement): void {
     if (!same(formFields(form), opened)) void keepOnServer();
   });
 
+  /**
+   * The phone's copy kept on the site, then the editor opened from there: the site draws its
+   * photos' list, thumbnails and cover choices, which this page has only for its own photos.
+   * False when the site cannot be reached.
+   */
+  const reopenWith = async (fields: Record<string, string>): Promise<boolean> => {
+    clearTimeout(serverTimer);
+    serverTimer = undefined;
+    const answer = await postJson(deskPath.postAutosave, { fields });
+    if (!answer.ok) return false;
+    // Leaving with nothing unsent: this page's fields must not be kept over the copy on the way out.
+    submitting = true;
+    const slug = opened[postFields.savedSlug];
+    location.assign(slug ? `${deskPath.postEdit}/${encodeURIComponent(slug)}?unsaved=use` : `${deskPath.postNew}?unsaved=${encodeURIComponent(postId)}`);
+    return true;
+  };
+
   // Work kept on this phone that the page does not have (a save that never arrived): offer it.
-  offerLocalCopy(form, postId, opened, changed);
+  offerLocalCopy(form, postId, opened, changed, reopenWith);
 }
 
-function offerLocalCopy(form: HTMLFormElement, postId: string, opened: Record<string, string>, changed: () => void): void {
+function offerLocalCopy(
+  form: HTMLFormElement,
+  postId: string,
+  opened: Record<string, string>,
+  changed: () => void,
+  reopenWith: (fields: Record<string, string>) => Promise<boolean>,
+): void {
   const offer = document.querySelector<HTMLElement>("[data-local-offer]");
   let kept: { at: number; fields: Record<string, string>; sent?: boolean } | undefined;
   try {
@@ -257,10 +280,16 @@ function offerLocalCopy(form: HTMLFormElement, postId: string, opened: Record<st
   words.textContent = `This phone kept changes to this post from ${when} that never reached the site.`;
   offer.hidden = false;
   const fields = kept.fields;
-  use.addEventListener("click", () => {
+  use.addEventListener("click", async () => {
+    use.disabled = true;
+    if (await reopenWith(fields)) return;
+    use.disabled = false;
+    // No connection: the fields here; photos this page does not know show once it is saved and opened again.
     for (const [name, value] of Object.entries(fields)) {
       const field = form.elements.namedItem(name);
       if (field instanceof HTMLInputElement && field.type === "checkbox") field.checked = value === "on";
+      // A cover among the photos this page does not know: a choice of its own, not lost.
+      else if (field instanceof HTMLSelectElement && value && ![...field.options].some((option) => option.value === value)) field.add(new Option(value.replace(/^\.\//, ""), value, true, true));
       else if (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement || field instanceof HTMLSelectElement) field.value = value;
     }
     if (fields[postFields.featured] === undefined) {
