@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFilesStore } from "../functions/store/files/files-store";
 import { createPostgresStore } from "../functions/store/postgres/postgres-store";
 import type { DeskStore } from "../functions/store/desk-store";
+import type { PostsStore } from "../functions/store/posts-store";
 import type { Store } from "../functions/store/store";
 import { startCluster, type TestCluster } from "../tests/postgres-cluster";
 import { copyRepo, runNpm, type RepoCopy } from "../tests/repo-copy";
@@ -55,7 +56,33 @@ async function fillDataDir(dir: string): Promise<void> {
   await store.visits.add({ counts: [{ ...view, count: 3 }], visitors: [] });
   await store.visits.claim("weekly-summary-2025-06-02");
   await fillDesk(store.desk);
+  await fillPosts(store.posts);
   await store.close();
+}
+
+/** The desk's posts: a post saved, published and renamed, one deleted, a photo, unsaved work kept and discarded. */
+async function fillPosts(posts: PostsStore): Promise<void> {
+  const sha = await posts.putPhoto(Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]));
+  const text = (title: string) => `---\ntitle: ${title}\npublishDate: 2025-06-02\n---\n\nAfter the storm \u2028 "quoted".\n`;
+  await posts.addVersion({ postId: "p1", slug: "oak", at: at(1), event: "saved", text: text("Oak"), photos: [], by: owner });
+  await posts.addVersion({ postId: "p2", slug: "pines", at: at(2), event: "published", text: text("Pines"), photos: [{ name: "pine.jpg", sha }] });
+  await posts.addVersion({ postId: "p1", slug: "oak-care", at: at(3), event: "published", text: text("Oak care"), photos: [{ name: "oak.jpg", sha }], by: owner });
+  await posts.addVersion({ postId: "p2", slug: "pines", at: at(4), event: "deleted", text: null, photos: [] });
+  await posts.saveDraft({ postId: "p1", at: at(5), state: { title: "Oak care, again", photos: [{ name: "oak.jpg" }] } });
+  await posts.saveDraft({ postId: "p3", at: at(6), state: { title: "Thrown away" } });
+  await posts.discardDraft("p3");
+}
+
+/** The desk's posts as their interface shows them. */
+async function postsContents(posts: PostsStore) {
+  const latest = await posts.latestVersions();
+  return {
+    latest,
+    histories: await Promise.all(latest.map((v) => posts.history(v.postId))),
+    bySlug: await posts.latestBySlug("oak-care"),
+    drafts: await posts.drafts(),
+    photos: await Promise.all(latest.flatMap((v) => v.photos).map((p) => posts.photo(p.sha))),
+  };
 }
 
 const owner = "owner@example.com";
@@ -108,14 +135,17 @@ async function contents(store: Store) {
     visits: await store.visits.counts("2000-01-01", "2099-12-31"),
     claimed: await store.visits.claim("weekly-summary-2025-06-02"),
     desk: await deskContents(store.desk),
+    posts: await postsContents(store.posts),
   };
 }
 
 async function jsonlFiles(dir: string): Promise<Record<string, string>> {
   // Not compared as text: outbox.jsonl (the files store's own bookkeeping), visits.jsonl (a line
-  // per batch until the files store compacts it, a line per key from the database) and desk.jsonl
-  // (a line per change, a record and its last state from the database): `contents` compares them.
-  const names = (await readdir(dir)).filter((name) => name.endsWith(".jsonl") && !["outbox.jsonl", "visits.jsonl", "desk.jsonl"].includes(name));
+  // per batch until the files store compacts it, a line per key from the database), desk.jsonl
+  // (a line per change, a record and its last state from the database) and post-drafts.jsonl (a line
+  // per autosave until the files store compacts it, the newest of each post from the database):
+  // `contents` compares them.
+  const names = (await readdir(dir)).filter((name) => name.endsWith(".jsonl") && !["outbox.jsonl", "visits.jsonl", "desk.jsonl", "post-drafts.jsonl"].includes(name));
   return Object.fromEntries(await Promise.all(names.map(async (name) => [name, await readFile(join(dir, name), "utf8")])));
 }
 
@@ -136,6 +166,8 @@ describe("moving DATA_DIR to PostgreSQL and back", () => {
     expect(imported.output).toMatch(/review-decisions\.jsonl\s+2\n/);
     expect(imported.output).toMatch(/desk\.jsonl\s+15\n/);
     expect(imported.output).toMatch(/desk-audit\.jsonl\s+2\n/);
+    expect(imported.output).toMatch(/post-versions\.jsonl\s+4\n/);
+    expect(imported.output).toMatch(/post-photos\s+1\n/);
 
     const files = await createFilesStore({ dataDir, logger: recordingLogger() });
     const database = await createPostgresStore({ url: DATABASE_URL, logger: recordingLogger() });
@@ -144,6 +176,10 @@ describe("moving DATA_DIR to PostgreSQL and back", () => {
       expect(before.undelivered.map((job) => job.state).sort()).toEqual(["failed", ...Array(5).fill("pending")]);
       expect(before.desk.sessions.map((session) => session?.endedAt)).toEqual([at(6), at(6), undefined, undefined]);
       expect(before.desk.passkeys.map((passkey) => [passkey.id, passkey.counter])).toEqual([["cred-1", 0], ["cred-2", 5]]);
+      expect(before.posts.latest.map((v) => [v.postId, v.event, v.slug])).toEqual([["p2", "deleted", "pines"], ["p1", "published", "oak-care"]]);
+      expect(before.posts.histories.map((h) => h.length)).toEqual([2, 2]);
+      expect(before.posts.drafts.map((d) => d.postId)).toEqual(["p1"]);
+      expect(before.posts.photos).toEqual([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3])]);
       expect(await contents(database)).toEqual(before);
       expect(await database.reviews.linkUse("signature-1")).toEqual(await files.reviews.linkUse("signature-1"));
     } finally {
@@ -172,7 +208,7 @@ describe("moving DATA_DIR to PostgreSQL and back", () => {
 
     const again = await npm(["run", "data", "--", "import", "data"], { DATABASE_URL });
     expect(again.code).toBe(1);
-    expect(again.output).toContain("already holds messages, reviews, mail or the desk's records: import only into an empty one (nothing was imported)");
+    expect(again.output).toContain("already holds messages, reviews, mail, the desk's records or posts: import only into an empty one (nothing was imported)");
   });
 
   it("refuses a line that is not a record, naming it, and imports nothing", async () => {

@@ -23,7 +23,6 @@ import { createReviewsApp } from "../reviews/app";
 import { createDeskApp, type DeskRenderer } from "../desk/desk-app";
 import { siteFacts } from "../desk/site-facts";
 import type { PublishOutcome } from "../desk/screens";
-import { createFilePostsStore } from "../store/files/posts-store";
 import type { PostsDeskOptions } from "../desk/posts/posts-desk";
 import type { RenderInvalidReviewForm } from "../reviews/review-pages";
 import { checkReviewSecret, loadReviewSecret } from "../reviews/review-secret";
@@ -301,9 +300,9 @@ export async function createContactFunction(env: ContactEnv, options: ContactFun
     clock: options.visitsClock,
     logger,
   });
-  // Every version of every post, and the owner's unsaved work, beside the other data (npm run backup copies them;
-  // not the photos half uploaded, in a dot folder it leaves out).
-  const postsStore = options.desk?.posts && createFilePostsStore(dataDir, logger);
+  // Every version of every post, and the owner's unsaved work, are in the store with the other data (npm run backup
+  // copies them); the photos half uploaded wait in DATA_DIR's dot folder, which it leaves out.
+  const postsStore = options.desk?.posts && store.posts;
   const deskApp =
     options.desk &&
     createDeskApp({
@@ -338,7 +337,6 @@ export async function createContactFunction(env: ContactEnv, options: ContactFun
       for (const stop of unwatch.splice(0)) stop();
       await visits.close();
       await outbox.stop();
-      await postsStore?.close();
       if (!options.store) await store.close();
       mailer.close();
     },

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { NewPostVersion, PostsStore } from "./posts-store";
 
 // What every posts store does (functions/store/posts-store.ts), run against each implementation:
-// functions/store/files/posts-store.test.ts, and the database one when it comes.
+// functions/store/files/posts-store.test.ts and functions/store/postgres/postgres-store.test.ts.
 
 export interface PostsStoreHarness {
   /** A new, empty store. */

@@ -1,9 +1,11 @@
 // The desk's memory of posts (functions/desk/posts/): every version of every post the desk
 // saved, published, unpublished, deleted or restored, the photos those versions had, and the
-// owner's unsaved work (autosave). It lives with the other data the servers keep (DATA_DIR, or
-// the database), so a restart, a deploy and `npm run backup` keep it; content/ keeps only the
-// current files. Implementations: JSON lines (functions/store/files/posts-store.ts); the
-// behaviour every one must have is functions/store/posts-store-behaviour.ts.
+// owner's unsaved work (autosave). It is the `posts` part of the one store (functions/store/
+// store.ts), with the other data the servers keep (DATA_DIR, or the database), so a restart, a
+// deploy, `npm run backup` and `npm run data -- import/export` keep it; content/ keeps only the
+// current files. Implementations: JSON lines (functions/store/files/posts-store.ts), PostgreSQL
+// (functions/store/postgres/post-tables.ts); the behaviour every one must have is
+// functions/store/posts-store-behaviour.ts.
 
 /** What happened to the post in the version: "found" is a change made outside the desk (a file edited on the server, a git pull). */
 export type PostEvent = "found" | "saved" | "published" | "scheduled" | "unpublished" | "deleted" | "restored";

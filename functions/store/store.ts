@@ -1,5 +1,5 @@
 // The one interface to everything the servers keep: messages, reviews, the mail outbox,
-// rate limits, keys, visit counts and the owner's desk. Implementations: JSON-lines files in DATA_DIR (functions/store/files/,
+// rate limits, keys, visit counts, the owner's desk and the posts' versions. Implementations: JSON-lines files in DATA_DIR (functions/store/files/,
 // the default, one process) and PostgreSQL (functions/store/postgres/, several instances).
 // createStore (create-store.ts) picks one; store-suite.ts is the behaviour both must have.
 import type { DeskStore } from "./desk-store";
@@ -7,6 +7,7 @@ import type { KeyStore } from "./key-store";
 import type { LimitStore } from "./limit-store";
 import type { MessageStore } from "./message-store";
 import type { OutboxStore } from "./outbox-store";
+import type { PostsStore } from "./posts-store";
 import type { ReviewStore } from "./review-store";
 import type { VisitsStore } from "./visits-store";
 
@@ -28,6 +29,8 @@ export interface Store {
   readonly visits: VisitsStore;
   /** The owner's desk: sign-ins, sessions, passkeys, the audit log (functions/desk/). */
   readonly desk: DeskStore;
+  /** The desk's posts: every version, their photos, the owner's unsaved work (functions/desk/posts/). */
+  readonly posts: PostsStore;
   /**
    * Resolves when it can take reads and writes (files: at once; PostgreSQL: once the database
    * answered and is migrated, the servers' store keeps trying meanwhile). Rejects with an error

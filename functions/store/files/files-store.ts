@@ -9,6 +9,7 @@ import { createKeyFiles } from "./key-files";
 import { createMemoryLimits } from "./memory-limits";
 import { createMessageFiles, type MessageFiles } from "./message-files";
 import { createOutboxFiles } from "./outbox-files";
+import { createFilePostsStore } from "./posts-store";
 import { createReviewFiles } from "./review-files";
 import { createVisitsFiles } from "./visits-files";
 
@@ -38,6 +39,7 @@ export async function createFilesStore(options: FilesStoreOptions): Promise<File
   const reviews = createReviewFiles({ dataDir, clock, logger, outbox });
   const desk = createFileDeskStore(dataDir, { logger });
   const visits = createVisitsFiles({ dataDir, clock, logger });
+  const posts = createFilePostsStore(dataDir, logger);
   return {
     messages,
     reviews,
@@ -46,11 +48,12 @@ export async function createFilesStore(options: FilesStoreOptions): Promise<File
     keys: createKeyFiles(dataDir),
     desk,
     visits,
+    posts,
     ready: Promise.resolve(),
     description: `JSON-lines files in ${dataDir}`,
     backup: (target) => backupDataDir(dataDir, target),
     async close() {
-      await Promise.all([messages.close(), reviews.close(), desk.close(), visits.close()]);
+      await Promise.all([messages.close(), reviews.close(), desk.close(), visits.close(), posts.close()]);
       await outbox.close();
     },
   };

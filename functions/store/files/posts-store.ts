@@ -19,7 +19,8 @@ export const VERSIONS_FILE = "post-versions.jsonl";
 export const DRAFTS_FILE = "post-drafts.jsonl";
 export const PHOTOS_DIR = "post-photos";
 
-const versionSchema = z.object({
+/** A line of post-versions.jsonl: a version, whole (also what the database keeps in post_versions.record). */
+export const postVersionSchema = z.object({
   id: z.string(),
   postId: z.string(),
   slug: z.string(),
@@ -30,7 +31,8 @@ const versionSchema = z.object({
   by: z.string().optional(),
 });
 
-const draftLineSchema = z.object({ postId: z.string(), at: z.string(), state: z.unknown().optional(), discarded: z.literal(true).optional() });
+/** A line of post-drafts.jsonl: the newest line of a post wins; a discarded one takes its work away. */
+export const draftLineSchema = z.object({ postId: z.string(), at: z.string(), state: z.unknown().optional(), discarded: z.literal(true).optional() });
 
 const SHA = /^[0-9a-f]{64}$/;
 
@@ -50,8 +52,18 @@ export function createFilePostsStore(dataDir: string, logger: Logger = consoleLo
   const index: Indexed[] = [];
   const drafts = new Map<string, PostDraft>();
 
-  const loaded = (async () => {
-    const read = await readJsonlFrom(versionsFile, 0, (v) => versionSchema.safeParse(v).data, logger);
+  // Read at the first use, not at creation: a store opened by a CLI or a server without the desk
+  // never reads them, and a DATA_DIR that cannot be read yet is tried again at the next use.
+  let loading: Promise<void> | undefined;
+  const loaded = () =>
+    (loading ??= load().catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    }));
+  const load = async () => {
+    index.length = 0;
+    drafts.clear();
+    const read = await readJsonlFrom(versionsFile, 0, (v) => postVersionSchema.safeParse(v).data, logger);
     read.lines.forEach(({ record, start }, i) => {
       const { text: _text, ...version } = record;
       const next = read.lines[i + 1]?.start ?? read.end;
@@ -68,12 +80,12 @@ export function createFilePostsStore(dataDir: string, logger: Logger = consoleLo
       const live = [...drafts.values()].map((d) => `${JSON.stringify({ postId: d.postId, at: d.at, state: d.state })}\n`);
       await writeFileAtomic(draftsFile, live.join(""));
     }
-  })();
+  };
 
   async function textOf(entry: Indexed): Promise<string | null> {
     if ("text" in entry.at) return entry.at.text;
     const bytes = (await readBytes(versionsFile, entry.at.start, entry.at.length)).toString("utf8");
-    return versionSchema.parse(JSON.parse(bytes.slice(0, bytes.indexOf("\n")))).text;
+    return postVersionSchema.parse(JSON.parse(bytes.slice(0, bytes.indexOf("\n")))).text;
   }
   const whole = async (entry: Indexed): Promise<PostVersion> => ({ ...entry.version, text: await textOf(entry) });
 
@@ -92,7 +104,7 @@ export function createFilePostsStore(dataDir: string, logger: Logger = consoleLo
 
   return {
     async addVersion(input: NewPostVersion) {
-      await loaded;
+      await loaded();
       const version: PostVersion = { id: randomUUID(), ...input, photos: input.photos.map((p) => ({ name: p.name, sha: p.sha })) };
       await versions.append(version);
       const { text, ...meta } = version;
@@ -100,21 +112,21 @@ export function createFilePostsStore(dataDir: string, logger: Logger = consoleLo
       return version;
     },
     async history(postId) {
-      await loaded;
+      await loaded();
       return Promise.all(index.filter((e) => e.version.postId === postId).reverse().map(whole));
     },
     async version(id) {
-      await loaded;
+      await loaded();
       const entry = index.find((e) => e.version.id === id);
       return entry && whole(entry);
     },
     async latestBySlug(slug) {
-      await loaded;
+      await loaded();
       const entry = newestPerPost().find((e) => e.version.slug === slug);
       return entry && whole(entry);
     },
     async latestVersions() {
-      await loaded;
+      await loaded();
       return Promise.all(newestPerPost().map(whole));
     },
 
@@ -132,27 +144,27 @@ export function createFilePostsStore(dataDir: string, logger: Logger = consoleLo
     },
 
     async saveDraft(draft) {
-      await loaded;
+      await loaded();
       await draftLines.append({ postId: draft.postId, at: draft.at, state: draft.state });
       drafts.set(draft.postId, { ...draft });
     },
     async draft(postId) {
-      await loaded;
+      await loaded();
       return drafts.get(postId);
     },
     async drafts() {
-      await loaded;
+      await loaded();
       return [...drafts.values()].sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0));
     },
     async discardDraft(postId) {
-      await loaded;
+      await loaded();
       if (!drafts.has(postId)) return;
       await draftLines.append({ postId, at: new Date().toISOString(), discarded: true });
       drafts.delete(postId);
     },
 
     async close() {
-      await loaded.catch(() => undefined);
+      await loading?.catch(() => undefined);
       await Promise.all([versions.close(), draftLines.close()]);
     },
   };

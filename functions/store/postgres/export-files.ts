@@ -3,7 +3,8 @@
 // (REPEATABLE READ), so the copy is consistent while instances keep writing. The folder it
 // makes is a DATA_DIR a files store opens as it is, or `npm run data -- import` reads back.
 // A sign-in email's code stays out, as in the files store's backups: of no use later. The
-// desk's sign-ins and sessions are there as the hashes the tables keep.
+// desk's sign-ins and sessions are there as the hashes the tables keep; the posts' versions,
+// unsaved work and photos as the files store keeps them (files/posts-store.ts).
 import { chmod, mkdir, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type pg from "pg";
@@ -15,6 +16,7 @@ import { claimLine, countLine } from "../files/visits-files";
 import type { Database } from "./database";
 import { AUDIT_COLUMNS, auditEntryOf, PASSKEY_COLUMNS, passkeyOf, SESSION_COLUMNS, sessionOf, SIGN_IN_COLUMNS, signInOf, type AuditRow, type PasskeyRow, type SessionRow, type SignInRow } from "./desk-tables";
 import { auditRecord, DESK_AUDIT_FILE, DESK_FILE, deskEventsOf } from "../files/desk-store";
+import { draftLineSchema, DRAFTS_FILE, PHOTOS_DIR, postVersionSchema, VERSIONS_FILE } from "../files/posts-store";
 
 interface JobRow {
   id: string;
@@ -55,8 +57,21 @@ function outboxLines(jobs: JobRow[]): unknown[] {
 }
 
 export async function exportToFiles(db: Database, target: string): Promise<BackupSummary> {
+  // Made under a temp name and renamed when whole, as the files store's backup: a folder that exists is a whole one.
+  const temp = path.join(path.dirname(target), `.${path.basename(target)}.partial`);
+  await rm(temp, { recursive: true, force: true });
+  await mkdir(temp, { recursive: true });
+  let photos = 0;
   const files = await db.transaction(
     async (client) => {
+      // The posts' photos, one at a time (a photo can be megabytes), from the same snapshot as the rest.
+      const shas = (await client.query<{ sha: string }>("SELECT sha FROM post_photos ORDER BY sha")).rows.map((row) => row.sha);
+      if (shas.length > 0) await mkdir(path.join(temp, PHOTOS_DIR));
+      for (const sha of shas) {
+        const { rows } = await client.query<{ bytes: Buffer }>("SELECT bytes FROM post_photos WHERE sha = $1", [sha]);
+        if (rows[0]) await writeFile(path.join(temp, PHOTOS_DIR, sha), rows[0].bytes, { mode: 0o644 });
+      }
+      photos = shas.length;
       const jobs = await client.query<JobRow>(
         `SELECT id, kind, job, state, attempts, next_attempt_at, last_error, settled_at, job->>'createdAt' AS queued_at,
            (extract(epoch FROM now()) * 1000)::bigint AS now
@@ -88,18 +103,18 @@ export async function exportToFiles(db: Database, target: string): Promise<Backu
           passkeys: (await client.query<PasskeyRow>(`SELECT ${PASSKEY_COLUMNS} FROM desk_passkeys ORDER BY seq`)).rows.map(passkeyOf),
         }),
         [DESK_AUDIT_FILE]: (await client.query<AuditRow>(`SELECT ${AUDIT_COLUMNS} FROM desk_audit ORDER BY seq`)).rows.map((row) => auditRecord.parse(auditEntryOf(row))),
+        [VERSIONS_FILE]: await recordsOf(client, "SELECT record FROM post_versions ORDER BY seq", postVersionSchema),
+        [DRAFTS_FILE]: (await client.query<{ post_id: string; at: string; state: unknown }>("SELECT post_id, at, state FROM post_drafts ORDER BY at")).rows.map((row) =>
+          draftLineSchema.parse({ postId: row.post_id, at: row.at, state: row.state }),
+        ),
         keys: keys.rows,
       };
     },
     { readOnlySnapshot: true },
   );
 
-  // Made under a temp name and renamed when whole, as the files store's backup: a folder that exists is a whole one.
-  const temp = path.join(path.dirname(target), `.${path.basename(target)}.partial`);
-  await rm(temp, { recursive: true, force: true });
-  await mkdir(temp, { recursive: true });
   const { keys, ...jsonl } = files;
-  let count = 0;
+  let count = photos;
   let records = 0;
   for (const [name, list] of Object.entries(jsonl)) {
     if (list.length === 0) continue;

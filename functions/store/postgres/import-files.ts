@@ -3,6 +3,8 @@
 // outbox has not sent yet stays to be sent, everything else counts as sent. One transaction:
 // the database gets all of it or nothing. A line that is not a valid record stops the import,
 // naming it, rather than leaving it behind.
+import { createHash } from "node:crypto";
+import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import type pg from "pg";
 import type { z } from "zod";
@@ -17,6 +19,8 @@ import { contactJob, decisionSchema, handledEventSchema, reviewJob, storedReview
 import type { UndeliveredJob } from "../outbox-store";
 import type { Database } from "./database";
 import { applyDeskEvent, auditRecord, DESK_AUDIT_FILE, DESK_FILE, deskEvent, emptyDeskState } from "../files/desk-store";
+import { draftLineSchema, DRAFTS_FILE, PHOTOS_DIR, postVersionSchema, VERSIONS_FILE } from "../files/posts-store";
+import type { PostDraft } from "../posts-store";
 import { AUDIT_COLUMNS, auditRow, PASSKEY_COLUMNS, passkeyRow, SESSION_COLUMNS, sessionRow, SIGN_IN_COLUMNS, signInRow } from "./desk-tables";
 
 export type RecordCounts = Record<string, number>;
@@ -71,6 +75,22 @@ export async function importFromFiles(db: Database, dataDir: string, now: number
     await filesStore.close();
   }
   const reviewSecret = await readKey(path.join(dataDir, "review-secret"));
+  // The desk's posts: every version in the order kept, the newest unsaved work of each post, and
+  // every photo by its hash (checked: a file whose bytes are not its name is not a photo of it).
+  const versions = await readAll(dataDir, VERSIONS_FILE, postVersionSchema);
+  const drafts = new Map<string, PostDraft>();
+  for (const line of await readAll(dataDir, DRAFTS_FILE, draftLineSchema)) {
+    if (line.discarded) drafts.delete(line.postId);
+    else drafts.set(line.postId, { postId: line.postId, at: line.at, state: line.state });
+  }
+  const photosDir = path.join(dataDir, PHOTOS_DIR);
+  const photoNames = (await readdir(photosDir).catch(() => [])).filter((name) => !name.startsWith("."));
+  const photos: Array<[string, Buffer]> = [];
+  for (const name of photoNames) {
+    const bytes = await readFile(path.join(photosDir, name));
+    if (createHash("sha256").update(bytes).digest("hex") !== name) throw new Error(`${path.join(photosDir, name)}: its bytes are not the photo of that name: move it out of the folder, then import again (nothing was imported)`);
+    photos.push([name, bytes]);
+  }
 
   const openById = new Map(open.map((job) => [job.id, job]));
   const jobRow = (job: ShownJob): unknown[] => {
@@ -84,9 +104,9 @@ export async function importFromFiles(db: Database, dataDir: string, now: number
   await db.transaction(async (client) => {
     const { rows } = await client.query<{ held: boolean }>(
       `SELECT EXISTS (SELECT 1 FROM messages) OR EXISTS (SELECT 1 FROM reviews) OR EXISTS (SELECT 1 FROM mail_jobs) OR EXISTS (SELECT 1 FROM message_events)
-         OR EXISTS (SELECT 1 FROM visit_counts) OR EXISTS (SELECT 1 FROM desk_sessions) OR EXISTS (SELECT 1 FROM desk_audit) AS held`,
+         OR EXISTS (SELECT 1 FROM visit_counts) OR EXISTS (SELECT 1 FROM desk_sessions) OR EXISTS (SELECT 1 FROM desk_audit) OR EXISTS (SELECT 1 FROM post_versions) AS held`,
     );
-    if (rows[0]?.held) throw new Error(`the database ${db.where} already holds messages, reviews, mail or the desk's records: import only into an empty one (nothing was imported)`);
+    if (rows[0]?.held) throw new Error(`the database ${db.where} already holds messages, reviews, mail, the desk's records or posts: import only into an empty one (nothing was imported)`);
     const post = (box: string) => (record: { id: string }) => [box, record.id, record];
     await insertRows(client, "messages", ["box", "id", "record"], files[SUBMISSIONS_FILE].map(post("inbox")));
     await insertRows(client, "messages", ["box", "id", "record"], files[SPAM_FILE].map(post("spam")));
@@ -109,6 +129,10 @@ export async function importFromFiles(db: Database, dataDir: string, now: number
     await insertRows(client, "desk_sessions", columns(SESSION_COLUMNS), [...desk.sessions.values()].map(sessionRow));
     await insertRows(client, "desk_passkeys", columns(PASSKEY_COLUMNS), [...desk.passkeys.values()].map(passkeyRow));
     await insertRows(client, "desk_audit", columns(AUDIT_COLUMNS), audit.map(auditRow));
+    await insertRows(client, "post_versions", ["id", "post_id", "slug", "record"], versions.map((v) => [v.id, v.postId, v.slug, v]));
+    await insertRows(client, "post_drafts", ["post_id", "at", "state"], [...drafts.values()].map((d) => [d.postId, d.at, JSON.stringify(d.state ?? null)]));
+    // One at a time: a photo can be megabytes.
+    for (const [sha, bytes] of photos) await client.query("INSERT INTO post_photos (sha, bytes) VALUES ($1, $2)", [sha, bytes]);
     // Counted back in the same transaction: what is committed is every record read.
     const counted = await client.query<{ rows: string }>(
       "SELECT (SELECT count(*) FROM messages) + (SELECT count(*) FROM message_events) + (SELECT count(*) FROM reviews) + (SELECT count(*) FROM review_decisions) AS rows",
@@ -124,5 +148,8 @@ export async function importFromFiles(db: Database, dataDir: string, now: number
     [VISIT_CLAIMS_FILE]: claims.length,
     [DESK_FILE]: deskEvents.length,
     [DESK_AUDIT_FILE]: audit.length,
+    [VERSIONS_FILE]: versions.length,
+    [DRAFTS_FILE]: drafts.size,
+    [PHOTOS_DIR]: photos.length,
   };
 }

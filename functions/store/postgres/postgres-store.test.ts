@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startCluster, withClient, type TestCluster } from "../../../tests/postgres-cluster";
 import { recordingLogger } from "../../../tests/test-support";
 import { deskStoreBehaviour } from "../desk-store-behaviour";
+import { describePostsStore } from "../posts-store-behaviour";
 import { describeStore, type StoreHarness } from "../store-suite";
 import type { Store } from "../store";
 import { createDeskTables } from "./desk-tables";
@@ -55,6 +56,22 @@ deskStoreBehaviour("PostgreSQL", async () => {
       await cluster.dropDatabase(url);
     },
   };
+});
+
+// Each test a database of its own; a "restart" is another store on it. Closing the posts closes their store.
+const postsUrls = new WeakMap<object, string>();
+async function openPosts(url: string) {
+  const store = await createPostgresStore({ url, logger: recordingLogger() });
+  const posts = { ...store.posts, close: () => store.close() };
+  postsUrls.set(posts, url);
+  return posts;
+}
+describePostsStore("PostgreSQL", {
+  open: async () => openPosts(await cluster.createDatabase()),
+  async reopen(posts) {
+    await posts.close();
+    return openPosts(postsUrls.get(posts)!);
+  },
 });
 
 describe("PostgreSQL: passkey challenges across instances", () => {

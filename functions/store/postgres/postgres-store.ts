@@ -10,6 +10,7 @@ import { createMessageTables } from "./message-tables";
 import { migrate } from "./migrate";
 import { createNotifications } from "./notifications";
 import { createOutboxTables } from "./outbox-tables";
+import { createPostTables } from "./post-tables";
 import { createReviewTables } from "./review-tables";
 import { createVisitsTables } from "./visits-tables";
 
@@ -61,6 +62,7 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
       limits: createLimitTables(db, clock),
       visits: createVisitsTables(db),
       desk: createDeskTables(db),
+      posts: createPostTables(db),
       keys: createKeyTables(db),
       description: `PostgreSQL database ${db.where}`,
       backup: (target) => exportToFiles(db, target),
