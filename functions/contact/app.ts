@@ -294,6 +294,7 @@ export async function createContactFunction(env: ContactEnv, options: ContactFun
     distDir: path.resolve(options.distDir ?? "dist"),
     trustProxy,
     rateLimit: options.eventRateLimit,
+    currentSite,
     leads: leadsIn(store, site.timeZone),
     // The Monday email goes to whoever gets the messages, through the outbox like them.
     queueReport: async (report) => store.outbox.add({ kind: "report", createdAt: new Date().toISOString(), to: (await currentAddresses()).to, ...report }),

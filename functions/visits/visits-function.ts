@@ -20,6 +20,8 @@ import { startWeeklyMail, type WeeklyReport } from "./weekly-mail";
 export interface VisitsFunctionOptions {
   visits: VisitsStore;
   site: Site;
+  /** content/site.json as it is now, for the Monday email's name (default: `site`). */
+  currentSite?: () => Promise<Site>;
   contentDir: string;
   /** The built site the servers serve: a path is a page when the build wrote it. */
   distDir: string;
@@ -83,7 +85,7 @@ export async function createVisitsFunction(options: VisitsFunctionOptions): Prom
     return summaryFor(to, sources);
   };
   const queueReport = options.queueReport;
-  const weekly = queueReport && startWeeklyMail({ visits, summary, queue: queueReport, siteName: site.name, timeZone: site.timeZone, clock, logger });
+  const weekly = queueReport && startWeeklyMail({ visits, summary, queue: queueReport, siteName: async () => (await (options.currentSite?.() ?? site)).name, timeZone: site.timeZone, clock, logger });
   return {
     app: createEventApp({ counter, siteUrl: site.url, trustProxy: options.trustProxy, rateLimit: options.rateLimit, clock, logger }),
     summary,

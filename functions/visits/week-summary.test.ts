@@ -96,6 +96,8 @@ describe("the week's summary", () => {
 });
 
 describe("the Monday email", () => {
+  // Read when the email is made: the desk may rename the business while the server runs.
+  let siteName = "Cedar Ridge Tree Service";
   async function weekly(at: string, dir: string) {
     const queued: WeeklyReport[] = [];
     const visits = createVisitsFiles({ dataDir: dir, clock: Date.now, logger: recordingLogger() });
@@ -103,7 +105,7 @@ describe("the Monday email", () => {
       visits,
       summary: async (to) => weekSummary({ to, timeZone: NY, counts, messages, reviews, names }),
       queue: async (report) => void queued.push(report),
-      siteName: "Cedar Ridge Tree Service",
+      siteName: async () => siteName,
       timeZone: NY,
       clock: () => Date.parse(at),
       logger: recordingLogger(),
@@ -139,6 +141,20 @@ describe("the Monday email", () => {
     }
   });
 
+  it("names the business as it is called when the email is made", async () => {
+    const { dir, cleanup } = await makeTempDir();
+    try {
+      const monday = await weekly("2025-06-09T11:01:00Z", dir);
+      siteName = "Cedar Ridge Tree Care";
+      await monday.mail.check();
+      await monday.close();
+      expect(monday.queued[0]?.subject).toMatch(/^Cedar Ridge Tree Care website, week of Mon, Jun 2/);
+    } finally {
+      siteName = "Cedar Ridge Tree Service";
+      await cleanup();
+    }
+  });
+
   it("is tried again an hour after the store failed, and then goes out", async () => {
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
     const queued: WeeklyReport[] = [];
@@ -154,7 +170,7 @@ describe("the Monday email", () => {
       },
       summary: async (to) => weekSummary({ to, timeZone: NY, counts, messages, reviews, names }),
       queue: async (report) => void queued.push(report),
-      siteName: "Cedar Ridge Tree Service",
+      siteName: async () => siteName,
       timeZone: NY,
       clock: () => Date.parse("2025-06-09T12:00:00Z"),
       logger,
@@ -179,7 +195,7 @@ describe("the Monday email", () => {
     const options = {
       visits,
       queue: async (report: WeeklyReport) => void queued.push(report),
-      siteName: "Cedar Ridge Tree Service",
+      siteName: async () => siteName,
       timeZone: NY,
       clock: () => Date.parse("2025-06-09T12:00:00Z"),
       logger: recordingLogger(),

@@ -24,7 +24,8 @@ export interface WeeklyMailOptions {
   summary: (to: BusinessDay) => Promise<VisitSummary>;
   /** Hands the email to the outbox (durable once it resolves). */
   queue: (report: WeeklyReport) => Promise<void>;
-  siteName: string;
+  /** The business's name when the email is made (the desk may have changed it since the start). */
+  siteName: () => Promise<string>;
   timeZone: string;
   clock?: () => number;
   logger?: Logger;
@@ -62,7 +63,8 @@ export function startWeeklyMail(options: WeeklyMailOptions): WeeklyMail {
     // Two weeks of nothing are not worth an email.
     if (isEmptyWeek(week)) return false;
     if (!(await visits.claim(id))) return false;
-    await queue({ id, subject: summarySubject(week, siteName), text: summaryText(week, siteName, timeZone), html: summaryHtml(week, siteName, timeZone) });
+    const name = await siteName();
+    await queue({ id, subject: summarySubject(week, name), text: summaryText(week, name, timeZone), html: summaryHtml(week, name, timeZone) });
     return true;
   }
 
