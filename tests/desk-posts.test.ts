@@ -5,7 +5,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations } from "./axe";
 import { connectBrowser, desktop, openPage, touchPhone, type WatchedPage } from "./chromium";
-import { signInWithCode } from "./desk-browser";
+import { addPhoto, photo, signInWithCode } from "./desk-browser";
 import { serveCopy, type RepoCopy, type ServedCopy } from "./repo-copy";
 import type { SmtpPeer } from "./test-support";
 
@@ -46,23 +46,6 @@ async function signIn(): Promise<void> {
 async function signedIn(options: BrowserContextOptions = touchPhone): Promise<WatchedPage> {
   await (signedInOnce ??= signIn());
   return openPage(browser, { baseURL: baseUrl, ...options, storageState: session });
-}
-
-/** A photo as a camera makes one: a real JPEG or PNG with something in it. */
-async function photo(format: "jpeg" | "png", width: number, height: number): Promise<Buffer> {
-  const image = sharp({ create: { width, height, channels: 3, background: { r: 40, g: 110, b: 60 } } }).composite([
-    { input: Buffer.from(`<svg width="${width}" height="${height}"><circle cx="${width / 2}" cy="${height / 2}" r="${Math.min(width, height) / 3}" fill="#c84"/></svg>`) },
-  ]);
-  return format === "jpeg" ? image.jpeg({ quality: 85 }).toBuffer() : image.png().toBuffer();
-}
-
-/** Chooses a file in "Add photo", says what it shows and puts it in the post; resolves once it is in the list. */
-async function addPhoto(page: Page, file: { name: string; mimeType: string; buffer: Buffer }, description: string): Promise<void> {
-  const before = await page.locator("[data-photo-list] > li").count();
-  await page.getByLabel("Add photo").setInputFiles(file);
-  await page.locator("#post-new-photo-alt").fill(description);
-  await page.getByRole("button", { name: "Put the photo in the post" }).tap();
-  await expect.poll(() => page.locator("[data-photo-list] > li").count(), { timeout: 30_000 }).toBe(before + 1);
 }
 
 const live = async (path: string) => (await fetch(baseUrl + path)).status;
