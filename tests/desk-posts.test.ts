@@ -261,6 +261,8 @@ describe("posts in the owner's desk under npm start", () => {
       await page.goto(`/owner/posts/edit/${post}`);
       await page.getByRole("button", { name: "Use the changes kept on this phone" }).tap();
       await page.waitForURL(`**/owner/posts/edit/${post}?unsaved=use`);
+      // Said where the owner looks first: they are in the form, and kept once saved.
+      expect(await page.getByRole("status").first().textContent()).toContain("Your unsaved changes are in the form below. Press Save draft or Publish to keep them.");
       const item = page.locator('[data-photo-list] > li[data-photo="the-stump-after-grinding.jpg"]');
       await expect.poll(() => item.locator("img").getAttribute("src")).toBeTruthy();
       expect(await item.getByRole("textbox").inputValue()).toBe("The stump after grinding");

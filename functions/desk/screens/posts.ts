@@ -1,6 +1,6 @@
 import express from "express";
 import { postFormSchema, type FieldProblem, type OpenedPost, type PostForm } from "../../../src/content/post-form";
-import { PHOTO_PART_BYTES } from "../../../src/desk/desk-page";
+import { PHOTO_PART_BYTES, type DeskNotice } from "../../../src/desk/desk-page";
 import { deskPath, sectionPath } from "../../../src/desk/desk-routes";
 import { postActions, postFormFromFields, type PostAction } from "../../../src/desk/post-editor-form";
 import type { PostEditorData } from "../../../src/desk/screens/post-editor-screen";
@@ -55,7 +55,7 @@ export const postsScreen: DeskScreenModule = (routes, { posts }) => {
   });
 
   /** The editor for `opened`, with what the last attempt came to. */
-  async function showEditor(ctx: DeskContext, opened: OpenedPost, extra: Partial<PostEditorData> = {}, status = 200) {
+  async function showEditor(ctx: DeskContext, opened: OpenedPost, extra: Partial<PostEditorData> = {}, status = 200, notice?: DeskNotice) {
     const thumbs = await desk.thumbs(opened.form).catch(() => ({}));
     await ctx.show(
       {
@@ -75,13 +75,17 @@ export const postsScreen: DeskScreenModule = (routes, { posts }) => {
           ...extra,
         },
       },
-      { status },
+      { status, ...(notice ? { notice } : {}) },
     );
   }
 
+  /** After "Use the unsaved changes" (or the phone's copy, src/desk/client/post-editor.ts): they are in the form, not saved yet. */
+  const unsavedInForm: DeskNotice = { tone: "info", text: "Your unsaved changes are in the form below. Press Save draft or Publish to keep them." };
+
   routes.get(deskPath.postNew, async (ctx) => {
     const unsaved = typeof ctx.req.query.unsaved === "string" ? ctx.req.query.unsaved : undefined;
-    await showEditor(ctx, await desk.newPost(unsaved));
+    const opened = await desk.newPost(unsaved);
+    await showEditor(ctx, opened, {}, 200, unsaved !== undefined && opened.form.postId === unsaved ? unsavedInForm : undefined);
   });
 
   routes.get(`${deskPath.postEdit}/:slug`, async (ctx) => {
@@ -89,7 +93,7 @@ export const postsScreen: DeskScreenModule = (routes, { posts }) => {
     const opened = await desk.open(slug);
     if (!opened) return notFound(ctx);
     // "Use them": the autosaved work in the form, offered no more.
-    if (ctx.req.query.unsaved === "use" && opened.unsaved) return showEditor(ctx, { ...opened, form: opened.unsaved.form, unsaved: undefined });
+    if (ctx.req.query.unsaved === "use" && opened.unsaved) return showEditor(ctx, { ...opened, form: opened.unsaved.form, unsaved: undefined }, {}, 200, unsavedInForm);
     await showEditor(ctx, opened);
   });
 
