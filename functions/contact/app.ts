@@ -314,6 +314,7 @@ export async function createContactFunction(env: ContactEnv, options: ContactFun
       posts: options.desk.posts && postsStore && { ...options.desk.posts, store: postsStore, uploadsDir: path.join(dataDir, ".post-uploads") },
       contentDir,
       site,
+      currentSite,
       env,
       trustProxy,
       logger,

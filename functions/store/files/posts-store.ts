@@ -34,6 +34,12 @@ export const postVersionSchema = z.object({
 /** A line of post-drafts.jsonl: the newest line of a post wins; a discarded one takes its work away. */
 export const draftLineSchema = z.object({ postId: z.string(), at: z.string(), state: z.unknown().optional(), discarded: z.literal(true).optional() });
 
+/** Adds one line of post-drafts.jsonl to the unsaved work it adds up to (here, and `npm run data -- import`). */
+export function applyDraftLine(drafts: Map<string, PostDraft>, line: z.infer<typeof draftLineSchema>): void {
+  if (line.discarded) drafts.delete(line.postId);
+  else drafts.set(line.postId, { postId: line.postId, at: line.at, state: line.state });
+}
+
 const SHA = /^[0-9a-f]{64}$/;
 
 /** A version as the index holds it: the text is read back from the file when asked for. */
@@ -70,10 +76,7 @@ export function createFilePostsStore(dataDir: string, logger: Logger = consoleLo
       index.push({ version, at: { start, length: next - start } });
     });
     const draftRead = await readJsonlFrom(draftsFile, 0, (v) => draftLineSchema.safeParse(v).data, logger);
-    for (const { record } of draftRead.lines) {
-      if (record.discarded) drafts.delete(record.postId);
-      else drafts.set(record.postId, { postId: record.postId, at: record.at, state: record.state });
-    }
+    for (const { record } of draftRead.lines) applyDraftLine(drafts, record);
     // Autosaves come every few seconds while the owner types: the file is rewritten with only the
     // newest of each when it has grown well past them (before anything is appended in this process).
     if (draftRead.lines.length > 4 * drafts.size + 200) {

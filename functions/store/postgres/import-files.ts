@@ -19,7 +19,7 @@ import { contactJob, decisionSchema, handledEventSchema, reviewJob, storedReview
 import type { UndeliveredJob } from "../outbox-store";
 import type { Database } from "./database";
 import { applyDeskEvent, auditRecord, DESK_AUDIT_FILE, DESK_FILE, deskEvent, emptyDeskState } from "../files/desk-store";
-import { draftLineSchema, DRAFTS_FILE, PHOTOS_DIR, postVersionSchema, VERSIONS_FILE } from "../files/posts-store";
+import { applyDraftLine, draftLineSchema, DRAFTS_FILE, PHOTOS_DIR, postVersionSchema, VERSIONS_FILE } from "../files/posts-store";
 import type { PostDraft } from "../posts-store";
 import { AUDIT_COLUMNS, auditRow, PASSKEY_COLUMNS, passkeyRow, SESSION_COLUMNS, sessionRow, SIGN_IN_COLUMNS, signInRow } from "./desk-tables";
 
@@ -79,10 +79,7 @@ export async function importFromFiles(db: Database, dataDir: string, now: number
   // every photo by its hash (checked: a file whose bytes are not its name is not a photo of it).
   const versions = await readAll(dataDir, VERSIONS_FILE, postVersionSchema);
   const drafts = new Map<string, PostDraft>();
-  for (const line of await readAll(dataDir, DRAFTS_FILE, draftLineSchema)) {
-    if (line.discarded) drafts.delete(line.postId);
-    else drafts.set(line.postId, { postId: line.postId, at: line.at, state: line.state });
-  }
+  for (const line of await readAll(dataDir, DRAFTS_FILE, draftLineSchema)) applyDraftLine(drafts, line);
   const photosDir = path.join(dataDir, PHOTOS_DIR);
   const photoNames = (await readdir(photosDir).catch(() => [])).filter((name) => !name.startsWith("."));
   const photos: Array<[string, Buffer]> = [];
