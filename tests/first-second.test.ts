@@ -338,11 +338,15 @@ describe("every link of the site navigates in place, on a throttled phone", () =
       const irmo = page.locator('svg a[data-town="irmo-sc"]');
       await irmo.scrollIntoViewIfNeeded();
       const town: [string, string] = ["/locations/irmo-sc", "Tree Service in Irmo, SC"];
+      const onScreenAt = () => irmo.evaluate((link) => Math.round(link.getBoundingClientRect().top));
+      const left = await onScreenAt();
       await roundTrip(page, irmo, [path, heading], town);
       await page.goBack();
       await expectOn(page, path, heading);
       const mapInView = () => irmo.evaluate((link) => link.getBoundingClientRect().top >= 0 && link.getBoundingClientRect().bottom <= window.innerHeight);
       await expect.poll(mapInView).toBe(true);
+      // Where it was on the screen, to the pixel: sections passed over undrawn by the jump to the map count at their real height now.
+      await expect.poll(async () => Math.abs((await onScreenAt()) - left)).toBeLessThanOrEqual(1);
       // Forward, back, forward and back, each in the frame its page appears: each page keeps its own scroll.
       await page.evaluate(
         (paths) =>

@@ -116,12 +116,12 @@ const pageAssets = (doc: Document) =>
   [doc.querySelector<HTMLScriptElement>("script[type=module][src]")?.src, ...[...doc.querySelectorAll<HTMLLinkElement>("link[rel=stylesheet][href^='/assets/']")].map((l) => l.href)].join(" ");
 
 /** After a swap or a first load: focus the page's heading, say where we are, start its islands. */
-function settle(url: URL, scrollY: number | undefined): void {
+function settle(url: URL, scroll: Scroll | undefined): void {
   showNotFoundKind();
   const target = url.hash ? document.getElementById(decodeURIComponent(url.hash.slice(1))) : null;
-  if (target || scrollY) drawAllForOneScroll();
+  if (target || scroll?.scrollY) drawAllForOneScroll();
   if (target) target.scrollIntoView();
-  else window.scrollTo(0, scrollY ?? 0);
+  else window.scrollTo(0, scroll ? scrollTarget(scroll) : 0);
   const heading = document.querySelector<HTMLElement>("main h1") ?? document.getElementById("main");
   if (heading) {
     if (!heading.hasAttribute("tabindex")) heading.setAttribute("tabindex", "-1");
@@ -156,7 +156,7 @@ function showNotFoundKind(): void {
   if (general && post instanceof HTMLTemplateElement) general.replaceChildren(post.content.cloneNode(true));
 }
 
-async function go(url: URL, how: "push" | "pop", scrollY?: number): Promise<void> {
+async function go(url: URL, how: "push" | "pop", scroll?: Scroll): Promise<void> {
   const token = ++latest;
   arriving = true;
   const { page, ready } = takePage(url.pathname + url.search);
@@ -173,11 +173,52 @@ async function go(url: URL, how: "push" | "pop", scrollY?: number): Promise<void
     swap(next);
     onScreen = shown.pathname + shown.search;
     arriving = false;
-    settle(shown, scrollY);
+    settle(shown, scroll);
   } catch (err) {
     console.error("Navigation:", err);
     location.assign(url);
   }
+}
+
+/**
+ * Where a page is scrolled, as its history entry keeps it: the pixels, and the section the top of
+ * the screen is in with how far into it. Sections far from view count at a guessed height until
+ * drawn (styles/layout.css.ts: drawnNearViewport), and a jump (a link to #services, the map's
+ * section) leaves those passed over undrawn: the same pixels, once all are drawn, are other
+ * words (about 90 px lower on the home page's map); the section's own offset is the same words.
+ */
+interface Scroll {
+  scrollY: number;
+  anchor?: { id: string; offset: number };
+}
+
+function scrollNow(): Scroll {
+  let anchor: Scroll["anchor"];
+  for (const section of document.querySelectorAll<HTMLElement>("#root section[id]")) {
+    const top = section.getBoundingClientRect().top;
+    if (top > 0) break;
+    anchor = { id: section.id, offset: -top };
+  }
+  return { scrollY: window.scrollY, anchor };
+}
+
+/** Where to scroll to for `scroll`, with every section drawn (drawAllForOneScroll). */
+function scrollTarget({ scrollY, anchor }: Scroll): number {
+  const section = anchor && document.getElementById(anchor.id);
+  return anchor && section ? section.getBoundingClientRect().top + window.scrollY + anchor.offset : scrollY;
+}
+
+/** The scroll a history entry's state keeps, if it is one this script wrote. */
+function scrollIn(state: unknown): Scroll | undefined {
+  if (typeof state !== "object" || state === null || !("scrollY" in state) || typeof state.scrollY !== "number") return undefined;
+  const anchor: unknown = "anchor" in state ? state.anchor : undefined;
+  return {
+    scrollY: state.scrollY,
+    anchor:
+      typeof anchor === "object" && anchor !== null && "id" in anchor && typeof anchor.id === "string" && "offset" in anchor && typeof anchor.offset === "number"
+        ? { id: anchor.id, offset: anchor.offset }
+        : undefined,
+  };
 }
 
 let saveTimer: ReturnType<typeof setTimeout> | undefined;
@@ -186,7 +227,7 @@ function rememberScroll(): void {
   clearTimeout(saveTimer);
   // A skeleton shorter than the page left clamps the scroll: that is no entry's scroll.
   if (arriving) return;
-  saveTimer = setTimeout(() => arriving || history.replaceState({ ...history.state, scrollY: window.scrollY }, ""), 100);
+  saveTimer = setTimeout(() => arriving || history.replaceState({ ...history.state, ...scrollNow() }, ""), 100);
 }
 
 function onClick(event: MouseEvent): void {
@@ -197,7 +238,7 @@ function onClick(event: MouseEvent): void {
   if (url.hash && samePage(url)) return;
   event.preventDefault();
   clearTimeout(saveTimer);
-  history.replaceState({ ...history.state, scrollY: window.scrollY }, "");
+  history.replaceState({ ...history.state, ...scrollNow() }, "");
   void go(url, "push");
 }
 
@@ -206,14 +247,14 @@ function onPopState(event: PopStateEvent): void {
   // and would be written into this one (which keeps what it had).
   clearTimeout(saveTimer);
   const state: unknown = event.state;
-  const scrollY = typeof state === "object" && state !== null && "scrollY" in state && typeof state.scrollY === "number" ? state.scrollY : undefined;
+  const scroll = scrollIn(state);
   const url = new URL(location.href);
   // The page on screen is already this one (an in-page jump back or forward): only its scroll changes.
   if (samePage(url)) {
-    if (scrollY !== undefined) window.scrollTo(0, scrollY);
+    if (scroll) window.scrollTo(0, scrollTarget(scroll));
     return;
   }
-  void go(url, "pop", scrollY);
+  void go(url, "pop", scroll);
 }
 
 function onHint(event: Event): void {
@@ -247,7 +288,7 @@ export function startNavigation(): void {
     const here = location.pathname + location.search;
     // "ready": no skeleton; the page on screen stays until the new one is in.
     ahead.set(here, { page: fetchPage(here, "no-cache"), ready: true });
-    void go(new URL(location.href), "pop", window.scrollY);
+    void go(new URL(location.href), "pop", scrollNow());
   });
   showNotFoundKind();
   // Islands start after the first paint (a frame, then a task): one that wakes at once
