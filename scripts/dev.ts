@@ -23,7 +23,7 @@ import { deskRenderer } from "./build-engine/desk-bundle";
 import { processPhoto } from "./build-engine/photos";
 import { PostPreviewer } from "./build-engine/post-preview";
 import { loadSharp } from "./build-engine/sharp";
-import type { PublishOutcome } from "../functions/desk/screens";
+import type { PublishOutcome } from "../functions/desk/publish-outcome";
 
 const { values: args } = parseArgs({ options: { content: { type: "string", default: "content" }, out: { type: "string", default: ".cache/dev-dist" } } });
 const root = process.cwd();

@@ -19,7 +19,8 @@ import { themeColor } from "./styles/theme.css";
 
 // The build (and its worker threads) and the servers import this one bundle.
 export { loadPageContent, loadSite } from "./content/load-content";
-export { parsePost, toPostJson } from "./content/posts";
+export { parsePost } from "./content/posts";
+export { toPostJson } from "./content/post-list";
 export { ContentError, formatProblem, isContentError } from "./content/content-error";
 export { routeTable, notFoundPath } from "./routes";
 export type { AssetManifest } from "./app/document";

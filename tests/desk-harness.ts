@@ -8,7 +8,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import express from "express";
 import { createDeskApp } from "../functions/desk/desk-app";
-import type { PublishOutcome } from "../functions/desk/screens";
+import type { PublishOutcome } from "../functions/desk/publish-outcome";
 import { createMailer, createSmtpTransport, defaultAddresses, isPermanentMailError } from "../functions/contact/mailer";
 import { createOutbox, type Outbox } from "../functions/contact/outbox";
 import type { TrustProxy } from "../functions/http/trust-proxy";

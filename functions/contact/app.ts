@@ -22,7 +22,7 @@ import { createOutbox, type Outbox } from "./outbox";
 import { createReviewsApp } from "../reviews/app";
 import { createDeskApp, type DeskRenderer } from "../desk/desk-app";
 import { siteFacts } from "../desk/site-facts";
-import type { PublishOutcome } from "../desk/screens";
+import type { PublishOutcome } from "../desk/publish-outcome";
 import type { PostsDeskOptions } from "../desk/posts/posts-desk";
 import type { RenderInvalidReviewForm } from "../reviews/review-pages";
 import { checkReviewSecret, loadReviewSecret } from "../reviews/review-secret";

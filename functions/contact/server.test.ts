@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { makeTempDir, recordingLogger, storedMessages, validInput, waitFor } from "../../tests/test-support";
+import { makeTempDir, storedMessages, validInput, waitFor } from "../../tests/test-support";
 import { signInToDesk } from "../../scripts/audit/desk-sign-in";
 
 const serverFile = path.resolve(import.meta.dirname, "server.ts");

@@ -13,7 +13,6 @@ import {
   hoursLabels,
   placeholderFields,
   rowField,
-  socialLabels,
   textFacts,
   type BusinessForm,
   type BusinessTextField,

@@ -1,4 +1,4 @@
-import express, { type NextFunction, type Request, type RequestHandler, type Response } from "express";
+import express, { type Request, type RequestHandler, type Response } from "express";
 import type { Site } from "../../src/content/site";
 import type { DeskFrame, DeskNotice } from "../../src/desk/desk-page";
 import { deskBase, deskPath, postsPrefix } from "../../src/desk/desk-routes";
@@ -17,8 +17,8 @@ import { clearCookie, readCookie, setCookie } from "./cookies";
 import { pageCsrf, refusePost } from "./csrf";
 import { ownerEmails, type DeskEnv } from "./owners";
 import { requestFrom } from "./request-facts";
-import { deskScreenModules, type PublishOutcome } from "./screens";
-import type { DeskVisits } from "./screens/visits";
+import type { DeskContext, DeskHandler, DeskRoutes, DeskVisits, PublishOutcome, Refusal } from "./desk-contract";
+import { deskScreenModules } from "./sections";
 import { createSessions, type SignedIn } from "./sessions";
 import { mountSignIn } from "./sign-in";
 import { siteFacts } from "./site-facts";
@@ -63,36 +63,6 @@ export interface DeskAppOptions {
   logger?: Logger;
 }
 
-/** What a desk handler gets: the request, the signed-in owner, and the ways to answer. */
-export interface DeskContext {
-  req: Request;
-  res: Response;
-  owner: SignedIn;
-  site: Site;
-  /** Appends to the audit log: who (the owner), what, when, from where. */
-  audit(action: string, detail?: string): Promise<void>;
-  /** Answers with a desk page. */
-  show(page: DeskPage, options?: { status?: number; notice?: DeskNotice }): Promise<void>;
-  /** 303 to `path` (a desk path), with a notice shown there; to the desk script (JSON), `{ ok: true, next: path }`. */
-  redirect(path: string, notice?: DeskNotice): void;
-  json(status: number, body: Record<string, unknown>): void;
-}
-
-export type DeskHandler = (ctx: DeskContext) => Promise<void>;
-
-/** Where a screen module adds its routes: every one is signed-in only, and every POST has passed the Origin and CSRF checks. */
-export interface DeskRoutes {
-  get(path: string, handler: DeskHandler): void;
-  post(path: string, handler: DeskHandler): void;
-}
-
-/** The answer for a request that is refused: a desk page (or JSON for the desk script), nothing changed. */
-export interface Refusal {
-  status: number;
-  title: string;
-  message: string;
-}
-
 const formParser = express.urlencoded({ extended: false, limit: 16 * 1024, parameterLimit: 400 });
 const jsonParser = express.json({ limit: 16 * 1024 });
 // A post's form and its autosaves carry its whole text: at most a content file (1 MB) and its fields.
@@ -105,7 +75,7 @@ const parseBody: RequestHandler = (req, res, next) => {
 
 /**
  * The owner's desk under /owner (shared/CONTRACT.md "The owner's desk"): sign-in by emailed
- * code or link or passkey, sessions, and the screens of functions/desk/screens.ts. Every POST
+ * code or link or passkey, sessions, and the sections of functions/desk/sections.ts. Every POST
  * is checked for this site's Origin and the page's CSRF token before anything else runs;
  * every answer is private (no-store) and noindex. Mount it with `site.use(app)`.
  */
@@ -322,8 +292,3 @@ function takeNotice(req: Request, res: Response): DeskNotice | undefined {
     return undefined;
   }
 }
-
-export type DeskShow = (req: Request, res: Response, owner: SignedIn | undefined, page: DeskPage, options?: { status?: number; notice?: DeskNotice }) => Promise<void>;
-export type DeskRedirect = (req: Request, res: Response, path: string, notice?: DeskNotice) => void;
-export type DeskRefuse = (req: Request, res: Response, owner: SignedIn | undefined, refusal: Refusal) => Promise<void>;
-export type DeskGuard = (handler: (req: Request, res: Response, owner: SignedIn | undefined) => Promise<void>) => (req: Request, res: Response, next: NextFunction) => void;

@@ -15,7 +15,7 @@ import type { DeskStore, Passkey } from "../store/desk-store";
 import { readCookie } from "./cookies";
 import { deviceName, requestOrigin } from "./request-facts";
 import { tokenHash } from "./secrets";
-import type { RateCounter, SignInDeps } from "./sign-in";
+import type { RateCounter, SignInDeps } from "./desk-contract";
 
 // Passkeys (WebAuthn) through @simplewebauthn/server: a signed-in owner adds one (functions/desk/screens/account.ts),
 // then signs in with it on that device. The relying party is the host the desk is opened at.

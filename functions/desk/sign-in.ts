@@ -1,21 +1,15 @@
 import { randomUUID } from "node:crypto";
 import type express from "express";
-import type { Request, Response } from "express";
-import type { Site } from "../../src/content/site";
+import type { Request } from "express";
 import { deskPath } from "../../src/desk/desk-routes";
 import type { SignInData } from "../../src/desk/screens/sign-in-screen";
-import type { Logger } from "../logger";
 import { clientKey } from "../http/client-key";
-import type { DeskStore } from "../store/desk-store";
-import type { LimitStore, RateDecision } from "../store/limit-store";
-import type { OutboxStore } from "../store/outbox-store";
 import { clearCookie, readCookie, setCookie } from "./cookies";
-import type { DeskGuard, DeskRedirect, DeskRefuse, DeskShow } from "./desk-app";
+import type { RateCounter, SignInDeps } from "./desk-contract";
 import { normalEmail } from "./owners";
 import { mountPasskeySignIn } from "./passkeys";
 import { requestFrom, requestOrigin } from "./request-facts";
 import { codeHash, newCode, newToken, sameSecret, SIGN_IN_MS, tokenHash } from "./secrets";
-import type { Sessions } from "./sessions";
 
 const MINUTE = 60_000;
 /** 5 wrong codes for an address lock it for 15 minutes (The Copenhagen Book: limit attempts on short codes). */
@@ -26,36 +20,6 @@ const CODES_PER_ADDRESS = 5;
 const CODES_PER_CLIENT = 10;
 /** Codes and links tried per client in 15 minutes (each address locks after 5 wrong codes besides). */
 const TRIES_PER_CLIENT = 30;
-
-/** One rate limit of the sign-in, counted per key in the store's limits. */
-export interface RateCounter {
-  take(key: string): Promise<RateDecision>;
-}
-
-export interface SignInDeps {
-  store: DeskStore;
-  sessions: Sessions;
-  clock: () => number;
-  logger: Logger;
-  env: { SITE_URL?: string; CONTACT_FROM?: string };
-  currentSite: () => Promise<Site>;
-  isOwner: (email: string) => Promise<boolean>;
-  owners: () => Promise<string[]>;
-  /**
-   * Where the sign-in email is queued (`store.outbox`): the server's sending loop mails it
-   * (functions/contact/mailer.ts buildSignInMessage), and the store erases its code once it is
-   * sent, failed or past its 15 minutes.
-   */
-  outbox: Pick<OutboxStore, "add">;
-  /** Where the sign-in rate limits count (`store.limits`: this process's memory with the files store). */
-  limits: LimitStore;
-  guarded: DeskGuard;
-  show: DeskShow;
-  redirect: DeskRedirect;
-  refuse: DeskRefuse;
-  /** Where a browser goes once signed in (the desk page it came for). */
-  afterSignIn: (req: Request, res: Response) => string;
-}
 
 /**
  * Signing in (shared/CONTRACT.md): an address, then the 6-digit code from the email, or the

@@ -1,5 +1,5 @@
 import express, { type Response } from "express";
-import { reviewErrors, reviewFields, reviewInputSchema, type Review, type ReviewErrors } from "../../src/content/review";
+import { reviewErrors, reviewFields, reviewInputSchema, type ReviewErrors } from "../../src/content/review";
 import { renderProblemPage, type PageContact, type PageFrame } from "../contact/form-pages";
 import { createFormPostHandler, DEFAULT_RATE_LIMIT, RATE_WINDOW_MS } from "../contact/form-post";
 import { consoleLogger, type Logger } from "../logger";

@@ -1,4 +1,4 @@
-import type { ContactInput } from "../../src/content/contact";
+import type { ContactInput } from "../../src/content/contact-schema";
 import type { HandledEvent, LeadSource, Submission } from "./records";
 import type { DeliveryState } from "./outbox-store";
 

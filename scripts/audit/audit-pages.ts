@@ -1,5 +1,8 @@
-import type { CategoryId } from "./audit-report";
 import { deskPath, sectionPath } from "../../src/desk/desk-routes";
+
+/** The four categories, in the order Lighthouse's report shows them. */
+export const categoryIds = ["performance", "accessibility", "best-practices", "seo"] as const;
+export type CategoryId = (typeof categoryIds)[number];
 
 /** One page Lighthouse audits: what the table calls it and its path on the site. */
 export interface AuditPage {

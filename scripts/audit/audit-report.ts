@@ -1,9 +1,6 @@
-import type { AuditPage } from "./audit-pages";
+import { categoryIds, type AuditPage, type CategoryId } from "./audit-pages";
 import { detailItemsSchema, type DetailItem, type LighthouseAudit, type LighthouseResult } from "./lighthouse-result";
 
-/** The four categories, in the order Lighthouse's report shows them. */
-export const categoryIds = ["performance", "accessibility", "best-practices", "seo"] as const;
-export type CategoryId = (typeof categoryIds)[number];
 
 const columnTitles: Record<CategoryId, string> = { performance: "Perf", accessibility: "A11y", "best-practices": "BP", seo: "SEO" };
 

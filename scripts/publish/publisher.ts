@@ -1,7 +1,7 @@
 import type { BuildSession } from "../build-engine/build-session";
 import { runBuild, type BuildOptions, type BuildResult } from "../build-engine/run-build";
 import { isContentError, type ContentProblem } from "../../src/content/content-error";
-import type { PublishOutcome } from "../../functions/desk/screens";
+import type { PublishOutcome } from "../../functions/desk/publish-outcome";
 
 export interface PublisherOptions {
   root: string;

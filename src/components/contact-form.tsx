@@ -8,11 +8,11 @@ import {
   formatPhone,
   serviceTypeValues,
   type ContactField,
-  type ContactInput,
   type FieldErrors,
   type FormValues,
   type ServiceChoice,
 } from "../content/contact";
+import type { ContactInput } from "../content/contact-schema";
 import { phoneEdit } from "./phone-edit";
 import { useContactSubmit } from "./use-contact-submit";
 import { apiPath } from "../routes";

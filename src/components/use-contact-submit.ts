@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from "react";
-import type { ContactInput } from "../content/contact";
+import type { ContactInput } from "../content/contact-schema";
 import { apiPath } from "../routes";
 import { formExtras } from "./form-extras";
 

@@ -57,7 +57,6 @@ export const limits = {
 } as const;
 
 /** What a valid post holds after trimming (the schema is in contact-schema.ts); unknown fields are dropped. */
-export type { ContactInput } from "./contact-schema";
 
 /** What a post made without JavaScript sent, as text: the form shows it again when the post is refused. */
 export type FormValues = Partial<Record<ContactField, string>>;

@@ -1,15 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ContentError, formatProblem } from "./content-error";
-import {
-  findDuplicateSlugs,
-  parsePost,
-  postId,
-  selectPublished,
-  toPostJson,
-  toPostSummary,
-  truncateOnWord,
-  type Post,
-} from "./posts";
+import { findDuplicateSlugs, selectPublished, toPostJson, toPostSummary } from "./post-list";
+import { parsePost, postId, truncateOnWord, type Post } from "./posts";
 import { siteSchema, type Site } from "./site";
 
 const site: Site = siteSchema.parse({

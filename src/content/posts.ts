@@ -9,13 +9,11 @@ import { misspelledKeyProblems } from "./key-suggestions";
 import { renderMarkdownWithSummary } from "./markdown";
 import { namedPhoto } from "./named-photo";
 import { SLUG_HINT, SLUG_PATTERN } from "./post-slug";
-import { findDuplicateSlugs } from "./post-list";
 import type { Cover, Photo } from "./photo";
 import type { Site } from "./site";
 
 // The blog as a whole (listing, unique slugs, selection, public JSON) is in post-list.ts;
 // loading everything is src/content/content-pipeline.ts.
-export { findDuplicateSlugs, selectPublished, toPostJson, toPostSummary, type SelectOptions } from "./post-list";
 
 const EXCERPT_LENGTH = 160;
 

@@ -82,7 +82,7 @@ export const reviewDecisionPath = (id: string): string => `${deskPath.reviews}/$
 
 /** A section of the desk: one item of the navigation every desk screen shows, one screen. */
 export interface DeskSection {
-  /** The screen's name in src/desk/desk-screens.tsx and the desk server's screens.ts. */
+  /** The screen's name in src/desk/desk-screens.tsx and the desk server's sections.ts. */
   screen: DeskSectionScreen;
   path: string;
   /** Its name in the navigation and as the screen's heading (shared/CONTRACT.md keeps these). */

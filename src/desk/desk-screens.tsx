@@ -15,7 +15,7 @@ import type { DeskSectionScreen } from "./desk-routes";
 /**
  * Every desk screen by name, with the data it shows. A new screen is an entry here and a
  * case below (its component in src/desk/screens/), its path (desk-routes.ts) and its server
- * handler (the desk server's screens.ts), which answers with a DeskPage of this screen.
+ * handler (the desk server's sections.ts), which answers with a DeskPage of this screen.
  */
 export interface DeskScreenData {
   "sign-in": SignInData;

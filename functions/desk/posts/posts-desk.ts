@@ -11,10 +11,10 @@ import { loadRedirects, REDIRECTS_FILE, withRedirect } from "../../../src/conten
 import type { Site } from "../../../src/content/site";
 import { instantOfWallTime, wallTimeIn } from "../../../src/format/business-time";
 import type { PostPhotoRef, PostsStore, PostVersion } from "../../store/posts-store";
-import type { PublishOutcome } from "../screens";
+import type { PublishOutcome } from "../publish-outcome";
 import { writeFileAtomic } from "../../store/files/atomic-file";
 import { PostIndex } from "./post-index";
-import { ConflictError, PostFiles, textSha, type PostOnDisk, type PhotoToWrite } from "./post-files";
+import { ConflictError, PostFiles, type PostOnDisk, type PhotoToWrite } from "./post-files";
 import type { PostRenderer } from "./post-renderer";
 import { postValues, readPostSource, writePostSource, type KeyValue, type PostSource, type PostValues } from "./post-source";
 import { photoFileName, prepareUpload } from "./photo-upload";

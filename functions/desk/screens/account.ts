@@ -1,7 +1,7 @@
 import { deskPath } from "../../../src/desk/desk-routes";
 import { formatBusinessTime } from "../../../src/format/business-time";
 import { ceremonyChallenges, registrationOptions, verifiedPasskey } from "../passkeys";
-import type { DeskScreenModule } from "../screens";
+import type { DeskScreenModule } from "../desk-contract";
 
 /** Account: the owner's passkeys (add, remove) and "Sign every device out" (functions/desk/desk-app.ts). */
 export const accountScreen: DeskScreenModule = (routes, { store, clock }) => {

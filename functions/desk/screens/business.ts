@@ -4,9 +4,9 @@ import type { BusinessForm } from "../../../src/desk/business-form";
 import type { BusinessData } from "../../../src/desk/screens/business-screen";
 import { diskProblem, replaceFiles } from "../atomic-write";
 import { applyForm, checkFacts, differences, formFromFacts, formFromPost, readFacts, type FactsFiles } from "../business-facts";
-import type { DeskContext } from "../desk-app";
+import type { DeskContext } from "../desk-contract";
 import { editJson } from "../json-edit";
-import type { DeskScreenModule } from "../screens";
+import type { DeskScreenModule } from "../desk-contract";
 
 const title = "Business details";
 const path = sectionPath("business");

@@ -4,9 +4,9 @@ import type { MessagesData } from "../../../src/desk/screens/messages-screen";
 import { messagesCsv } from "../../contact/submissions-report";
 import type { MessageQuery } from "../../store/message-store";
 import { InvalidCursorError } from "../../store/store-errors";
-import type { DeskContext } from "../desk-app";
+import type { DeskContext } from "../desk-contract";
 import { messageData, messageRow, type MessageWording } from "../message-view";
-import type { DeskScreenModule } from "../screens";
+import type { DeskScreenModule } from "../desk-contract";
 import { townNamesReader } from "../town-names";
 
 const title = "Messages";

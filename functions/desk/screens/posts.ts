@@ -6,10 +6,10 @@ import { postActions, postFormFromFields, type PostAction } from "../../../src/d
 import type { PostEditorData } from "../../../src/desk/screens/post-editor-screen";
 import { formatBusinessTime } from "../../../src/format/business-time";
 import { formatShortDate } from "../../../src/format/format-date";
-import type { DeskContext } from "../desk-app";
+import type { DeskContext } from "../desk-contract";
 import { checkUploadStart, UploadRefused } from "../posts/photo-upload";
 import type { SaveResult } from "../posts/posts-desk";
-import type { DeskScreenModule } from "../screens";
+import type { DeskScreenModule } from "../desk-contract";
 
 const title = "Posts";
 const listPath = sectionPath("posts");

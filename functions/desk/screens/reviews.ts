@@ -3,7 +3,7 @@ import type { ReviewRow, ReviewsData } from "../../../src/desk/screens/reviews-s
 import { formatBusinessTime } from "../../../src/format/business-time";
 import type { DecisionVia } from "../../store/records";
 import type { ReviewItem } from "../../store/review-store";
-import type { DeskScreenModule } from "../screens";
+import type { DeskScreenModule } from "../desk-contract";
 
 const title = "Reviews";
 const ID = /^[\w-]{1,64}$/;

@@ -1,12 +1,5 @@
-import type { BusinessDay } from "../../../src/format/business-time";
-import type { VisitSummary } from "../../../src/content/visit-summary";
 import { sectionPath } from "../../../src/desk/desk-routes";
-import type { DeskScreenModule } from "../screens";
-
-/** Where the desk reads the week's visits: the visit function (functions/visits/visits-function.ts), which writes its counts first. */
-export interface DeskVisits {
-  summary(to?: BusinessDay): Promise<VisitSummary>;
-}
+import type { DeskScreenModule } from "../desk-contract";
 
 /** The Visits screen (src/desk/screens/visits-screen.tsx): the seven days ending today against the seven before. */
 export const visitsScreen: DeskScreenModule = (routes, { visits }) => {

@@ -1,5 +1,5 @@
 import path from "node:path";
-import type { ContactInput } from "../../../src/content/contact";
+import type { ContactInput } from "../../../src/content/contact-schema";
 import type { Logger } from "../../logger";
 import type { MessageBox, MessageItem, MessageQuery, MessageStore } from "../message-store";
 import { contactJob, handledEventSchema, newPost, submissionSchema, type HandledEvent, type LeadSource, type Submission } from "../records";
