@@ -324,6 +324,21 @@ export function describeStore(name: string, makeHarness: () => Promise<StoreHarn
         expect((await again.outbox.undelivered()).map((u) => u.id)).toEqual([report.id]);
       });
 
+      it("renews the claim of a job being sent, keeps it from every other claim, and renews none once it is settled", async () => {
+        const { store } = await fresh();
+        await store.outbox.open();
+        const [first, second] = [await store.messages.add(contact(1)), await store.messages.add(contact(2))];
+        expect((await claimAll(store)).map((c) => c.job.id).sort()).toEqual([first.id, second.id].sort());
+        // The heartbeat: nine minutes into a ten-minute lease, both are renewed (and an id never claimed is not).
+        expect((await store.outbox.renew({ ids: [first.id, second.id, "never-claimed"], now: now + 9 * MINUTE, leaseMs: 10 * MINUTE })).sort()).toEqual([first.id, second.id].sort());
+        expect(await claimAll(store, now + 15 * MINUTE)).toEqual([]);
+        await store.outbox.settle(first.id, 1, { outcome: "sent" });
+        await store.outbox.settle(second.id, 1, { outcome: "retry", error: "451 later", nextAttemptAt: now + 16 * MINUTE });
+        expect(await store.outbox.renew({ ids: [first.id, second.id], now: now + 15 * MINUTE, leaseMs: 10 * MINUTE })).toEqual([]);
+        // Due at its retry, not at the end of a renewed lease.
+        expect((await claimAll(store, now + 16 * MINUTE)).map((c) => [c.job.id, c.attempts])).toEqual([[second.id, 1]]);
+      });
+
       it("tells a sender when jobs were queued", async () => {
         const { store } = await fresh();
         await store.outbox.open();
