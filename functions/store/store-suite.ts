@@ -381,6 +381,25 @@ export function describeStore(name: string, makeHarness: () => Promise<StoreHarn
         ]);
       });
 
+      it("counts an address coming from a referring site once a day, also after a restart, and forgets the hashes when the day ends", async () => {
+        const { store, harness } = await fresh();
+        await store.visits.daySalt("2025-06-02");
+        const from = (hash: string, source: string) => ({ day: "2025-06-02", hash, source });
+        await store.visits.add({ counts: [], visitors: [], referred: [from("r-a", "chapin-news.example"), from("r-a", "chapin-news.example")] });
+        await store.visits.add({ counts: [], visitors: [], referred: [from("r-a", "chapin-news.example"), from("r-b", "chapin-news.example"), from("r-c", "spam.example")] });
+        const again = await harness.open();
+        await again.visits.add({ counts: [], visitors: [], referred: [from("r-b", "chapin-news.example"), from("r-d", "chapin-news.example")] });
+        const referred = (rows: readonly VisitCount[]) => rows.filter((r) => r.kind === "referred").map((r) => [r.source, r.count]);
+        expect(referred(await again.visits.counts("2025-06-02", "2025-06-02"))).toEqual([
+          ["chapin-news.example", 3],
+          ["spam.example", 1],
+        ]);
+        expect(await harness.atRest()).toContain("r-d");
+        await again.visits.endDaysBefore("2025-06-03");
+        expect(await harness.atRest()).not.toContain("r-d");
+        expect(total(await again.visits.counts("2025-06-02", "2025-06-02"), "referred")).toBe(4);
+      });
+
       it("keeps one salt per day, the same after a restart, and forgets it and the day's hashes when the day ends", async () => {
         const { store, harness } = await fresh();
         const salt = await store.visits.daySalt("2025-06-02");
