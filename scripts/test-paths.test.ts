@@ -54,6 +54,8 @@ describe("the tests' paths", () => {
     expect(screenshotDir({ SCREENSHOT_DIR: "test-results/shots" }, cwd)).toBe(path.join(cwd, "test-results", "shots"));
     expect(screenshotDir({ SCREENSHOT_DIR: path.join(tmpdir(), "shots") }, cwd)).toBe(path.join(tmpdir(), "shots"));
     expect(() => screenshotDir({ SCREENSHOT_DIR: path.join(path.parse(cwd).root, "srv", "shots") }, cwd)).toThrow(/inside the checkout/);
-    expect(() => screenshotDir({ SCREENSHOT_DIR: "../elsewhere" }, cwd)).toThrow(/inside the checkout/);
+    const checkout = path.join(path.parse(cwd).root, "srv", "site");
+    expect(screenshotDir({ SCREENSHOT_DIR: "test-results" }, checkout)).toBe(path.join(checkout, "test-results"));
+    expect(() => screenshotDir({ SCREENSHOT_DIR: "../elsewhere" }, checkout)).toThrow(/inside the checkout/);
   });
 });

@@ -13,10 +13,10 @@ export function screenshotDir(env: NodeJS.ProcessEnv = process.env, cwd = proces
   if (!asked) return undefined;
   const dir = path.resolve(cwd, asked);
   const inside = (root: string) => {
-    const relative = path.relative(realpathSync(root), dir);
+    const relative = path.relative(root, dir);
     return relative === "" || (!relative.startsWith("..") && !path.isAbsolute(relative));
   };
-  if (!inside(cwd) && !inside(tmpdir())) {
+  if (!inside(path.resolve(cwd)) && !inside(realpathSync(tmpdir())) && !inside(tmpdir())) {
     throw new Error(`SCREENSHOT_DIR=${asked}: screenshots go inside the checkout (test-results/...) or the temp folder (${tmpdir()}), nowhere else`);
   }
   return dir;
