@@ -73,6 +73,8 @@ export const pathTo = {
 export const apiPath = {
   blog: "/api/blog",
   contact: "/api/contact",
+  /** A photo of a contact message, by the signed link in the owner's email (functions/contact/photo-links.ts). */
+  contactPhotos: "/api/contact/photos",
   reviews: "/api/reviews",
   /** An email link's confirm page (GET) and the decision (POST). */
   moderateReview: "/api/reviews/moderate",

@@ -29,7 +29,13 @@ import { checkReviewSecret, loadReviewSecret } from "../reviews/review-secret";
 import { createReviewTokens, type ReviewTokens } from "../reviews/review-tokens";
 import { contactFields, type ServiceChoice } from "../../src/content/contact";
 import { contactSchema, fieldErrors } from "../../src/content/contact-schema";
-import { createFormPostHandler, DEFAULT_RATE_LIMIT, RATE_WINDOW_MS } from "./form-post";
+import { createFormPostHandler, DEFAULT_RATE_LIMIT, MULTIPART_LIMIT_BYTES, RATE_WINDOW_MS } from "./form-post";
+import { createPhotoLinkTokens, photoLinkRoute, photoLinks, type PhotoLinkTokens } from "./photo-links";
+import { createUploadBudget } from "./upload-budget";
+import { loadSharp } from "../photos/load-sharp";
+import type { MessageStore } from "../store/message-store";
+import type { PhotoStore } from "../store/photo-store";
+import type sharpModule from "sharp";
 import { apiPath, pathTo } from "../../src/routes";
 import { leadsIn } from "../visits/report";
 import { createVisitsFunction, type VisitsFunction } from "../visits/visits-function";
@@ -52,8 +58,26 @@ export interface ContactAppOptions {
   services?: readonly ServiceChoice[];
   /** Which proxy may name the client (TRUST_PROXY); default none: the socket address is the client. */
   trustProxy?: TrustProxy;
+  /**
+   * Photos with messages (shared/CONTRACT.md turn 4: multipart posts), kept in `store`, and the
+   * signed links to them in the owner's email (`links`, answered at /api/contact/photos/...).
+   * Without it, a multipart post is refused (415).
+   */
+  photos?: {
+    store: PhotoStore;
+    messages: Pick<MessageStore, "get">;
+    links: () => Promise<PhotoLinkTokens>;
+    /** sharp to re-encode them (default functions/photos/load-sharp.ts). */
+    sharp?: () => Promise<typeof sharpModule>;
+  };
   logger?: Logger;
 }
+
+/**
+ * Posts with photos on their way at once: 4 of the largest (25 MB each) in memory, 2 of them
+ * from one client, so a phone that sends again while its first try is still arriving is not refused.
+ */
+const UPLOAD_BUDGET = { bytes: 4 * MULTIPART_LIMIT_BYTES, perClient: 2 * MULTIPART_LIMIT_BYTES };
 
 /** Builds the app answering POST /api/contact as shared/CONTRACT.md says; mount it with `site.use(app)`. */
 export function createApp(options: ContactAppOptions): express.Express {
@@ -88,6 +112,7 @@ export function createApp(options: ContactAppOptions): express.Express {
     },
     clock,
     logger,
+    photos: options.photos && { store: options.photos.store, sharp: options.photos.sharp ?? loadSharp, budget: createUploadBudget(UPLOAD_BUDGET) },
     renderInvalid: renderInvalidForm,
     renderProblem: (title, message) => renderProblemPage(title, message, contact, options.frame),
     successPath: `${pathTo.contactThanks}/`,
@@ -102,6 +127,16 @@ export function createApp(options: ContactAppOptions): express.Express {
   });
 
   app.post(apiPath.contact, handle);
+  if (options.photos) {
+    const route = photoLinkRoute({
+      tokens: options.photos.links,
+      messages: options.photos.messages,
+      photos: options.photos.store,
+      page: options.frame ?? page,
+      logger,
+    });
+    app.get(`${apiPath.contactPhotos}/:token{/:size}`, route);
+  }
   app.all(apiPath.contact, (_req, res) => {
     res.set("Allow", "POST").status(405).json({ ok: false, message: "Use POST" });
   });
@@ -207,6 +242,16 @@ export async function createContactFunction(env: ContactEnv, options: ContactFun
   const store = options.store ?? (await storeFromEnv(env, { logger }));
 
   const tokens = lazyTokens(env, store, logger);
+  // The photo links' key: made on first use, tried again after a failure (the store could not be written yet).
+  let photoTokensMade: Promise<PhotoLinkTokens> | undefined;
+  const photoTokens = (): Promise<PhotoLinkTokens> =>
+    (photoTokensMade ??= store.keys.get("photo-link-key").then(
+      (key) => createPhotoLinkTokens(key),
+      (error: unknown) => {
+        photoTokensMade = undefined;
+        throw error;
+      },
+    ));
   const readServiceChoices = serviceChoicesReader(contentDir);
   const transport = createTransportFromEnv(env, dataDir);
   // content/site.json as it is now: the desk changes the business's name and email while this runs.
@@ -235,6 +280,7 @@ export async function createContactFunction(env: ContactEnv, options: ContactFun
       };
       return { approve: link("approve"), reject: link("reject") };
     },
+    photoLinks: async (message) => photoLinks(message, await photoTokens(), site.url),
   });
   const outbox = createOutbox({
     store: store.outbox,
@@ -271,6 +317,7 @@ export async function createContactFunction(env: ContactEnv, options: ContactFun
     renderInvalidForm: (values, errors) => options.formPages?.()?.contact(values, errors),
     contact: { name: site.name, phone: site.phone },
     frame: frameAs(pathTo.contact),
+    photos: { store: store.messagePhotos, messages: store.messages, links: photoTokens },
     // For the plain page only (no site renderer): read once, at start.
     services: (await readServiceChoices()).choices,
     logger,

@@ -12,6 +12,7 @@ import {
   type FormValues,
   type ServiceChoice,
 } from "../../src/content/contact";
+import { PHOTO_ACCEPT, PHOTOS_FIELD, photoLimits } from "../../src/content/contact-photos";
 import { apiPath, pathTo } from "../../src/routes";
 
 export type RenderInvalidForm = (values: FormValues, errors: FieldErrors) => string;
@@ -68,6 +69,7 @@ export function renderInvalidFormPage(values: FormValues, errors: FieldErrors, c
       const message = errors[field];
       return message ? [`<li><a href="#${field}">${escapeHtml(message)}</a></li>`] : [];
     }),
+    ...(errors.photos ? [`<li><a href="#${PHOTOS_FIELD}">${escapeHtml(errors.photos)}</a></li>`] : []),
   ];
 
   const control = (field: ContactField): string => {
@@ -97,8 +99,12 @@ export function renderInvalidFormPage(values: FormValues, errors: FieldErrors, c
       `<p>Your message was not sent. Please fix ${problems.length === 1 ? "this problem" : "these problems"}:</p>`,
       `<ul>${problems.join("")}</ul>`,
       "</div>",
-      `<form method="post" action="${apiPath.contact}">`,
+      `<form method="post" action="${apiPath.contact}" enctype="multipart/form-data">`,
       ...contactFields.map(control),
+      // The form's own photo field (src/components/contact-form.tsx), last: the function reads the fields before the photos.
+      `<label for="${PHOTOS_FIELD}">Photos (optional, up to ${photoLimits.count})</label>`,
+      `<input id="${PHOTOS_FIELD}" name="${PHOTOS_FIELD}" type="file" accept="${PHOTO_ACCEPT}" multiple${errors.photos ? ` aria-invalid="true" aria-describedby="${PHOTOS_FIELD}-error"` : ""}>`,
+      errors.photos ? `<p class="error" id="${PHOTOS_FIELD}-error">${escapeHtml(errors.photos)}</p>` : "",
       '<button type="submit">Send Message</button>',
       "</form>",
       `<p><a href="${pathTo.contact}">Back to the contact page</a></p>`,

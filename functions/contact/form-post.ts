@@ -1,21 +1,62 @@
 // One form post, the contact message's rules for any kind of post (shared/CONTRACT.md):
-// JSON or urlencoded (415 otherwise), 413 over 16 KiB, 400 with every field's message,
+// JSON or urlencoded (415 otherwise; multipart with photos where `photos` is given), 413 over 16 KiB, 400 with every field's message,
 // the rate limit (429), spam held on positive evidence and answered like a success,
 // stored with its mail job (fsync, or commit) before the answer, 503 while the store cannot
 // take writes. functions/contact/app.ts and functions/reviews/app.ts differ only in their
 // schema, store part, pages and words.
 import express, { type Request, type RequestHandler, type Response } from "express";
+import type sharpModule from "sharp";
 import * as z from "zod/mini";
+import { PHOTOS_FIELD, photoLimits, photoWords } from "../../src/content/contact-photos";
 import { clientKey } from "../http/client-key";
+import { allowLongBody, serverLimits } from "../http/server-limits";
 import type { Logger } from "../logger";
 import type { LimitStore, RateDecision, RateRule } from "../store/limit-store";
-import type { LeadSource } from "../store/records";
+import type { PhotoStore } from "../store/photo-store";
+import type { LeadSource, MessagePhoto } from "../store/records";
 import { StoreUnavailableError } from "../store/store-errors";
 import { leadSourceOf } from "../visits/lead-source";
+import { readMultipart, type MultipartLimits } from "./multipart-body";
 import { antiSpamFieldErrors, spamReason } from "./spam";
+import type { UploadBudget } from "./upload-budget";
+import { preparePhotos, refuseStart } from "./visitor-photos";
 
 /** shared/CONTRACT.md: 413 over 16 KiB. */
 export const BODY_LIMIT_BYTES = 16 * 1024;
+
+/** A post with photos: its fields as any post's, then up to 5 photos (src/content/contact-photos.ts). */
+const multipartLimits: MultipartLimits = {
+  fieldBytes: BODY_LIMIT_BYTES,
+  fields: 20,
+  fileField: PHOTOS_FIELD,
+  files: photoLimits.count,
+  fileBytes: photoLimits.bytesEach,
+  filesBytes: photoLimits.bytesTotal,
+};
+/** A post with photos declaring more than this is refused unread: the photos, the fields, and each part's few lines of headers. */
+export const MULTIPART_LIMIT_BYTES = photoLimits.bytesTotal + BODY_LIMIT_BYTES + 64 * 1024;
+/** How long a post with photos may take to arrive: 25 MB from a phone at 1.6 Mbit/s takes about two minutes (functions/http/server-limits.ts longestBodyMs). */
+export const PHOTO_POST_MS = serverLimits.longestBodyMs;
+/**
+ * After answering a post refused part way, its rest is read and thrown away for this long before
+ * the connection is closed (nginx's lingering close): closing at once, with bytes unread, makes
+ * the system send a reset, and a browser still sending then shows "connection reset" instead of the answer.
+ */
+const LINGER_MS = 2_000;
+
+/**
+ * The connection of a post with photos: answered with `Connection: close`, which Node carries out
+ * with the socket's destroySoon once the answer is written. Here that ends the sending side (the
+ * answer whole, then FIN) and drops what still comes for LINGER_MS before closing.
+ */
+function lingerOnClose(req: Request): void {
+  const socket = req.socket;
+  socket.destroySoon = () => {
+    req.resume();
+    socket.end();
+    setTimeout(() => socket.destroy(), LINGER_MS).unref();
+  };
+}
 
 /** CONTACT_RATE_LIMIT's default: posts per address per window (contact and reviews each count their own). */
 export const DEFAULT_RATE_LIMIT = 5;
@@ -27,6 +68,9 @@ type ParsedBody = { kind: BodyKind; body: unknown };
 const jsonParser = express.json({ limit: BODY_LIMIT_BYTES });
 // extended: false uses node:querystring: flat string fields only, no nested objects.
 const formParser = express.urlencoded({ extended: false, limit: BODY_LIMIT_BYTES, parameterLimit: 50 });
+
+/** Each field's problem, the post's as a whole (`form`), and the photos' (a form with photos). */
+export type FormErrors<Field extends string> = Partial<Record<Field | "form", string>> & { photos?: string };
 
 /** What a visitor reads when a post is refused; each kind of post says it in its own words. */
 export interface FormPostWords {
@@ -47,7 +91,7 @@ export interface FormPostOptions<Schema extends z.core.$ZodType, Field extends s
   messages: (error: z.core.$ZodError) => Partial<Record<Field | "form", string>>;
   /** The store's part for this kind of post: `add` stores it with its mail job, `hold` keeps spam, never mailed. */
   store: {
-    add(input: z.infer<Schema>, source?: LeadSource): Promise<Stored>;
+    add(input: z.infer<Schema>, source?: LeadSource, photos?: readonly MessagePhoto[]): Promise<Stored>;
     hold(input: z.infer<Schema>, spamReason: string, source?: LeadSource): Promise<Stored>;
   };
   limits: Pick<LimitStore, "take">;
@@ -56,23 +100,44 @@ export interface FormPostOptions<Schema extends z.core.$ZodType, Field extends s
   clock: () => number;
   logger: Logger;
   /** The page for an invalid no-JavaScript post: the form again with the messages. */
-  renderInvalid: (values: Partial<Record<Field, string>>, errors: Partial<Record<Field | "form", string>>) => string;
+  renderInvalid: (values: Partial<Record<Field, string>>, errors: FormErrors<Field>) => string;
   /** A short page for a form post that could not be taken. */
   renderProblem: (title: string, message: string) => string;
   /** Where a stored no-JavaScript post is sent (303). */
   successPath: string;
   words: FormPostWords;
+  /** Photos with the post (the contact form): multipart/form-data is taken only when given. */
+  photos?: FormPhotos;
+}
+
+/** What a form with photos needs: where they are kept, sharp to re-encode them, and the budget of posts on their way. */
+export interface FormPhotos {
+  store: PhotoStore;
+  sharp: () => Promise<typeof sharpModule>;
+  budget: UploadBudget;
 }
 
 export function createFormPostHandler<Schema extends z.core.$ZodType, Field extends string, Stored extends { id: string }>(
   options: FormPostOptions<Schema, Field, Stored>,
 ): RequestHandler {
   const { schema, store, limits, rate, clock, logger, words } = options;
+  type Errors = FormErrors<Field>;
+  const photoProblem = (message: string): Errors => {
+    const errors: Errors = {};
+    errors.photos = message;
+    return errors;
+  };
 
   /** JSON clients get JSON; form posts get a page a person can read. */
   function fail(res: Response, kind: BodyKind, status: number, title: string, message: string): void {
     if (kind === "form") res.status(status).type("html").send(options.renderProblem(title, message));
     else res.status(status).json({ ok: false, message });
+  }
+
+  /** The form again with its problems (form posts), or the problems as JSON. */
+  function invalid(res: Response, kind: BodyKind, status: 400 | 413, body: unknown, errors: Errors): void {
+    if (kind === "form") res.status(status).type("html").send(options.renderInvalid(formValues(body, options.fields), errors));
+    else res.status(status).json({ ok: false, errors });
   }
 
   /** 503 while the store cannot take writes (one log line, no stack); 500 for anything else. */
@@ -87,56 +152,141 @@ export function createFormPostHandler<Schema extends z.core.$ZodType, Field exte
     fail(res, kind, 500, words.notSaved, words.failed);
   }
 
-  return async (req, res) => {
-    res.set("Cache-Control", "no-store");
-    const parsed = await readBody(req, res);
-    if ("status" in parsed) {
-      if (parsed.status === 400 && parsed.kind === "json") res.status(400).json({ ok: false, errors: { form: parsed.message } });
-      else fail(res, parsed.kind, parsed.status, words.notSent, parsed.message);
-      return;
-    }
-    const { kind, body } = parsed;
-
+  /**
+   * The rules every post meets, in order, before anything of it is kept: its fields (400), the
+   * rate limit (429), the spam rules (held, answered like a success). What the post will be
+   * stored as; undefined when it was answered. `withPhotos`: photos come after the fields (a
+   * refusal then says they were not kept).
+   */
+  async function judge(req: Request, res: Response, kind: BodyKind, body: unknown, withPhotos = false): Promise<{ input: z.infer<Schema>; source: LeadSource } | undefined> {
     // The anti-spam fields are checked for type like the others, before spamReason reads them.
     const result = z.safeParse(schema, body ?? {});
     const spamFieldErrors = antiSpamFieldErrors(body);
     if (!result.success || spamFieldErrors) {
-      const errors: Partial<Record<Field | "form", string>> = result.success ? {} : options.messages(result.error);
+      const errors: Errors = result.success ? {} : { ...options.messages(result.error) };
       if (spamFieldErrors) errors.form ??= spamFieldErrors.form;
-      if (kind === "form") res.status(400).type("html").send(options.renderInvalid(formValues(body, options.fields), errors));
-      else res.status(400).json({ ok: false, errors });
-      return;
+      if (withPhotos && kind === "form") errors.photos = photoWords.chooseAgain();
+      invalid(res, kind, 400, body, errors);
+      return undefined;
     }
 
     let decision: RateDecision = { ok: true };
     try {
       if (rate.rule.limit > 0) decision = await limits.take(rate.bucket, clientKey(req.ip ?? req.socket.remoteAddress), rate.rule);
     } catch (error) {
-      return unavailable(res, kind, error);
+      unavailable(res, kind, error);
+      return undefined;
     }
     if (!decision.ok) {
       res.set("Retry-After", String(decision.retryAfterSeconds));
       fail(res, kind, 429, words.tooMany.title, words.tooMany.message);
-      return;
+      return undefined;
     }
 
-    // Spam is kept (the owner can look at it) but not mailed, and answered like a success so a bot learns nothing.
-    // The post and its mail job are stored in one write, so no crash from here on can leave it unmailed.
+    // Spam is kept (the owner can look at it) but not mailed, and answered like a success so a bot
+    // learns nothing; its photos are never read.
+    const source = leadSourceOf(body, req.hostname);
     const reason = spamReason(body, clock());
+    if (!reason) return { input: result.data, source };
+    try {
+      succeed(res, kind, await store.hold(result.data, reason, source));
+    } catch (error) {
+      unavailable(res, kind, error);
+    }
+    return undefined;
+  }
+
+  function succeed(res: Response, kind: BodyKind, stored: Stored): void {
+    if (kind === "form") res.redirect(303, options.successPath);
+    else res.status(201).json({ ok: true, id: stored.id });
+  }
+
+  /** The post and its mail job are stored in one write, so no crash from here on can leave it unmailed; then the answer. */
+  async function keep(res: Response, kind: BodyKind, post: { input: z.infer<Schema>; source: LeadSource }, photos?: readonly MessagePhoto[]): Promise<void> {
     let stored: Stored;
     try {
-      const source = leadSourceOf(body, req.hostname);
-      stored = reason ? await store.hold(result.data, reason, source) : await store.add(result.data, source);
+      stored = await store.add(post.input, post.source, photos);
     } catch (error) {
       return unavailable(res, kind, error);
     }
+    succeed(res, kind, stored);
+  }
 
-    if (kind === "form") res.redirect(303, options.successPath);
-    else res.status(201).json({ ok: true, id: stored.id });
+  /**
+   * A post with photos (multipart/form-data, shared/CONTRACT.md turn 4): nothing is read before
+   * it is known to be allowed (not compressed, its declared length within the limit, room in the
+   * upload budget); its fields are judged before a byte of a photo is kept; each photo is checked
+   * from its bytes, then re-encoded; the photos are stored, then the message naming them.
+   */
+  async function postWithPhotos(req: Request, res: Response, photos: FormPhotos): Promise<void> {
+    const kind: BodyKind = req.accepts(["json", "html"]) === "json" ? "json" : "form";
+    // Whatever happens, the connection is not kept for another request: a body refused part way is not read on.
+    res.set("Connection", "close");
+    lingerOnClose(req);
+    const encoding = (req.get("content-encoding") ?? "identity").trim().toLowerCase();
+    if (encoding !== "identity") return fail(res, kind, 415, words.notSent, "Send the form as it is, not compressed (no Content-Encoding).");
+    const declared = req.headers["content-length"] === undefined ? undefined : Number(req.headers["content-length"]);
+    if (declared === undefined) return fail(res, kind, 411, words.notSent, "Send the form with its Content-Length.");
+    if (declared > MULTIPART_LIMIT_BYTES) return invalid(res, kind, 413, undefined, photoProblem(photoWords.tooBigTogether()));
+    const release = photos.budget.take(clientKey(req.ip ?? req.socket.remoteAddress), declared);
+    if (!release) {
+      res.set("Retry-After", "30");
+      return fail(res, kind, 503, words.notSent, "Too many photos are arriving right now: please send your message again in a minute.");
+    }
+    res.once("close", release);
+    allowLongBody(req, PHOTO_POST_MS);
+
+    let post: { input: z.infer<Schema>; source: LeadSource } | undefined;
+    let fields: unknown;
+    const read = await readMultipart(req, multipartLimits, {
+      gate: async (received, withFiles) => {
+        fields = received;
+        post = await judge(req, res, kind, received, withFiles);
+        return post !== undefined;
+      },
+      refuseStart,
+      words: { fileTooBig: photoWords.tooBig, filesTooBig: photoWords.tooBigTogether, tooManyFiles: photoWords.tooMany, tooLarge, unreadable: unreadableForm },
+    });
+    if (!read.ok) {
+      if (!read.stopped) {
+        if (read.field === "form" && read.status === 400 && kind === "json") res.status(400).json({ ok: false, errors: { form: read.message } });
+        else if (read.field === "form") fail(res, kind, read.status, words.notSent, read.message);
+        else invalid(res, kind, read.status, fields, photoProblem(read.message));
+      }
+      // The rest of the body is dropped, not read into anything (lingerOnClose).
+      req.resume();
+      return;
+    }
+    if (!post) return;
+    const prepared = read.files.length === 0 ? { ok: true as const, photos: [] } : await preparePhotos(read.files, await photos.sharp());
+    if (!prepared.ok) return invalid(res, kind, 400, fields, photoProblem(prepared.message));
+    let kept: MessagePhoto[];
+    try {
+      // Each photo durable before the message that names it (fsync, or commit).
+      kept = [];
+      for (const photo of prepared.photos) kept.push({ sha: await photos.store.put(photo.full), thumb: await photos.store.put(photo.thumb), width: photo.width, height: photo.height });
+    } catch (error) {
+      return unavailable(res, kind, error);
+    }
+    await keep(res, kind, post, kept);
+  }
+
+  return async (req, res) => {
+    res.set("Cache-Control", "no-store");
+    if (options.photos && req.is("multipart/form-data")) return postWithPhotos(req, res, options.photos);
+    const parsed = await readBody(req, res);
+    if ("status" in parsed) {
+      if (parsed.status === 400 && parsed.kind === "json") res.status(400).json({ ok: false, errors: { form: parsed.message } });
+      else fail(res, parsed.kind, parsed.status, words.notSent, parsed.message);
+      return;
+    }
+    const post = await judge(req, res, parsed.kind, parsed.body);
+    if (post) await keep(res, parsed.kind, post);
   };
 }
 
 const tooLarge = `The message is too large (limit ${BODY_LIMIT_BYTES / 1024} KiB)`;
+const unreadableForm = "The form data could not be read";
 
 /** Parses JSON or urlencoded bodies up to the limit; any other type is a 415. */
 export async function readBody(req: Request, res: Response): Promise<ParsedBody | { kind: BodyKind; status: number; message: string }> {
@@ -158,7 +308,7 @@ export async function readBody(req: Request, res: Response): Promise<ParsedBody 
     if (status === 413) return { kind, status, message: tooLarge };
     if (status === 415) return { kind, status, message: "Unsupported charset or encoding; send UTF-8" };
     if (status !== undefined && status >= 400 && status < 500) {
-      return { kind, status: 400, message: kind === "json" ? "The request body is not valid JSON" : "The form data could not be read" };
+      return { kind, status: 400, message: kind === "json" ? "The request body is not valid JSON" : unreadableForm };
     }
     throw error;
   }

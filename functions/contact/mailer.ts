@@ -64,15 +64,24 @@ const visitRow = (post: LeadSource): Array<[string, string]> => {
   return origin ? [["Visit", origin]] : [];
 };
 
+/** A photo of a message in its email: signed links to it whole and to its small copy (functions/contact/photo-links.ts). */
+export interface PhotoLink {
+  full: string;
+  small: string;
+}
+
 /**
  * Builds the owner's notification for one submission. Pure: no clock, no I/O.
  * `services`: the form's choices (the services' titles), which name the service asked for.
+ * `photos`: links to the photos sent with it; never attachments, which a stranger could make
+ * into anything the owner's mail program then opens.
  */
 export function buildMessage(
   submission: Submission,
   site: Site,
   addresses: MailAddresses,
   services: readonly ServiceChoice[],
+  photos: readonly PhotoLink[] = [],
 ): NotificationMessage & Required<Pick<NotificationMessage, "replyTo">> {
   const service = serviceLabel(services, submission.serviceType);
   const rows: Array<[string, string]> = [
@@ -91,6 +100,7 @@ export function buildMessage(
     "",
     "Message:",
     submission.message,
+    ...(photos.length > 0 ? ["", `${photoCount(photos.length)} (links work for 30 days; the desk keeps them with the message):`, ...photos.map((photo, i) => `Photo ${i + 1}: ${photo.full}`)] : []),
     "",
     `Reply to this email to answer ${submission.name} directly.`,
     `Submission id: ${submission.id}`,
@@ -115,6 +125,18 @@ export function buildMessage(
     "</table>",
     '<h2 style="font-size: 16px;">Message</h2>',
     `<p style="white-space: pre-wrap;">${escapeHtml(submission.message)}</p>`,
+    ...(photos.length > 0
+      ? [
+          `<h2 style="font-size: 16px;">${photoCount(photos.length)}</h2>`,
+          "<p>",
+          ...photos.map(
+            (photo, i) =>
+              `<a href="${escapeHtml(photo.full)}" style="display: inline-block; margin: 0 8px 8px 0;"><img src="${escapeHtml(photo.small)}" width="160" alt="Photo ${i + 1} of ${photos.length}, sent by ${escapeHtml(submission.name)}" style="border: 0; max-width: 160px; height: auto;"></a>`,
+          ),
+          "</p>",
+          '<p style="color: #616e7c; font-size: 12px;">Tap a photo to see it whole. The links work for 30 days; the desk keeps the photos with the message.</p>',
+        ]
+      : []),
     `<p style="color: #616e7c; font-size: 12px;">Reply to this email to answer ${escapeHtml(submission.name)} directly. Submission id: ${escapeHtml(submission.id)}</p>`,
     "</body></html>",
   ].join("\n");
@@ -131,6 +153,8 @@ export function buildMessage(
     headers: { "X-Submission-Id": submission.id },
   };
 }
+
+const photoCount = (n: number): string => (n === 1 ? "1 photo" : `${n} photos`);
 
 /** The two links in a review notification; each opens a confirmation page (functions/reviews/app.ts). */
 export interface ReviewLinks {
@@ -356,16 +380,21 @@ export interface MailerOptions {
   reviewLinks?: (review: Review) => Promise<ReviewLinks>;
   /** The contact form's choices, whose labels name the service in the email; without it, the stored value does. */
   serviceChoices?: () => Promise<ServiceChoice[]>;
+  /** Signed links to a message's photos (functions/contact/photo-links.ts); needed only to mail messages with photos. */
+  photoLinks?: (message: Submission) => Promise<PhotoLink[]>;
 }
 
 export function createMailer(options: MailerOptions): Mailer {
-  const { transport, reviewLinks, serviceChoices = async () => [] } = options;
+  const { transport, reviewLinks, serviceChoices = async () => [], photoLinks } = options;
   const current = options.current ?? (async () => ({ site: options.site, addresses: options.addresses }));
   async function send(job: MailJob): Promise<void> {
     const { site, addresses } = await current();
     switch (job.kind) {
-      case "contact":
-        return transport.send(buildMessage(job.message, site, addresses, await serviceChoices()));
+      case "contact": {
+        if (job.message.photos && !photoLinks) throw Object.assign(new Error("this mailer has no photo links (photoLinks)"), { permanent: true });
+        const photos = job.message.photos && photoLinks ? await photoLinks(job.message) : [];
+        return transport.send(buildMessage(job.message, site, addresses, await serviceChoices(), photos));
+      }
       case "review":
         if (!reviewLinks) throw Object.assign(new Error("this mailer has no review links (reviewLinks)"), { permanent: true });
         return transport.send(buildReviewMessage(job.review, await reviewLinks(job.review), site, addresses));

@@ -1,5 +1,5 @@
 import http from "node:http";
-import type { RequestListener } from "node:http";
+import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import { clientKey } from "./client-key";
 
@@ -12,8 +12,14 @@ import { clientKey } from "./client-key";
 export const serverLimits = {
   /** All request headers must arrive within this. */
   headersTimeoutMs: 10_000,
-  /** The whole request, body included. */
+  /** The whole request, body included (a body allowed longer: `allowLongBody`). */
   requestTimeoutMs: 20_000,
+  /**
+   * The longest any body may take, when a handler allows it (`allowLongBody`): the contact form's
+   * photos from a phone, 25 MB at 1.6 Mbit/s in about two minutes. Node's own request timeout is
+   * this; the 20 s above is this module's, per request, so one route can be given longer.
+   */
+  longestBodyMs: 180_000,
   /** An idle keep-alive connection is closed after this. */
   keepAliveTimeoutMs: 5_000,
   /** How often Node checks the two timeouts above (its default is 30 s). */
@@ -36,17 +42,59 @@ export interface LimitedServerOptions {
   behindProxy?: boolean;
 }
 
+/** Each request's body deadline, while its body comes in: cleared at its end, replaced by `allowLongBody`. */
+const bodyDeadlines = new WeakMap<IncomingMessage, { timer: NodeJS.Timeout; res: ServerResponse; started: number }>();
+
+/** Whether a request carries a body (a length other than 0, or chunks). */
+const hasBody = (req: IncomingMessage): boolean =>
+  req.headers["transfer-encoding"] !== undefined || (req.headers["content-length"] !== undefined && req.headers["content-length"] !== "0");
+
+/** Cuts a request whose body has not all come by `ms` from now: 408 when nothing was answered yet, then the connection is closed. */
+function bodyDeadline(req: IncomingMessage, res: ServerResponse, ms: number, started = Date.now()): void {
+  const timer = setTimeout(() => {
+    bodyDeadlines.delete(req);
+    if (req.complete) return;
+    if (!res.headersSent) res.writeHead(408, { Connection: "close", "Content-Type": "text/plain" }).end();
+    // A body still coming is not read on: the connection goes, whatever was answered.
+    req.socket.destroySoon();
+    setTimeout(() => req.socket.destroy(), 1_000).unref();
+  }, ms);
+  timer.unref();
+  bodyDeadlines.set(req, { timer, res, started });
+  const clear = () => {
+    clearTimeout(timer);
+    bodyDeadlines.delete(req);
+  };
+  req.once("end", clear);
+  req.once("close", clear);
+}
+
+/**
+ * Gives this request's body until `ms` after the request began, at most `serverLimits.longestBodyMs`,
+ * instead of `requestTimeoutMs`: for a route that takes big bodies (the contact form's photos).
+ * Call it before reading the body.
+ */
+export function allowLongBody(req: IncomingMessage, ms: number): void {
+  const deadline = bodyDeadlines.get(req);
+  if (!deadline) return;
+  clearTimeout(deadline.timer);
+  bodyDeadline(req, deadline.res, Math.max(0, Math.min(ms, serverLimits.longestBodyMs) - (Date.now() - deadline.started)), deadline.started);
+}
+
 /** An http.Server for `app` with the limits above; call `.listen()` on it. */
 export function createLimitedServer(app: RequestListener, options: LimitedServerOptions = {}): http.Server {
   const server = http.createServer(
     {
       headersTimeout: serverLimits.headersTimeoutMs,
-      requestTimeout: serverLimits.requestTimeoutMs,
+      requestTimeout: serverLimits.longestBodyMs,
       keepAliveTimeout: serverLimits.keepAliveTimeoutMs,
       connectionsCheckingInterval: serverLimits.checkIntervalMs,
       maxHeaderSize: serverLimits.maxHeaderBytes,
     },
-    app,
+    (req, res) => {
+      if (hasBody(req)) bodyDeadline(req, res, serverLimits.requestTimeoutMs);
+      app(req, res);
+    },
   );
   server.maxRequestsPerSocket = serverLimits.maxRequestsPerSocket;
   server.maxConnections = serverLimits.maxConnections;

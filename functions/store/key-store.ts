@@ -1,5 +1,10 @@
-/** The keys the servers make once and keep: `review-secret` signs the review links (functions/reviews/review-tokens.ts). */
-export type KeyName = "review-secret";
+/**
+ * The keys the servers make once and keep: `review-secret` signs the review links
+ * (functions/reviews/review-tokens.ts); `photo-link-key` signs the links to a message's photos
+ * in the owner's email (functions/contact/photo-links.ts).
+ */
+export const keyNames = ["review-secret", "photo-link-key"] as const;
+export type KeyName = (typeof keyNames)[number];
 
 /**
  * Keys (`store.keys`): 32 random bytes per name, made on first use and the same from then

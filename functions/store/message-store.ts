@@ -1,5 +1,5 @@
 import type { ContactInput } from "../../src/content/contact-schema";
-import type { HandledEvent, LeadSource, Submission } from "./records";
+import type { HandledEvent, LeadSource, MessagePhoto, Submission } from "./records";
 import type { DeliveryState } from "./outbox-store";
 
 /** Messages the owner gets (`inbox`) and posts held back as spam (`spam`), never mailed unless rescued. */
@@ -41,9 +41,10 @@ export interface MessageStore {
   /**
    * Stores a message and queues the owner's notification in the same durable write (the
    * post is answered 201 after this resolves). Rejects with StoreUnavailableError when the
-   * store cannot take writes now, and then has stored nothing.
+   * store cannot take writes now, and then has stored nothing. `photos`: the message's photos,
+   * whose bytes are in `store.messagePhotos` already.
    */
-  add(input: ContactInput, source?: LeadSource): Promise<Submission>;
+  add(input: ContactInput, source?: LeadSource, photos?: readonly MessagePhoto[]): Promise<Submission>;
   /** Stores a post held back as spam; nothing is mailed. */
   hold(input: ContactInput, spamReason: string, source?: LeadSource): Promise<Submission>;
   /** A page of messages; throws InvalidCursorError for a cursor it did not hand out. */

@@ -43,6 +43,22 @@ const id = z.string().min(1).max(64);
 /** Who did something: an owner's email address, "email link", or the server account that ran a CLI. */
 const by = z.string().min(1).max(254);
 
+const sha256 = z.string().regex(/^[0-9a-f]{64}$/);
+
+/**
+ * A visitor's photo of a message, as kept (functions/contact/visitor-photos.ts): JPEG, turned
+ * upright, at most 2048 pixels on its longest side, no camera data, and a small copy for lists.
+ * The bytes are in the store's `messagePhotos` by their SHA-256.
+ */
+export const messagePhotoSchema = z.object({
+  sha: sha256,
+  /** The small copy (480 pixels on its longest side). */
+  thumb: sha256,
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+});
+export type MessagePhoto = z.infer<typeof messagePhotoSchema>;
+
 /**
  * One contact message (a line of submissions.jsonl or spam.jsonl). The fields are the
  * contact form's, as its schema (src/content/contact-schema.ts) accepted and trimmed them.
@@ -56,12 +72,19 @@ export const submissionSchema = z.object({
   message: z.string(),
   createdAt: isoTime,
   ...leadSourceShape,
+  /** The photos sent with it, in the order sent (up to 5, src/content/contact-photos.ts); none on held spam. */
+  photos: z.array(messagePhotoSchema).min(1).max(5).optional(),
   /** Only on held spam: why it was held (functions/contact/spam.ts). */
   spamReason: z.string().max(40).optional(),
   /** Only on a message the owner took out of the spam ("Not spam"): who, when, and why it had been held. */
   rescued: z.object({ by, at: isoTime, spamReason: z.string().max(40) }).optional(),
 });
 export type Submission = z.infer<typeof submissionSchema>;
+
+/** A new message's record with its photos (none: no `photos` field), each checked against the schema. */
+export function withPhotos(message: Submission, photos: readonly MessagePhoto[] | undefined): Submission {
+  return photos && photos.length > 0 ? { ...message, photos: submissionSchema.shape.photos.unwrap().parse(photos) } : message;
+}
 
 /** One review as posted (reviews.jsonl, review-spam.jsonl): the site's review, `approved: false`, plus where the visit started. */
 export const storedReviewSchema = z.object({

@@ -1,5 +1,5 @@
 // The one interface to everything the servers keep: messages, reviews, the mail outbox,
-// rate limits, keys, visit counts, the owner's desk and the posts' versions. Implementations: JSON-lines files in DATA_DIR (functions/store/files/,
+// rate limits, keys, visit counts, the messages' photos, the owner's desk and the posts' versions. Implementations: JSON-lines files in DATA_DIR (functions/store/files/,
 // the default, one process) and PostgreSQL (functions/store/postgres/, several instances).
 // createStore (create-store.ts) picks one; store-suite.ts is the behaviour both must have.
 import type { DeskStore } from "./desk-store";
@@ -7,6 +7,7 @@ import type { KeyStore } from "./key-store";
 import type { LimitStore } from "./limit-store";
 import type { MessageStore } from "./message-store";
 import type { OutboxStore } from "./outbox-store";
+import type { PhotoStore } from "./photo-store";
 import type { PostsStore } from "./posts-store";
 import type { ReviewStore } from "./review-store";
 import type { VisitsStore } from "./visits-store";
@@ -16,12 +17,15 @@ export type { KeyName, KeyStore } from "./key-store";
 export type { LimitStore, RateDecision, RateRule } from "./limit-store";
 export type { MessageBox, MessageItem, MessagePage, MessageQuery, MessageStore } from "./message-store";
 export type { ClaimedJob, DeliveryState, OutboxStore, Settlement, UndeliveredJob } from "./outbox-store";
+export type { PhotoStore } from "./photo-store";
 export type { DecisionRequest, DecisionResult, ReviewItem, ReviewState, ReviewStore } from "./review-store";
 export type { DeviceClass, SeenReferral, SeenVisitor, VisitCount, VisitCountKey, VisitCountKind, VisitsBatch, VisitsStore } from "./visits-store";
 export type * from "./records";
 
 export interface Store {
   readonly messages: MessageStore;
+  /** The photos visitors sent with their messages, by hash (a message lists its own). */
+  readonly messagePhotos: PhotoStore;
   readonly reviews: ReviewStore;
   readonly outbox: OutboxStore;
   readonly limits: LimitStore;

@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import type sharpModule from "sharp";
+import { loadSharp as loadPhotoSharp } from "../../functions/photos/load-sharp";
 import { escapeHtml } from "../../src/format/escape-html";
 
 let loading: Promise<typeof sharpModule> | undefined;
@@ -9,14 +10,12 @@ let loading: Promise<typeof sharpModule> | undefined;
 /**
  * sharp, loaded on first use: importing it takes 0.16 s, which every build paid before
  * bundling started, though a build without new photos needs it only for the share image
- * (drawn while the workers render). Owner photos are JPEG, PNG, WebP or AVIF; the loaders
- * for other formats, where libvips' past vulnerabilities were, are switched off before
- * anything is decoded (scripts/build-engine/photos.ts, scripts/build-engine/og-image.ts).
+ * (drawn while the workers render). The loaders a photo never needs are off
+ * (functions/photos/load-sharp.ts, which the servers use alone); the build adds its fonts.
  */
 export function loadSharp(): Promise<typeof sharpModule> {
-  loading ??= import("sharp").then(({ default: sharp }) => {
+  loading ??= loadPhotoSharp().then((sharp) => {
     useNpmFonts();
-    sharp.block({ operation: ["VipsForeignLoadNsgif", "VipsForeignLoadTiff", "VipsForeignLoadVips"] });
     return sharp;
   });
   return loading;

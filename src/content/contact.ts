@@ -61,8 +61,8 @@ export const limits = {
 /** What a post made without JavaScript sent, as text: the form shows it again when the post is refused. */
 export type FormValues = Partial<Record<ContactField, string>>;
 
-/** Field name → message; `form` holds a problem with the request as a whole. */
-export type FieldErrors = Partial<Record<ContactField | "form", string>>;
+/** Field name → message; `form` holds a problem with the request as a whole, `photos` one with its photos (contact-photos.ts). */
+export type FieldErrors = Partial<Record<ContactField | "form" | "photos", string>>;
 
 
 /**

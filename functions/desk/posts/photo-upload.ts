@@ -1,5 +1,6 @@
 import type sharpModule from "sharp";
 import { slugFromTitle } from "../../../src/content/post-slug";
+import { decodeOptions, MAX_PHOTO_PIXELS, megapixels, readPhotoHeader, type OtherFormat, type PhotoFormat } from "../../photos/image-bytes";
 
 // A photo the owner adds in the desk, checked from its bytes (never its name or the type the
 // browser claims), then made into the file that goes beside the post: turned the way the
@@ -9,12 +10,11 @@ import { slugFromTitle } from "../../../src/content/post-slug";
 
 /** A phone's photo is 2 to 12 MB; a bigger upload is a mistake or an attack. */
 export const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
-/** Phones take up to 48 megapixels (8064 × 6048); a bigger image is refused before it is decoded. */
-export const MAX_UPLOAD_PIXELS = 50_000_000;
+export const MAX_UPLOAD_PIXELS = MAX_PHOTO_PIXELS;
 /** What is kept: twice the widest the site shows (scripts/build-engine/photos.ts MAX_PHOTO_WIDTH 1600) is more than enough. */
 export const MAX_SIDE = 2400;
 
-export type UploadFormat = "jpeg" | "png" | "webp" | "avif";
+export type UploadFormat = PhotoFormat;
 
 /** A refusal in words the owner can act on, shown under "Add photo". */
 export class UploadRefused extends Error {
@@ -26,34 +26,9 @@ export class UploadRefused extends Error {
 
 const megabytes = (n: number) => `${(n / 1024 / 1024).toFixed(n < 10 * 1024 * 1024 ? 1 : 0)} MB`;
 
-const ascii = (bytes: Uint8Array, from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
-
-/** The image type its first bytes say, or what else they say it is (for the refusal's words). */
-export function sniff(bytes: Uint8Array): { format: UploadFormat } | { other: "heic" | "gif" | "tiff" | "bmp" | "pdf" | "svg" | "unknown" } {
-  const b = bytes;
-  if (b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return { format: "jpeg" };
-  if (ascii(b, 0, 8) === "\x89PNG\r\n\x1a\n") return { format: "png" };
-  if (ascii(b, 0, 4) === "RIFF" && ascii(b, 8, 12) === "WEBP") return { format: "webp" };
-  if (ascii(b, 4, 8) === "ftyp") {
-    // An ISO media file: the major brand, then the compatible ones, say which.
-    const boxSize = Math.min(((b[0] ?? 0) << 24) | ((b[1] ?? 0) << 16) | ((b[2] ?? 0) << 8) | (b[3] ?? 0), 256, b.length);
-    const brands = [ascii(b, 8, 12)];
-    for (let i = 16; i + 4 <= boxSize; i += 4) brands.push(ascii(b, i, i + 4));
-    if (brands.some((brand) => brand === "avif" || brand === "avis")) return { format: "avif" };
-    if (brands.some((brand) => /^(heic|heix|hevc|hevx|heim|heis|mif1|msf1)$/.test(brand))) return { other: "heic" };
-    return { other: "unknown" };
-  }
-  if (ascii(b, 0, 4) === "GIF8") return { other: "gif" };
-  if (ascii(b, 0, 4) === "II*\0" || ascii(b, 0, 4) === "MM\0*") return { other: "tiff" };
-  if (ascii(b, 0, 2) === "BM") return { other: "bmp" };
-  if (ascii(b, 0, 5) === "%PDF-") return { other: "pdf" };
-  if (/^\s*(<\?xml|<svg)/i.test(ascii(b, 0, Math.min(b.length, 256)))) return { other: "svg" };
-  return { other: "unknown" };
-}
-
 const NOT_A_PHOTO = "is not a photo: it is not a JPEG, PNG, WebP or AVIF image, whatever its name says. Choose a photo from the camera or the photo library.";
 
-const refusals: Record<Exclude<ReturnType<typeof sniff>, { format: UploadFormat }>["other"], string> = {
+const refusals: Record<OtherFormat, string> = {
   heic:
     "is an iPhone photo in HEIC format, which the site cannot read. Add it from the iPhone itself (it turns the photo into a JPEG on the way), " +
     "or on a Mac open it in Preview and choose File > Export > JPEG, or set the iPhone to Settings > Camera > Formats > Most Compatible.",
@@ -84,7 +59,7 @@ export async function prepareUpload(input: Uint8Array, sharp: typeof sharpModule
   }
   const found = await checkHeader(input, sharp, false);
   try {
-    const image = sharp(input, { limitInputPixels: MAX_UPLOAD_PIXELS, failOn: "error" })
+    const image = sharp(input, decodeOptions)
       .autoOrient()
       .resize({ width: MAX_SIDE, height: MAX_SIDE, fit: "inside", withoutEnlargement: true });
     const png = found.format === "png" || found.hasAlpha;
@@ -104,25 +79,15 @@ export async function checkUploadStart(first: Uint8Array, sharp: typeof sharpMod
   await checkHeader(first, sharp, true);
 }
 
-/** The type from the first bytes, then the size from the header, before a pixel is decoded. */
+/** The type from the first bytes, then the size from the header, before a pixel is decoded (functions/photos/image-bytes.ts). */
 async function checkHeader(input: Uint8Array, sharp: typeof sharpModule, partial: boolean): Promise<{ format: UploadFormat; hasAlpha: boolean }> {
-  const found = sniff(input);
-  if ("other" in found) throw new UploadRefused(`This file ${refusals[found.other]}`);
-  const meta = await sharp(input, { limitInputPixels: false })
-    .metadata()
-    .catch(() => undefined);
-  if (!meta?.width || !meta.height || meta.format === undefined) {
-    if (partial) return { format: found.format, hasAlpha: false };
-    throw new UploadRefused("This photo could not be read: the file may be damaged or cut short. Try adding it again.");
-  }
-  const pixels = meta.width * meta.height;
-  if (pixels > MAX_UPLOAD_PIXELS) {
-    const mp = (n: number) => `${Math.round(n / 1_000_000)} megapixels`;
-    throw new UploadRefused(
-      `This photo is ${mp(pixels)} (${meta.width.toLocaleString("en-US")} × ${meta.height.toLocaleString("en-US")} pixels); the site takes photos up to ${mp(MAX_UPLOAD_PIXELS)}. Choose a smaller size when you share or export it.`,
-    );
-  }
-  return { format: found.format, hasAlpha: meta.hasAlpha === true };
+  const header = await readPhotoHeader(input, sharp, partial);
+  if (header.ok) return header;
+  if (header.problem === "type") throw new UploadRefused(`This file ${refusals[header.other]}`);
+  if (header.problem === "unreadable") throw new UploadRefused("This photo could not be read: the file may be damaged or cut short. Try adding it again.");
+  throw new UploadRefused(
+    `This photo is ${megapixels(header.pixels)} (${header.width.toLocaleString("en-US")} × ${header.height.toLocaleString("en-US")} pixels); the site takes photos up to ${megapixels(MAX_UPLOAD_PIXELS)}. Choose a smaller size when you share or export it.`,
+  );
 }
 
 /** The file name for a photo from its description: "The crew raking leaves" -> the-crew-raking-leaves.jpg, not one of `taken`. */

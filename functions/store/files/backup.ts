@@ -4,13 +4,15 @@
 // Consistent because every data file is append-only JSON lines (jsonl-append.ts): each is
 // copied up to its last complete line, so a line being written is left out whole; the outbox
 // is copied first, so every post it mentions (and every offset it keeps into the post files,
-// which only grow) is in the later copies. Dot files are temp files being written (.eml
+// which only grow) is in the later copies. The photo folders are listed and copied last: a
+// photo is written before the line that names it, so every photo a copied line names is there. Dot files are temp files being written (.eml
 // before their rename). The copy is made under a temp name and renamed when complete, so a
 // backup folder that exists is a whole one.
 import { chmod, copyFile, mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { dirname, join, relative } from "node:path";
 import type { BackupSummary } from "../store";
-import { MAIL_SECRETS_DIR, OUTBOX_FILE, VISITS_TODAY_FILE } from "./file-names";
+import { MAIL_SECRETS_DIR, MESSAGE_PHOTOS_DIR, OUTBOX_FILE, VISITS_TODAY_FILE } from "./file-names";
+import { PHOTOS_DIR } from "./posts-store";
 import { isErrno } from "./jsonl-read";
 
 export async function backupDataDir(dataDir: string, target: string): Promise<BackupSummary> {
@@ -19,14 +21,16 @@ export async function backupDataDir(dataDir: string, target: string): Promise<Ba
   }
   // Sign-in codes stay out of backups: they are of no use 15 minutes later, and must not be
   // kept; so does the day's visitor salt, which must be gone once the day ends (visits-files.ts).
-  const files = (await listFiles(dataDir)).filter((f) => !f.startsWith(`${MAIL_SECRETS_DIR}/`) && f !== VISITS_TODAY_FILE);
-  // Outbox first (see above), then the rest in name order.
+  const photoDirs = [PHOTOS_DIR, MESSAGE_PHOTOS_DIR];
+  const inPhotoDir = (file: string) => photoDirs.some((dir) => file.startsWith(`${dir}/`));
+  const files = (await listFiles(dataDir)).filter((f) => !f.startsWith(`${MAIL_SECRETS_DIR}/`) && f !== VISITS_TODAY_FILE && !inPhotoDir(f));
+  // Outbox first (see above), then the rest in name order, then the photos as they are now.
   const ordered = [...files.filter((f) => f === OUTBOX_FILE), ...files.filter((f) => f !== OUTBOX_FILE)];
   const temp = join(dirname(target), `.${relative(dirname(target), target)}.partial`);
   await rm(temp, { recursive: true, force: true });
   let records = 0;
   let copied = 0;
-  for (const file of ordered) {
+  const copy = async (file: string) => {
     const from = join(dataDir, file);
     const to = join(temp, file);
     await mkdir(dirname(to), { recursive: true });
@@ -45,7 +49,9 @@ export async function backupDataDir(dataDir: string, target: string): Promise<Ba
       // Deleted since it was listed (a saved email's secret swept, a day's file ended): nothing to keep.
       if (!isErrno(error, "ENOENT")) throw error;
     }
-  }
+  };
+  for (const file of ordered) await copy(file);
+  for (const file of (await listFiles(dataDir)).filter(inPhotoDir)) await copy(file);
   await rename(temp, target);
   return { files: copied, records };
 }

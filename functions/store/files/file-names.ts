@@ -5,6 +5,8 @@
 export const SUBMISSIONS_FILE = "submissions.jsonl";
 /** Contact posts held back as spam, never mailed unless rescued. */
 export const SPAM_FILE = "spam.jsonl";
+/** The photos of messages, one file each, named by the SHA-256 of its bytes (files/photo-folder.ts). */
+export const MESSAGE_PHOTOS_DIR = "message-photos";
 /** "Handled" / "Not handled" on messages (handledEventSchema). */
 export const MESSAGE_EVENTS_FILE = "message-events.jsonl";
 /** Reviews as posted (storedReviewSchema), pending; each line is also its mail job. */

@@ -8,7 +8,9 @@ import type { JsonlAppenderOptions } from "./jsonl-append";
 import { createKeyFiles } from "./key-files";
 import { createMemoryLimits } from "./memory-limits";
 import { createMessageFiles, type MessageFiles } from "./message-files";
+import { MESSAGE_PHOTOS_DIR } from "./file-names";
 import { createOutboxFiles } from "./outbox-files";
+import { createPhotoFolder } from "./photo-folder";
 import { createFilePostsStore } from "./posts-store";
 import { createReviewFiles } from "./review-files";
 import { createVisitsFiles } from "./visits-files";
@@ -42,6 +44,7 @@ export async function createFilesStore(options: FilesStoreOptions): Promise<File
   const posts = createFilePostsStore(dataDir, logger);
   return {
     messages,
+    messagePhotos: createPhotoFolder(path.join(dataDir, MESSAGE_PHOTOS_DIR)),
     reviews,
     outbox,
     limits: createMemoryLimits(clock),

@@ -2,7 +2,7 @@ import path from "node:path";
 import type { ContactInput } from "../../../src/content/contact-schema";
 import type { Logger } from "../../logger";
 import type { MessageBox, MessageItem, MessageQuery, MessageStore } from "../message-store";
-import { contactJob, handledEventSchema, newPost, submissionSchema, type HandledEvent, type LeadSource, type Submission } from "../records";
+import { contactJob, handledEventSchema, newPost, submissionSchema, withPhotos, type HandledEvent, type LeadSource, type Submission } from "../records";
 import { InvalidCursorError } from "../store-errors";
 import { appendIn } from "./data-dir";
 import { MESSAGE_EVENTS_FILE, SPAM_FILE, SUBMISSIONS_FILE } from "./file-names";
@@ -140,8 +140,8 @@ export function createMessageFiles(options: MessageFilesOptions): MessageFiles {
       return appenders.inbox.flushes;
     },
 
-    async add(input, source) {
-      const message = await write("inbox", record(input, source));
+    async add(input, source, photos) {
+      const message = await write("inbox", withPhotos(record(input, source), photos));
       // The line is the job: a sender in this process takes it now, any other after a restart.
       void outbox.noteQueued(contactJob(message)).catch((error: unknown) => logger.error(`contact: could not queue the notification for ${message.id}`, error));
       return message;

@@ -1,5 +1,4 @@
-import { createHash, randomUUID } from "node:crypto";
-import { mkdir, readFile, stat } from "node:fs/promises";
+import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { z } from "zod";
 import { consoleLogger, type Logger } from "../../logger";
@@ -7,6 +6,7 @@ import { createJsonlAppender } from "./jsonl-append";
 import { readBytes, readJsonlFrom } from "./jsonl-read";
 import type { NewPostVersion, PostDraft, PostsStore, PostVersion } from "../posts-store";
 import { writeFileAtomic } from "./atomic-file";
+import { createPhotoFolder } from "./photo-folder";
 
 // The posts part of the store as files in DATA_DIR (see functions/store/posts-store.ts):
 //   post-versions.jsonl  every version, one line each, appended and fsynced;
@@ -40,8 +40,6 @@ export function applyDraftLine(drafts: Map<string, PostDraft>, line: z.infer<typ
   else drafts.set(line.postId, { postId: line.postId, at: line.at, state: line.state });
 }
 
-const SHA = /^[0-9a-f]{64}$/;
-
 /** A version as the index holds it: the text is read back from the file when asked for. */
 interface Indexed {
   version: Omit<PostVersion, "text">;
@@ -52,7 +50,7 @@ interface Indexed {
 export function createFilePostsStore(dataDir: string, logger: Logger = consoleLogger): PostsStore {
   const versionsFile = path.join(dataDir, VERSIONS_FILE);
   const draftsFile = path.join(dataDir, DRAFTS_FILE);
-  const photosDir = path.join(dataDir, PHOTOS_DIR);
+  const photos = createPhotoFolder(path.join(dataDir, PHOTOS_DIR));
   const versions = createJsonlAppender(versionsFile, logger);
   const draftLines = createJsonlAppender(draftsFile, logger);
   const index: Indexed[] = [];
@@ -133,18 +131,8 @@ export function createFilePostsStore(dataDir: string, logger: Logger = consoleLo
       return Promise.all(newestPerPost().map(whole));
     },
 
-    async putPhoto(bytes) {
-      const sha = createHash("sha256").update(bytes).digest("hex");
-      const file = path.join(photosDir, sha);
-      if (await stat(file).then((s) => s.size === bytes.byteLength, () => false)) return sha;
-      await mkdir(photosDir, { recursive: true });
-      await writeFileAtomic(file, bytes);
-      return sha;
-    },
-    async photo(sha) {
-      if (!SHA.test(sha)) return undefined;
-      return readFile(path.join(photosDir, sha)).catch(() => undefined);
-    },
+    putPhoto: (bytes) => photos.put(bytes),
+    photo: (sha) => photos.get(sha),
 
     async saveDraft(draft) {
       await loaded();

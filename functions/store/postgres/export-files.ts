@@ -4,16 +4,18 @@
 // makes is a DATA_DIR a files store opens as it is, or `npm run data -- import` reads back.
 // A sign-in email's code stays out, as in the files store's backups: of no use later. The
 // desk's sign-ins and sessions are there as the hashes the tables keep; the posts' versions,
-// unsaved work and photos as the files store keeps them (files/posts-store.ts).
+// unsaved work and photos as the files store keeps them (files/posts-store.ts), and the messages'
+// photos likewise (files/photo-folder.ts).
 import { chmod, mkdir, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type pg from "pg";
 import type { z } from "zod";
-import { DECISIONS_FILE, MESSAGE_EVENTS_FILE, OUTBOX_FILE, REVIEW_SPAM_FILE, REVIEWS_FILE, SPAM_FILE, SUBMISSIONS_FILE, VISIT_CLAIMS_FILE, VISITS_FILE } from "../files/file-names";
+import { DECISIONS_FILE, MESSAGE_EVENTS_FILE, MESSAGE_PHOTOS_DIR, OUTBOX_FILE, REVIEW_SPAM_FILE, REVIEWS_FILE, SPAM_FILE, SUBMISSIONS_FILE, VISIT_CLAIMS_FILE, VISITS_FILE } from "../files/file-names";
 import { decisionSchema, handledEventSchema, reportJobSchema, storedReviewSchema, submissionSchema } from "../records";
 import type { BackupSummary } from "../store";
 import { claimLine, countLine } from "../files/visits-files";
 import type { Database } from "./database";
+import type { PhotoTable } from "./photo-tables";
 import { AUDIT_COLUMNS, auditEntryOf, PASSKEY_COLUMNS, passkeyOf, SESSION_COLUMNS, sessionOf, SIGN_IN_COLUMNS, signInOf, type AuditRow, type PasskeyRow, type SessionRow, type SignInRow } from "./desk-tables";
 import { auditRecord, DESK_AUDIT_FILE, DESK_FILE, deskEventsOf } from "../files/desk-store";
 import { draftLineSchema, DRAFTS_FILE, PHOTOS_DIR, postVersionSchema, VERSIONS_FILE } from "../files/posts-store";
@@ -28,6 +30,17 @@ interface JobRow {
   last_error: string | null;
   settled_at: string | null;
   queued_at: string;
+}
+
+/** The photos of `table` into `dir` as the files store keeps them (files/photo-folder.ts), one at a time (a photo can be megabytes); how many. */
+async function exportPhotos(client: pg.PoolClient, table: PhotoTable, dir: string): Promise<number> {
+  const shas = (await client.query<{ sha: string }>(`SELECT sha FROM ${table} ORDER BY sha`)).rows.map((row) => row.sha);
+  if (shas.length > 0) await mkdir(dir);
+  for (const sha of shas) {
+    const { rows } = await client.query<{ bytes: Buffer }>(`SELECT bytes FROM ${table} WHERE sha = $1`, [sha]);
+    if (rows[0]) await writeFile(path.join(dir, sha), rows[0].bytes, { mode: 0o644 });
+  }
+  return shas.length;
 }
 
 const lines = (records: readonly unknown[]): string => records.map((record) => `${JSON.stringify(record)}\n`).join("");
@@ -66,14 +79,8 @@ export async function exportToFiles(db: Database, target: string): Promise<Backu
   let photos = 0;
   const files = await db.transaction(
     async (client) => {
-      // The posts' photos, one at a time (a photo can be megabytes), from the same snapshot as the rest.
-      const shas = (await client.query<{ sha: string }>("SELECT sha FROM post_photos ORDER BY sha")).rows.map((row) => row.sha);
-      if (shas.length > 0) await mkdir(path.join(temp, PHOTOS_DIR));
-      for (const sha of shas) {
-        const { rows } = await client.query<{ bytes: Buffer }>("SELECT bytes FROM post_photos WHERE sha = $1", [sha]);
-        if (rows[0]) await writeFile(path.join(temp, PHOTOS_DIR, sha), rows[0].bytes, { mode: 0o644 });
-      }
-      photos = shas.length;
+      // The posts' and the messages' photos, from the same snapshot as the rest.
+      photos = (await exportPhotos(client, "post_photos", path.join(temp, PHOTOS_DIR))) + (await exportPhotos(client, "message_photos", path.join(temp, MESSAGE_PHOTOS_DIR)));
       const jobs = await client.query<JobRow>(
         "SELECT id, kind, job, state, attempts, next_attempt_at, last_error, settled_at, job->>'createdAt' AS queued_at FROM mail_jobs WHERE kind <> 'sign-in' ORDER BY seq",
       );

@@ -11,11 +11,12 @@ import type { z } from "zod";
 import { countKey } from "../visits-store";
 import type { Logger } from "../../logger";
 import { createFilesStore } from "../files/files-store";
-import { DECISIONS_FILE, MESSAGE_EVENTS_FILE, OUTBOX_FILE, REVIEW_SPAM_FILE, REVIEWS_FILE, SPAM_FILE, SUBMISSIONS_FILE, VISIT_CLAIMS_FILE, VISITS_FILE } from "../files/file-names";
+import { DECISIONS_FILE, MESSAGE_EVENTS_FILE, MESSAGE_PHOTOS_DIR, OUTBOX_FILE, REVIEW_SPAM_FILE, REVIEWS_FILE, SPAM_FILE, SUBMISSIONS_FILE, VISIT_CLAIMS_FILE, VISITS_FILE } from "../files/file-names";
 import { outboxEventSchema } from "../files/outbox-files";
 import { claimLine, countLine } from "../files/visits-files";
 import { readJsonl } from "../files/jsonl-read";
 import { readKey } from "../files/key-files";
+import { keyNames } from "../key-store";
 import { contactJob, decisionSchema, handledEventSchema, reportJobSchema, reviewJob, storedReviewSchema, submissionSchema, type ShownJob } from "../records";
 import type { UndeliveredJob } from "../outbox-store";
 import type { Database } from "./database";
@@ -33,6 +34,18 @@ async function readAll<T>(dataDir: string, file: string, schema: z.ZodType<T>): 
   const records = await readJsonl(path.join(dataDir, file), (value) => schema.safeParse(value).data, { warn: collect, error: collect });
   if (skipped.length > 0) throw new Error(`${skipped[0]}: fix or remove it, then import again (nothing was imported)`);
   return records;
+}
+
+/** Every photo of a photo folder (files/photo-folder.ts), each checked: a file whose bytes are not its name is not that photo. */
+async function readPhotos(dir: string): Promise<Array<[string, Buffer]>> {
+  const names = (await readdir(dir).catch(() => [])).filter((name) => !name.startsWith("."));
+  const photos: Array<[string, Buffer]> = [];
+  for (const name of names) {
+    const bytes = await readFile(path.join(dir, name));
+    if (createHash("sha256").update(bytes).digest("hex") !== name) throw new Error(`${path.join(dir, name)}: its bytes are not the photo of that name: move it out of the folder, then import again (nothing was imported)`);
+    photos.push([name, bytes]);
+  }
+  return photos;
 }
 
 /** Inserts rows in order, a thousand per statement: `seq` keeps the files' order. */
@@ -75,19 +88,24 @@ export async function importFromFiles(db: Database, dataDir: string, now: number
   } finally {
     await filesStore.close();
   }
-  const reviewSecret = await readKey(path.join(dataDir, "review-secret"));
+  // The keys made once: the review links' and the photo links' (links already mailed keep working).
+  const keys = (await Promise.all(keyNames.map(async (name) => [name, await readKey(path.join(dataDir, name))] as const))).filter(
+    (entry): entry is readonly [(typeof keyNames)[number], Buffer] => entry[1] !== undefined,
+  );
   // The desk's posts: every version in the order kept, the newest unsaved work of each post, and
   // every photo by its hash (checked: a file whose bytes are not its name is not a photo of it).
   const versions = await readAll(dataDir, VERSIONS_FILE, postVersionSchema);
   const drafts = new Map<string, PostDraft>();
   for (const line of await readAll(dataDir, DRAFTS_FILE, draftLineSchema)) applyDraftLine(drafts, line);
-  const photosDir = path.join(dataDir, PHOTOS_DIR);
-  const photoNames = (await readdir(photosDir).catch(() => [])).filter((name) => !name.startsWith("."));
-  const photos: Array<[string, Buffer]> = [];
-  for (const name of photoNames) {
-    const bytes = await readFile(path.join(photosDir, name));
-    if (createHash("sha256").update(bytes).digest("hex") !== name) throw new Error(`${path.join(photosDir, name)}: its bytes are not the photo of that name: move it out of the folder, then import again (nothing was imported)`);
-    photos.push([name, bytes]);
+  const photos = await readPhotos(path.join(dataDir, PHOTOS_DIR));
+  // The messages' photos, likewise; every photo a message names must be among them.
+  const messagePhotos = await readPhotos(path.join(dataDir, MESSAGE_PHOTOS_DIR));
+  const messagePhotoShas = new Set(messagePhotos.map(([sha]) => sha));
+  for (const message of [...files[SUBMISSIONS_FILE], ...files[SPAM_FILE]]) {
+    for (const photo of message.photos ?? []) {
+      const missing = [photo.sha, photo.thumb].find((sha) => !messagePhotoShas.has(sha));
+      if (missing) throw new Error(`${path.join(dataDir, MESSAGE_PHOTOS_DIR, missing)}: a photo of message ${message.id} is missing: copy it back, then import again (nothing was imported)`);
+    }
   }
 
   // When each job's last attempt was recorded, and how many it took: outbox.jsonl's last line of
@@ -146,13 +164,14 @@ export async function importFromFiles(db: Database, dataDir: string, now: number
     await insertRows(client, "post_drafts", ["post_id", "at", "state"], [...drafts.values()].map((d) => [d.postId, d.at, JSON.stringify(d.state ?? null)]));
     // One at a time: a photo can be megabytes.
     for (const [sha, bytes] of photos) await client.query("INSERT INTO post_photos (sha, bytes) VALUES ($1, $2)", [sha, bytes]);
+    for (const [sha, bytes] of messagePhotos) await client.query("INSERT INTO message_photos (sha, bytes) VALUES ($1, $2)", [sha, bytes]);
     // Counted back in the same transaction: what is committed is every record read.
     const counted = await client.query<{ rows: string }>(
       "SELECT (SELECT count(*) FROM messages) + (SELECT count(*) FROM message_events) + (SELECT count(*) FROM reviews) + (SELECT count(*) FROM review_decisions) AS rows",
     );
     const read = Object.values(files).reduce((sum, records) => sum + records.length, 0);
     if (Number(counted.rows[0]?.rows) !== read) throw new Error(`read ${read} records but the database holds ${counted.rows[0]?.rows} (nothing was imported)`);
-    if (reviewSecret) await client.query("INSERT INTO store_keys (name, value) VALUES ('review-secret', $1) ON CONFLICT (name) DO NOTHING", [reviewSecret]);
+    for (const [name, value] of keys) await client.query("INSERT INTO store_keys (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING", [name, value]);
   });
   return {
     ...Object.fromEntries(Object.entries(files).map(([file, records]) => [file, records.length])),
@@ -164,5 +183,6 @@ export async function importFromFiles(db: Database, dataDir: string, now: number
     [VERSIONS_FILE]: versions.length,
     [DRAFTS_FILE]: drafts.size,
     [PHOTOS_DIR]: photos.length,
+    [MESSAGE_PHOTOS_DIR]: messagePhotos.length,
   };
 }

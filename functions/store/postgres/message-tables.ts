@@ -1,6 +1,6 @@
 import type { MessageBox, MessageItem, MessageQuery, MessageStore } from "../message-store";
 import type { DeliveryState } from "../outbox-store";
-import { contactJob, handledEventSchema, newPost, submissionSchema, type HandledEvent, type Submission } from "../records";
+import { contactJob, handledEventSchema, newPost, submissionSchema, withPhotos, type HandledEvent, type Submission } from "../records";
 import { InvalidCursorError } from "../store-errors";
 import type { Database } from "./database";
 import type { OutboxTables } from "./outbox-tables";
@@ -77,8 +77,8 @@ export function createMessageTables(db: Database, outbox: OutboxTables, clock: (
   const inbox = createPostBatches(db, "messages", "inbox");
 
   return {
-    async add(input, source) {
-      const message = newPost(input, now(), source);
+    async add(input, source, photos) {
+      const message = withPhotos(newPost(input, now(), source), photos);
       await inbox.store(message, contactJob(message), clock());
       outbox.queued();
       return message;

@@ -1,9 +1,8 @@
-import { createHash, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { postVersionSchema } from "../files/posts-store";
 import type { PostDraft, PostsStore, PostVersion } from "../posts-store";
 import type { Database } from "./database";
-
-const SHA = /^[0-9a-f]{64}$/;
+import { createPhotoTable } from "./photo-tables";
 
 /** The newest version of each post (a subquery: WHERE, ORDER BY and LIMIT go after it). */
 const NEWEST_PER_POST = "SELECT seq, slug, record FROM (SELECT DISTINCT ON (post_id) seq, slug, record FROM post_versions ORDER BY post_id, seq DESC) newest";
@@ -17,6 +16,7 @@ const draftOf = (row: { post_id: string; at: string; state: unknown }): PostDraf
  * copy them with everything else. Every write is one statement, committed before it resolves.
  */
 export function createPostTables(db: Database): PostsStore {
+  const photos = createPhotoTable(db, "post_photos");
   return {
     async addVersion(input) {
       const version = postVersionSchema.parse({ id: randomUUID(), ...input, photos: input.photos.map((p) => ({ name: p.name, sha: p.sha })) });
@@ -38,15 +38,8 @@ export function createPostTables(db: Database): PostsStore {
       return (await db.query<{ record: unknown }>(`${NEWEST_PER_POST} ORDER BY seq DESC`)).rows.map(versionOf);
     },
 
-    async putPhoto(bytes) {
-      const sha = createHash("sha256").update(bytes).digest("hex");
-      await db.query("INSERT INTO post_photos (sha, bytes) VALUES ($1, $2) ON CONFLICT (sha) DO NOTHING", [sha, Buffer.from(bytes)]);
-      return sha;
-    },
-    async photo(sha) {
-      if (!SHA.test(sha)) return undefined;
-      return (await db.query<{ bytes: Buffer }>("SELECT bytes FROM post_photos WHERE sha = $1", [sha])).rows[0]?.bytes;
-    },
+    putPhoto: (bytes) => photos.put(bytes),
+    photo: (sha) => photos.get(sha),
 
     async saveDraft(draft) {
       // As JSON text: node-postgres would send a JavaScript array as a PostgreSQL array.

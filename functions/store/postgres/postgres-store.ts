@@ -10,6 +10,7 @@ import { createMessageTables } from "./message-tables";
 import { migrate } from "./migrate";
 import { createNotifications } from "./notifications";
 import { createOutboxTables } from "./outbox-tables";
+import { createPhotoTable } from "./photo-tables";
 import { createPostTables } from "./post-tables";
 import { createReviewTables } from "./review-tables";
 import { createVisitsTables } from "./visits-tables";
@@ -57,6 +58,7 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
     return {
       ready: connection.ready,
       messages: createMessageTables(db, outbox, clock),
+      messagePhotos: createPhotoTable(db, "message_photos"),
       reviews: createReviewTables(db, notifications, outbox, clock),
       outbox,
       limits: createLimitTables(db, clock),
