@@ -51,7 +51,9 @@ const signInJob = (id: string, minutes: number) =>
 async function fillDataDir(dir: string): Promise<void> {
   const store = await createFilesStore({ dataDir: dir, logger: recordingLogger() });
   await store.outbox.open();
-  const [a, b, c] = [await store.messages.add(validInput), await store.messages.add({ ...validInput, name: "Ann O'Hara" }), await store.messages.add(validInput, { landingPage: "/contact" })];
+  // A message with a photo: its bytes and its small copy's by hash (as functions/contact/form-post.ts keeps them).
+  const photo = { sha: await store.messagePhotos.put(Buffer.from([0xff, 0xd8, 0xff, 0xe1, 9])), thumb: await store.messagePhotos.put(Buffer.from([0xff, 0xd8, 0xff, 0xe1, 8])), width: 2048, height: 1536 };
+  const [a, b, c] = [await store.messages.add(validInput), await store.messages.add({ ...validInput, name: "Ann O'Hara" }), await store.messages.add(validInput, { landingPage: "/contact" }, [photo])];
   await store.messages.setHandled(a.id, true, "owner@example.com");
   const spam = await store.messages.hold(validInput, "honeypot");
   await store.messages.hold(validInput, "too-fast");
@@ -71,6 +73,7 @@ async function fillDataDir(dir: string): Promise<void> {
   await store.outbox.settle("sign-in-sent", 1, { outcome: "sent" });
   // r2, the spam rescued, the report and "sign-in-waiting" stay claimed: on their way when the server stopped.
   await store.keys.get("review-secret");
+  await store.keys.get("photo-link-key");
   const view = { day: "2025-06-02", kind: "view", path: "/locations/irmo-sc", source: "google.com", device: "phone", landing: "", button: "" } as const;
   await store.visits.add({ counts: [{ ...view, count: 2 }, { ...view, path: "/", count: 1 }], visitors: [] });
   await store.visits.add({ counts: [{ ...view, count: 3 }], visitors: [] });
@@ -153,6 +156,10 @@ async function contents(store: Store) {
     // Sign-in emails stay behind on a move (import-files.ts): their code is of no use 15 minutes later.
     undelivered: (await store.outbox.undelivered()).filter((job) => job.kind !== "sign-in").sort((x, y) => x.id.localeCompare(y.id)),
     key: (await store.keys.get("review-secret")).toString("hex"),
+    photoKey: (await store.keys.get("photo-link-key")).toString("hex"),
+    messagePhotos: await Promise.all(
+      (await store.messages.all("inbox")).flatMap((m) => m.photos ?? []).flatMap((p) => [p.sha, p.thumb]).map((sha) => store.messagePhotos.get(sha)),
+    ),
     visits: await store.visits.counts("2000-01-01", "2099-12-31"),
     claimed: await store.visits.claim("weekly-summary-2025-06-02"),
     desk: await deskContents(store.desk),
@@ -200,6 +207,7 @@ describe("moving DATA_DIR to PostgreSQL and back", () => {
     expect(imported.output).toMatch(/desk-audit\.jsonl\s+2\n/);
     expect(imported.output).toMatch(/post-versions\.jsonl\s+4\n/);
     expect(imported.output).toMatch(/post-photos\s+1\n/);
+    expect(imported.output).toMatch(/message-photos\s+2\n/);
 
     const files = await createFilesStore({ dataDir, logger: recordingLogger() });
     const database = await createPostgresStore({ url: DATABASE_URL, logger: recordingLogger() });
@@ -219,6 +227,7 @@ describe("moving DATA_DIR to PostgreSQL and back", () => {
       expect(before.posts.histories.map((h) => h.length)).toEqual([2, 2]);
       expect(before.posts.drafts.map((d) => d.postId)).toEqual(["p1"]);
       expect(before.posts.photos).toEqual([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3])]);
+      expect(before.messagePhotos).toEqual([Buffer.from([0xff, 0xd8, 0xff, 0xe1, 9]), Buffer.from([0xff, 0xd8, 0xff, 0xe1, 8])]);
       expect(await contents(database)).toEqual(before);
       expect(await database.reviews.linkUse("signature-1")).toEqual(await files.reviews.linkUse("signature-1"));
       // An instance takes the emails due and is on its way with them as the export is made.
@@ -251,7 +260,7 @@ describe("moving DATA_DIR to PostgreSQL and back", () => {
     const reexported = await npm(["run", "data", "--", "export", "exported-again"], { DATABASE_URL: freshUrl });
     expect(reexported.code, reexported.output).toBe(0);
     const exportedFiles = await sortedFiles(out);
-    expect(Object.keys(exportedFiles)).toEqual(expect.arrayContaining(["outbox.jsonl", "desk.jsonl", "visits.jsonl", "post-drafts.jsonl", "review-secret", expect.stringMatching(/^post-photos\//)]));
+    expect(Object.keys(exportedFiles)).toEqual(expect.arrayContaining(["outbox.jsonl", "desk.jsonl", "visits.jsonl", "post-drafts.jsonl", "review-secret", "photo-link-key", expect.stringMatching(/^post-photos\//), expect.stringMatching(/^message-photos\//)]));
     expect(await sortedFiles(join(repo.dir, "exported-again"))).toEqual(exportedFiles);
 
     const backup = await npm(["run", "backup", "--", "--to", "pg-backup"], { DATABASE_URL });
@@ -262,7 +271,7 @@ describe("moving DATA_DIR to PostgreSQL and back", () => {
     const again = await npm(["run", "data", "--", "import", "data"], { DATABASE_URL });
     expect(again.code).toBe(1);
     expect(again.output).toContain("already holds messages, reviews, mail, the desk's records or posts: import only into an empty one (nothing was imported)");
-  });
+  }, 120_000);
 
   it("refuses a line that is not a record, naming it, and imports nothing", async () => {
     const dataDir = join(repo.dir, "data");

@@ -156,6 +156,29 @@ export function describeStore(name: string, makeHarness: () => Promise<StoreHarn
         expect(await again.messages.rescue("no-such-id", "owner@example.com")).toBeUndefined();
       });
 
+      it("keeps a message's photos by their hash, each once, with the message and its mail job, across a restart", async () => {
+        const { store, harness } = await fresh();
+        await store.outbox.open();
+        const bytes = [Buffer.from("photo one"), Buffer.from("its small copy"), Buffer.from("photo two")];
+        const shas = await Promise.all(bytes.map((b) => store.messagePhotos.put(b)));
+        // The same bytes again (two visitors sending one picture): the same hash, kept once.
+        expect(await store.messagePhotos.put(Buffer.from("photo one"))).toBe(shas[0]);
+        const photos = [
+          { sha: shas[0] ?? "", thumb: shas[1] ?? "", width: 2048, height: 1536 },
+          { sha: shas[2] ?? "", thumb: shas[1] ?? "", width: 640, height: 480 },
+        ];
+        const saved = await store.messages.add(contact(1), undefined, photos);
+        expect(saved.photos).toEqual(photos);
+        expect(await store.messages.add(contact(2), undefined, [])).not.toHaveProperty("photos");
+        expect((await claimAll(store)).find((c) => c.job.id === saved.id)?.job).toMatchObject({ kind: "contact", message: { photos } });
+        const again = await harness.open({ clock });
+        expect((await again.messages.get(saved.id))?.photos).toEqual(photos);
+        expect(await Promise.all(shas.map((sha) => again.messagePhotos.get(sha)))).toEqual(bytes);
+        expect(await again.messagePhotos.get("0".repeat(64))).toBeUndefined();
+        expect(await again.messagePhotos.get("../submissions.jsonl")).toBeUndefined();
+        await expect(again.messages.add(contact(3), undefined, [{ sha: "not a hash", thumb: shas[1] ?? "", width: 1, height: 1 }])).rejects.toThrow();
+      });
+
       it("shows each message's notification as waiting, sent or failed", async () => {
         const { store } = await fresh();
         await store.outbox.open();
