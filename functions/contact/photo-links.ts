@@ -7,6 +7,7 @@ import type { MessageStore } from "../store/message-store";
 import type { PhotoStore } from "../store/photo-store";
 import type { Submission } from "../store/records";
 import { StoreUnavailableError } from "../store/store-errors";
+import { photoHeaders } from "../photos/photo-headers";
 
 // The links to a message's photos in the owner's email (functions/contact/mailer.ts): the email
 // carries no attachment, only links, each signed for one photo of one message and good for 30
@@ -60,21 +61,6 @@ export function photoLinks(message: Submission, tokens: PhotoLinkTokens, siteUrl
     const full = new URL(`${apiPath.contactPhotos}/${tokens.sign(message.id, index, message.createdAt)}`, siteUrl).href;
     return { full, small: `${full}/small` };
   });
-}
-
-/**
- * The headers of a photo sent to a browser, from a link or in the desk: always image/jpeg (every
- * kept photo is one, functions/contact/visitor-photos.ts), never sniffed as anything else, shown
- * in the page rather than saved, and a policy under which nothing in it could run.
- */
-export function photoHeaders(name: string): Record<string, string> {
-  return {
-    "Content-Type": "image/jpeg",
-    "X-Content-Type-Options": "nosniff",
-    "Content-Disposition": `inline; filename="${name}"`,
-    "Content-Security-Policy": "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
-    "Cross-Origin-Resource-Policy": "same-origin",
-  };
 }
 
 export interface PhotoLinkRouteOptions {

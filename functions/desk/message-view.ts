@@ -1,6 +1,8 @@
 // How the desk words a stored message for its screens (src/desk/screens/messages-screen.tsx):
 // pure functions of the record, the business's clock and the content's names.
 import { serviceLabel, type ServiceChoice } from "../../src/content/contact";
+import { messagePhotoPath } from "../../src/desk/desk-routes";
+import type { MessagePhotoLink } from "../../src/desk/screens/message-photos";
 import type { MessageData, MessageRow } from "../../src/desk/screens/messages-screen";
 import { formatBusinessTime } from "../../src/format/business-time";
 import type { MessageItem } from "../store/message-store";
@@ -45,11 +47,17 @@ export function messageRow(item: MessageItem, wording: MessageWording): MessageR
     service: serviceLabel(wording.services, item.serviceType),
     town: townOf(item.landingPage, wording.towns),
     firstLine: firstLine(item.message),
+    photos: item.photos?.length,
     handled: item.handled?.handled === true,
     delivery: item.delivery,
     heldBecause: item.box === "spam" ? heldBecause(item.spamReason) : undefined,
     rescued: item.box === "spam" && item.rescued !== undefined,
   };
+}
+
+/** A message's photos as the desk shows them: each whole and small, by the message's own addresses (functions/desk/screens/message-photos.ts). */
+function messagePhotoLinks(item: MessageItem): MessagePhotoLink[] | undefined {
+  return item.photos?.map((photo, i) => ({ full: messagePhotoPath(item.id, i + 1), small: messagePhotoPath(item.id, i + 1, "small"), width: photo.width, height: photo.height }));
 }
 
 export function messageData(item: MessageItem, wording: MessageWording, context: { siteName: string; back: string }): MessageData {
@@ -68,6 +76,7 @@ export function messageData(item: MessageItem, wording: MessageWording, context:
     landingPage: item.landingPage,
     referrer: item.referrer,
     message: item.message,
+    photos: messagePhotoLinks(item),
     handled: item.handled && { handled: item.handled.handled, by: item.handled.by, when: when(item.handled.at) },
     delivery: item.delivery,
     heldBecause: item.box === "spam" ? heldBecause(item.spamReason) : undefined,

@@ -55,6 +55,44 @@ describe("the desk's Messages", () => {
     expect(one.text).toContain(">Mark handled</button>");
   });
 
+  it("shows a message's photos as thumbnails that open whole, to the signed-in owner only, kept privately", async () => {
+    const owner = await signedIn();
+    const photos = desk.store().messagePhotos;
+    const [full, small] = [Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1]), Buffer.from([0xff, 0xd8, 0xff, 0xe0, 2])];
+    const photo = { sha: await photos.put(full), thumb: await photos.put(small), width: 1536, height: 2048 };
+    const message = await desk.store().messages.add(contact(1, { name: "Dana Pruitt" }), undefined, [photo, photo]);
+    await seed(1, 2);
+
+    const list = await owner.get("/owner/messages");
+    expect(list.text.match(/>(\d) photos?</g)).toEqual([">2 photos<"]);
+    const one = await owner.get(`/owner/messages/${message.id}`);
+    expect(one.text).toContain('aria-label="2 photos"');
+    for (const n of [1, 2]) {
+      expect(one.text).toContain(`href="/owner/messages/${message.id}/photos/${n}"><img`);
+      expect(unescape(one.text)).toContain(`src="/owner/messages/${message.id}/photos/${n}/small" width="1536" height="2048" loading="lazy" decoding="async" alt="Photo ${n} of 2 from Dana Pruitt: open it whole"`);
+    }
+
+    const cookie = [...owner.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+    const fetchPhoto = (path: string, withCookie = true) => fetch(`${desk.url}${path}`, { headers: withCookie ? { cookie } : {}, redirect: "manual" });
+    const whole = await fetchPhoto(`/owner/messages/${message.id}/photos/2`);
+    expect([whole.status, Buffer.from(await whole.arrayBuffer()).equals(full)]).toEqual([200, true]);
+    expect(["content-type", "cache-control", "x-content-type-options", "content-disposition", "cross-origin-resource-policy"].map((h) => whole.headers.get(h))).toEqual([
+      "image/jpeg",
+      "private, max-age=86400",
+      "nosniff",
+      'inline; filename="photo-2.jpg"',
+      "same-origin",
+    ]);
+    const thumb = await fetchPhoto(`/owner/messages/${message.id}/photos/1/small`);
+    expect(Buffer.from(await thumb.arrayBuffer()).equals(small)).toBe(true);
+    for (const path of [`/owner/messages/${message.id}/photos/3`, `/owner/messages/${message.id}/photos/0`, `/owner/messages/${message.id}/photos/1/big`, "/owner/messages/no-such/photos/1"]) {
+      expect([path, (await fetchPhoto(path)).status]).toEqual([path, 404]);
+    }
+    // Signed out: the way to the sign-in, not a byte of the photo.
+    const stranger = await fetchPhoto(`/owner/messages/${message.id}/photos/1`, false);
+    expect([stranger.status, stranger.headers.get("location"), stranger.headers.get("content-type")?.startsWith("image/")]).toEqual([303, "/owner/sign-in", false]);
+  });
+
   it("marks a message handled and not handled (idempotent: a repeated post changes nothing), filters by it, and audits", async () => {
     const owner = await signedIn();
     const [first = "", second] = await seed(2);

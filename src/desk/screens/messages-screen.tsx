@@ -2,6 +2,7 @@ import { Fragment } from "react";
 import { deskPath, messageHandledPath, messageNotSpamPath, messagePath, messagesHref, type MessageBoxName } from "../desk-routes";
 import { Button, Card, DeskForm } from "../desk-ui";
 import * as ui from "../desk-ui.css";
+import { MessagePhotos, type MessagePhotoLink } from "./message-photos";
 import * as css from "./messages-screen.css";
 
 /** The owner's notification email of a message. */
@@ -18,6 +19,8 @@ export interface MessageRow {
   town?: string;
   /** The message's first line, cut short. */
   firstLine: string;
+  /** How many photos came with it, if any. */
+  photos?: number;
   handled: boolean;
   delivery?: MessageDelivery;
   /** Spam only: why it was held, in words. */
@@ -56,6 +59,8 @@ export interface MessageData {
   landingPage?: string;
   referrer?: string;
   message: string;
+  /** The photos sent with it (message-photos.tsx). */
+  photos?: MessagePhotoLink[];
   /** The latest "Handled" / "Not handled": what, by whom, when. */
   handled?: { handled: boolean; by: string; when: string };
   delivery?: MessageDelivery;
@@ -164,6 +169,7 @@ function InboxItem({ item }: { item: MessageRow }) {
         <span className={css.itemLine}>{item.firstLine}</span>
         <span className={css.badges}>
           {item.handled ? <span className={css.badge.quiet}>Handled</span> : <span className={css.badge.new}>Not handled</span>}
+          {item.photos ? <span className={css.badge.quiet}>{item.photos === 1 ? "1 photo" : `${item.photos} photos`}</span> : null}
           {item.delivery === "failed" && <span className={css.badge.problem}>Email failed</span>}
           {item.delivery === "waiting" && <span className={css.badge.quiet}>Email waiting</span>}
         </span>
@@ -234,6 +240,7 @@ export function MessageScreen({ data }: { data: MessageData }) {
       )}
       <Card title="Message">
         <p className={css.text}>{data.message}</p>
+        {data.photos && <MessagePhotos photos={data.photos} name={data.name} />}
       </Card>
       {spam ? (
         <Card title="Held as spam">
