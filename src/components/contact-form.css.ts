@@ -45,3 +45,26 @@ export const summaryTitle = style({ fontSize: "1.1rem", margin: "0 0 0.5em", col
 export const summaryList = style({ margin: 0, paddingLeft: "1.25rem" });
 
 export const submit = style({ width: "100%", "@media": { "(min-width: 640px)": { width: "auto", justifySelf: "start" } } });
+
+export const optional = style({ fontWeight: 400, color: vars.color.muted });
+
+/** The file input as it is (a tap opens the camera or the library), its button made a big target. */
+export const photoInput = style({
+  maxWidth: "100%",
+  fontSize: "0.95rem",
+  selectors: {
+    "&::file-selector-button": {
+      minHeight: "44px",
+      marginRight: vars.space.sm,
+      padding: `0 ${vars.space.md}`,
+      border: `2px solid ${vars.color.brand}`,
+      borderRadius: vars.radius.sm,
+      background: vars.color.surface,
+      color: vars.color.brandDark,
+      font: "inherit",
+      fontWeight: 700,
+      cursor: "pointer",
+    },
+    '&[aria-invalid="true"]::file-selector-button': { borderColor: vars.color.danger },
+  },
+});

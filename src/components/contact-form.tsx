@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from "react";
 import { useForm, type FieldErrors as FormErrors, type Resolver } from "react-hook-form";
 import type { z } from "zod/mini";
 import { HONEYPOT_FIELD, SHOWN_AT_FIELD } from "../content/anti-spam-fields";
@@ -13,6 +13,7 @@ import {
   type ServiceChoice,
 } from "../content/contact";
 import type { ContactInput } from "../content/contact-schema";
+import { PHOTO_ACCEPT, PHOTOS_FIELD, photoLimits } from "../content/contact-photos";
 import { phoneEdit } from "./phone-edit";
 import { useContactSubmit } from "./use-contact-submit";
 import { apiPath } from "../routes";
@@ -51,6 +52,10 @@ const inputId = (field: ContactField) => `contact-${field}`;
 const errorId = (field: ContactField) => `contact-${field}-error`;
 
 const asServiceType = (value: string | undefined) => serviceTypeValues.find((v) => v === value);
+
+/** The photos' thumbnails and the picker's checks: a chunk of their own, fetched when the visitor first picks a photo. */
+const picker = () => import("./photo-picker");
+const PhotoStrip = lazy(picker);
 
 /** The form's starting values: empty, or what the visitor typed before the server refused it. */
 function startValues(refused: RefusedSubmission | undefined) {
@@ -117,6 +122,22 @@ export function ContactForm({ refused, onSent, phone: business, services, focusO
   const form = useRef<HTMLFormElement>(null);
   // The phone field's formatted value before each keystroke (phoneEdit needs it to tell a deleted bracket from a deleted digit).
   const phoneBefore = useRef(defaults.phone);
+  // The photos chosen, in order (the file input only brings each choice in: photo-picker.tsx); and what is wrong with one.
+  const [photos, setPhotos] = useState<readonly File[]>([]);
+  const [photoProblem, setPhotoProblem] = useState(refused?.errors.photos);
+  const photoInput = useRef<HTMLInputElement>(null);
+  const choosePhotos = (chosen: FileList | null | undefined) => {
+    const added = Array.from(chosen ?? []);
+    if (photoInput.current) photoInput.current.value = "";
+    if (added.length > 0)
+      void picker().then(({ addPhotos }) =>
+        setPhotos((now) => {
+          const next = addPhotos(now, added);
+          setPhotoProblem(next.problem);
+          return next.photos;
+        }),
+      );
+  };
 
   useEffect(() => {
     if (focusOnMount) setFocus("name");
@@ -124,6 +145,9 @@ export function ContactForm({ refused, onSent, phone: business, services, focusO
 
   // A number typed before the form was React's (its island wakes when the visitor comes to it,
   // src/client/islands.ts), or sent back by a refused post, is shown as typing it here shows it.
+  // Photos chosen before the form was React's are in its input: they become the first ones.
+  useEffect(() => choosePhotos(photoInput.current?.files), []);
+
   useEffect(() => {
     const typed = getValues("phone") ?? "";
     phoneBefore.current = formatPhone(typed);
@@ -132,8 +156,13 @@ export function ContactForm({ refused, onSent, phone: business, services, focusO
 
   const send = async (values: ContactInput) => {
     try {
-      await submit(values, form.current);
+      // A form sent as it woke may still have its photos in the input only.
+      const chosen = photos.length > 0 ? photos : Array.from(photoInput.current?.files ?? []);
+      await submit(values, form.current, chosen.length > 0 ? await (await picker()).readyToSend(chosen) : []);
     } catch (error) {
+      // A photo refused: said beside the photos, the rest of the form kept as typed.
+      const problem = error instanceof Error && "photos" in error && typeof error.photos === "string" ? error.photos : undefined;
+      if (problem) return setPhotoProblem(problem);
       // The toast is what the visitor needs; the "status: text" detail is for whoever opens the console.
       console.error("Contact form:", error);
       toast({
@@ -147,6 +176,8 @@ export function ContactForm({ refused, onSent, phone: business, services, focusO
     toast({ title: "Message Sent!", description: "We'll get back to you within 24 hours." });
     reset({ name: "", email: "", phone: "", serviceType: undefined, message: "" });
     phoneBefore.current = "";
+    setPhotos([]);
+    setPhotoProblem(undefined);
     onSent(values);
   };
 
@@ -189,7 +220,8 @@ export function ContactForm({ refused, onSent, phone: business, services, focusO
   const { phone } = fields;
 
   return (
-    <form ref={form} className={css.form} method="post" action={apiPath.contact} noValidate onSubmit={handleSubmit(send)}>
+    // multipart: without JavaScript the browser sends the photos with the fields (functions/contact/form-post.ts).
+    <form ref={form} className={css.form} method="post" action={apiPath.contact} encType="multipart/form-data" noValidate onSubmit={handleSubmit(send)}>
       {refused ? <ProblemList refused={refused} /> : null}
       <p className={css.note}>
         Fields marked <span aria-hidden="true">*</span>
@@ -250,6 +282,37 @@ export function ContactForm({ refused, onSent, phone: business, services, focusO
       </div>
       <input type="hidden" name={SHOWN_AT_FIELD} value={shownAt ?? ""} />
       <VisitOriginFields />
+      {/* Last of the fields: the contact function reads the fields before the photos. */}
+      <div className={css.field}>
+        <label className={css.label} htmlFor="contact-photos">
+          Photos <span className={css.optional}>(optional)</span>
+        </label>
+        <p className={css.note} id="contact-photos-hint">
+          Up to {photoLimits.count} photos of the tree, from your camera or photo library.
+        </p>
+        <input
+          ref={photoInput}
+          className={css.photoInput}
+          type="file"
+          id="contact-photos"
+          name={PHOTOS_FIELD}
+          accept={PHOTO_ACCEPT}
+          multiple
+          aria-invalid={photoProblem ? true : undefined}
+          aria-describedby={photoProblem ? "contact-photos-hint contact-photos-error" : "contact-photos-hint"}
+          onChange={(event) => choosePhotos(event.currentTarget.files)}
+        />
+        {photos.length > 0 ? (
+          <Suspense fallback={null}>
+            <PhotoStrip photos={photos} onRemove={(photo) => setPhotos((now) => now.filter((p) => p !== photo))} />
+          </Suspense>
+        ) : null}
+        {photoProblem ? (
+          <p className={css.error} id="contact-photos-error" role="alert">
+            {photoProblem}
+          </p>
+        ) : null}
+      </div>
       <button className={`${button.primary} ${css.submit}`} type="submit" disabled={isSubmitting}>
         {isSubmitting ? "Sending..." : "Send Message"}
       </button>
@@ -272,7 +335,7 @@ function ProblemList({ refused }: { refused: RefusedSubmission }) {
     // browser to this list and reads it out, instead of leaving the visitor at the top of the page.
     <div className={css.summary} role="alert" aria-labelledby="contact-problems-title" tabIndex={-1} autoFocus>
       <h3 className={css.summaryTitle} id="contact-problems-title">
-        Your message was not sent. Please fix {problems.length + (errors.form ? 1 : 0) === 1 ? "this problem" : "these problems"}:
+        Your message was not sent. Please fix {problems.length + (errors.form ? 1 : 0) + (errors.photos ? 1 : 0) === 1 ? "this problem" : "these problems"}:
       </h3>
       <ul className={css.summaryList}>
         {errors.form ? <li>{errors.form}</li> : null}
@@ -281,6 +344,11 @@ function ProblemList({ refused }: { refused: RefusedSubmission }) {
             <a href={`#${inputId(p.field)}`}>{p.message}</a>
           </li>
         ))}
+        {errors.photos ? (
+          <li>
+            <a href="#contact-photos">{errors.photos}</a>
+          </li>
+        ) : null}
       </ul>
     </div>
   );
