@@ -7,7 +7,8 @@
 import express, { type Request, type RequestHandler, type Response } from "express";
 import type sharpModule from "sharp";
 import * as z from "zod/mini";
-import { PHOTOS_FIELD, photoLimits, photoWords } from "../../src/content/contact-photos";
+import { PHOTOS_FIELD, photoLimits } from "../../src/content/contact-photos";
+import { photoWords } from "../../src/content/photo-words";
 import { clientKey } from "../http/client-key";
 import { allowLongBody, serverLimits } from "../http/server-limits";
 import type { Logger } from "../logger";

@@ -1,5 +1,6 @@
 import type sharpModule from "sharp";
-import { photoLimits, photoWords } from "../../src/content/contact-photos";
+import { photoLimits } from "../../src/content/contact-photos";
+import { photoWords } from "../../src/content/photo-words";
 import { decodeOptions, megapixels, readPhotoHeader, sniff, SNIFF_BYTES } from "../photos/image-bytes";
 
 // The photos a visitor sends with a contact message (src/content/contact-photos.ts): checked

@@ -157,8 +157,7 @@ export function ContactForm({ refused, onSent, phone: business, services, focusO
   const send = async (values: ContactInput) => {
     try {
       // A form sent as it woke may still have its photos in the input only.
-      const chosen = photos.length > 0 ? photos : Array.from(photoInput.current?.files ?? []);
-      await submit(values, form.current, chosen.length > 0 ? await (await picker()).readyToSend(chosen) : []);
+      await submit(values, form.current, photos.length > 0 ? photos : Array.from(photoInput.current?.files ?? []));
     } catch (error) {
       // A photo refused: said beside the photos, the rest of the form kept as typed.
       const problem = error instanceof Error && "photos" in error && typeof error.photos === "string" ? error.photos : undefined;

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
-import { photoLimits, photoWords } from "../content/contact-photos";
+import { PHOTOS_FIELD, photoLimits } from "../content/contact-photos";
+import { photoWords } from "../content/photo-words";
 import * as css from "./photo-picker.css";
 
 // The contact form's photos once the visitor first picks one (a chunk of its own: the form's first
@@ -31,6 +32,23 @@ export function addPhotos(now: readonly File[], added: readonly File[]): { photo
 /** Bigger than this, or more pixels than the kept size, a photo is sent as a smaller JPEG. */
 const SEND_AS_IS_BYTES = 1.5 * 1024 * 1024;
 const SENT_QUALITY = 0.85;
+
+/**
+ * The spec's request rule (use-contact-submit.ts postJson) for a form with photos, as
+ * multipart/form-data: the fields first, then the photos, each made smaller (`readyToSend`), as
+ * the function reads the fields before a photo. A photo the function refuses rejects with an
+ * error whose `photos` holds its words, shown beside the photos.
+ */
+export async function postWithPhotos(url: string, fields: Record<string, string | number>, photos: readonly File[]): Promise<void> {
+  const body = new FormData();
+  for (const [name, value] of Object.entries(fields)) body.append(name, String(value));
+  for (const photo of await readyToSend(photos)) body.append(PHOTOS_FIELD, photo, photo.name);
+  const res = await fetch(url, { method: "POST", credentials: "include", headers: { Accept: "application/json" }, body });
+  if (res.ok) return;
+  const text = (await res.text()) || res.statusText;
+  const photosProblem: unknown = text.includes('"photos":') ? JSON.parse(text).errors?.photos : undefined;
+  throw Object.assign(new Error(`${res.status}: ${text}`), typeof photosProblem === "string" ? { photos: photosProblem } : {});
+}
 
 /**
  * The photos as they are sent: each made at most 2048 pixels on its longest side as JPEG (turned

@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useState } from "react";
 import type { ContactInput } from "../content/contact-schema";
-import { PHOTOS_FIELD } from "../content/contact-photos";
 import { apiPath } from "../routes";
 import { formExtras } from "./form-extras";
 
@@ -23,18 +22,6 @@ export async function postJson(url: string, body: unknown): Promise<unknown> {
   return res.json();
 }
 
-/**
- * The same rule for a form with photos, sent as multipart/form-data; a photo the function refuses
- * rejects with an error whose `photos` holds its words (shown beside the photos).
- */
-async function postPhotos(url: string, body: FormData): Promise<void> {
-  const res = await fetch(url, { method: "POST", credentials: "include", headers: { Accept: "application/json" }, body });
-  if (res.ok) return;
-  const text = (await res.text()) || res.statusText;
-  const photos: unknown = /"photos":/.test(text) ? JSON.parse(text).errors?.photos : undefined;
-  throw Object.assign(new Error(`${res.status}: ${text}`), typeof photos === "string" ? { photos } : {});
-}
-
 export interface ContactSubmit {
   /** When the form was shown (ms), for the form's hidden field; undefined in the server render. */
   shownAt: number | undefined;
@@ -54,12 +41,9 @@ export function useContactSubmit(shownSince?: number): ContactSubmit {
   useEffect(() => setShownAt(shownSince ?? Date.now()), [shownSince]);
   const submit = useCallback(async (values: ContactInput, form: HTMLFormElement | null, photos: readonly File[]) => {
     const fields = { ...values, ...formExtras(form) };
-    if (photos.length === 0) return void (await postJson(apiPath.contact, fields));
-    // The fields first, then the photos: the function judges the fields before it reads a photo.
-    const body = new FormData();
-    for (const [name, value] of Object.entries(fields)) body.append(name, String(value));
-    for (const photo of photos) body.append(PHOTOS_FIELD, photo, photo.name);
-    await postPhotos(apiPath.contact, body);
+    // With photos, as multipart/form-data by the photo picker (its chunk is there once a photo was picked).
+    if (photos.length > 0) return (await import("./photo-picker")).postWithPhotos(apiPath.contact, fields, photos);
+    await postJson(apiPath.contact, fields);
   }, []);
   return { shownAt, submit };
 }
