@@ -167,7 +167,6 @@ describe("photos on the contact form", () => {
       await page.getByRole("button", { name: "Send Message" }).click();
       await expect.poll(() => page.getByRole("alert").first().textContent()).toContain("notes.jpg is not a photo.");
       expect(await page.locator('form [name="message"]').inputValue()).toBe(`${message} again`);
-      expect(await axeViolations(page)).toEqual([]);
       await keepScreenshot(page, "contact-photo-refused-no-js-390");
       expect((await stored()).filter((m) => m.message === `${message} again`)).toEqual([]);
     } finally {

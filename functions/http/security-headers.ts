@@ -9,13 +9,15 @@ import type { RequestHandler } from "express";
  * Only the site's own files: nothing inline runs (src/app/document.ts emits <script src>
  * and JSON data blocks, which do not run; the dev reload is a file, src/app/live-reload.ts)
  * and no inline style applies (styles are the build's CSS files; React sets style props
- * through the DOM, which CSP allows). No images or fonts come from elsewhere or from data: URLs.
+ * through the DOM, which CSP allows). No images or fonts come from elsewhere or from data: URLs;
+ * images may be `blob:` URLs, which only the page's own script can make: the contact form shows
+ * the photos a visitor picks from their own files (src/components/photo-picker.tsx).
  */
 const contentSecurityPolicy = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self'",
-  "img-src 'self'",
+  "img-src 'self' blob:",
   "font-src 'self'",
   "connect-src 'self'",
   "manifest-src 'self'",

@@ -66,5 +66,7 @@ export const photoInput = style({
       cursor: "pointer",
     },
     '&[aria-invalid="true"]::file-selector-button': { borderColor: vars.color.danger },
+    // Once the script holds the photos (the strip shows them), the input's own "No file chosen" would be wrong.
+    "&[data-picked]": { color: "transparent" },
   },
 });

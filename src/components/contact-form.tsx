@@ -297,6 +297,7 @@ export function ContactForm({ refused, onSent, phone: business, services, focusO
           name={PHOTOS_FIELD}
           accept={PHOTO_ACCEPT}
           multiple
+          data-picked={photos.length > 0 ? "" : undefined}
           aria-invalid={photoProblem ? true : undefined}
           aria-describedby={photoProblem ? "contact-photos-hint contact-photos-error" : "contact-photos-hint"}
           onChange={(event) => choosePhotos(event.currentTarget.files)}
