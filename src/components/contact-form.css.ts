@@ -50,7 +50,8 @@ export const optional = style({ fontWeight: 400, color: vars.color.muted });
 
 /** The file input as it is (a tap opens the camera or the library), its button made a big target. */
 export const photoInput = style({
-  maxWidth: "100%",
+  // A width of its column, not of its text: an input sized by "No file chosen" widened the form past a 390 px screen.
+  width: "100%",
   fontSize: "0.95rem",
   selectors: {
     "&::file-selector-button": {

@@ -4,7 +4,7 @@ import { vars } from "../../styles/theme.css";
 /** Three across a phone, more on a wide screen. */
 export const strip = style({
   display: "grid",
-  gridTemplateColumns: "repeat(auto-fill, minmax(6.5rem, 1fr))",
+  gridTemplateColumns: "repeat(auto-fill, minmax(5.5rem, 1fr))",
   gap: vars.space.sm,
   margin: `${vars.space.md} 0 0`,
   padding: 0,
