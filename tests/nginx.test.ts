@@ -8,6 +8,7 @@ import { nginxHeadersFile, nginxSecurityHeaders } from "../deploy/nginx-headers"
 import { httpsOnlyHeaders, securityHeaders } from "../functions/http/security-headers";
 import { installedPath, openssl } from "../scripts/test-parts";
 import { freePort, recipeHere, startContactFunction, startNginx, stopped, waitForUp } from "./nginx-process";
+import { photo } from "./desk-browser";
 import { storedMessages } from "./test-support";
 
 // deploy/nginx/cedar-ridge.conf in Debian's nginx (npm test installs it, scripts/test-parts.ts), on a loopback port,
@@ -185,8 +186,19 @@ describe("deploy/nginx/cedar-ridge.conf in nginx", () => {
     });
     expect(beacon.status).toBe(204);
     await expect.poll(() => readFile(join(work, "data", "visits.jsonl"), "utf8").catch(() => ""), { timeout: 15_000 }).toContain('"path":"/locations/irmo-sc","source":"google.com"');
-    // A body over the limit never reaches the function.
+    // A JSON body over 16 KiB is refused (by the function: nginx lets the form's photos through to it)...
     const big = await fetch(`${nginxUrl}/api/contact`, { method: "POST", headers: { "content-type": "application/json" }, body: "x".repeat(20_000) });
     expect(big.status).toBe(413);
+    // ...a body over the photos' limit never reaches it...
+    const huge = await fetch(`${nginxUrl}/api/contact`, { method: "POST", headers: { "content-type": "multipart/form-data; boundary=x" }, body: new Uint8Array(27 * 1024 * 1024) });
+    expect(huge.status).toBe(413);
+    // ...and the form with a photo is stored with it.
+    const withPhoto = new FormData();
+    for (const [name, value] of Object.entries({ name: "Jane Doe", email: "jane@example.com", phone: "8035550199", serviceType: "tree-removal", message })) withPhoto.append(name, value);
+    withPhoto.append("photos", new Blob([new Uint8Array(await photo("jpeg", 1600, 1200))], { type: "image/jpeg" }), "IMG_0001.JPG");
+    const sent = await fetch(`${nginxUrl}/api/contact`, { method: "POST", headers: { accept: "application/json" }, body: withPhoto });
+    expect(sent.status).toBe(201);
+    const { id: photoId } = (await sent.json()) as { id: string };
+    expect((await storedMessages(join(work, "data"))).find((s) => s.id === photoId)?.photos).toHaveLength(1);
   });
 });

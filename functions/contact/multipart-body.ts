@@ -41,7 +41,8 @@ export type MultipartRead =
 export interface MultipartHooks {
   /**
    * Called once with every field: at the first file, before any of its bytes is kept, or at the
-   * end when there is none (`withFiles` says which). False stops the reading: the gate answered.
+   * end when there is none; `withFiles`: a file was chosen (not an empty file input's part).
+   * False stops the reading: the gate answered.
    */
   gate(fields: Fields, withFiles: boolean): Promise<boolean>;
   /** A file's first bytes (SNIFF_BYTES, or all of a shorter file): the refusal's words, or undefined to go on. */
@@ -101,7 +102,8 @@ export function readMultipart(req: Request, limits: MultipartLimits, hooks: Mult
     };
     const refuse = (status: 400 | 413, field: "form" | "photos", message: string) => finish({ ok: false, status, field, message });
 
-    const openGate = (withFiles: boolean) => {
+    /** `atEnd`: the body is read whole (no file came); else a file waits for the gate. */
+    const openGate = (atEnd: boolean, withFiles: boolean) => {
       gate = "deciding";
       hooks.gate(fields, withFiles).then(
         (go) => {
@@ -109,7 +111,7 @@ export function readMultipart(req: Request, limits: MultipartLimits, hooks: Mult
           if (!go) return finish({ ok: false, stopped: true });
           gate = "open";
           for (const start of waiting.splice(0)) start();
-          if (!withFiles) finish({ ok: true, fields, files });
+          if (atEnd) finish({ ok: true, fields, files });
         },
         // The gate answers its own failures (503, 500); here it only stops.
         () => finish({ ok: false, stopped: true }),
@@ -164,12 +166,13 @@ export function readMultipart(req: Request, limits: MultipartLimits, hooks: Mult
       if (gate === "open") return read();
       // Not read until the gate lets it in: busboy waits, and so does the request (backpressure).
       waiting.push(read);
-      if (gate === "closed") openGate(true);
+      // An empty file input sends a part with no file name: no photo came with the fields.
+      if (gate === "closed") openGate(false, name !== "");
     });
 
     parser.on("close", () => {
       if (settled) return;
-      if (gate === "closed") return openGate(false);
+      if (gate === "closed") return openGate(true, false);
       if (gate === "open") finish({ ok: true, fields, files });
     });
     parser.on("error", () => refuse(400, "form", hooks.words.unreadable));

@@ -256,6 +256,9 @@ for (const kind of ["files", "postgres"] as const) {
       const html = await refused.text();
       expect(html).toContain("Invalid email address");
       expect(html).toContain("Your photos were not kept: choose them again.");
+      // No photo chosen: nothing said of photos.
+      const plain = await send(formData([{ name: "", bytes: new Uint8Array(0), type: "application/octet-stream" }], { ...validInput, email: "not an email" }), page);
+      expect([plain.status, (await plain.text()).includes("not kept")]).toEqual([400, false]);
       expect((await contact.store.messages.all("inbox")).map((m) => m.photos?.length ?? 0)).toEqual([1, 0]);
     });
   });
