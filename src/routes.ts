@@ -73,7 +73,7 @@ export const pathTo = {
 export const apiPath = {
   blog: "/api/blog",
   contact: "/api/contact",
-  /** A photo of a contact message, by the signed link in the owner's email (functions/contact/photo-links.ts). */
+  /** A photo of a contact message, by the signed link in the owner's email, signed by the contact function. */
   contactPhotos: "/api/contact/photos",
   reviews: "/api/reviews",
   /** An email link's confirm page (GET) and the decision (POST). */

@@ -1,7 +1,7 @@
 import net from "node:net";
 import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
-import { createLimitedServer, serverLimits } from "./server-limits";
+import { allowLongBody, createLimitedServer, serverLimits } from "./server-limits";
 
 /** Opens a connection, sends `bytes`, never finishes; resolves when the server closes it. */
 function stall(port: number, bytes: string): Promise<{ ms: number; answer: string }> {
@@ -33,6 +33,35 @@ describe("createLimitedServer", () => {
       expect(headers.ms).toBeLessThan(serverLimits.headersTimeoutMs + slack);
       expect(body.answer).toBe("HTTP/1.1 408 Request Timeout");
       expect(body.ms).toBeLessThan(serverLimits.requestTimeoutMs + slack);
+    } finally {
+      server.close();
+    }
+  }, 40_000);
+});
+
+describe("a body allowed longer (allowLongBody: the contact form's photos)", () => {
+  it("gets its own deadline, past the 20 s every other body has, and is cut at it", async () => {
+    const server = createLimitedServer((req, res) => {
+      allowLongBody(req, req.url === "/long" ? 60_000 : 3_000);
+      req.resume();
+      req.on("end", () => res.end("ok"));
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as AddressInfo;
+    try {
+      // Half the body, then nothing for longer than requestTimeoutMs, then the rest.
+      const slow = new Promise<string>((resolve, reject) => {
+        const socket = net.connect(port, "127.0.0.1", () => socket.write("POST /long HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Length: 8\r\n\r\nhalf"));
+        let answer = "";
+        socket.on("data", (chunk: Buffer) => (answer += chunk.toString()));
+        socket.on("close", () => resolve(answer.split("\r\n")[0] ?? ""));
+        socket.on("error", reject);
+        setTimeout(() => socket.write("rest"), serverLimits.requestTimeoutMs + 2_000);
+      });
+      const [long, short] = await Promise.all([slow, stall(port, "POST /short HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\nhalf")]);
+      expect(long).toBe("HTTP/1.1 200 OK");
+      expect(short.answer).toBe("HTTP/1.1 408 Request Timeout");
+      expect(short.ms).toBeLessThan(3_000 + 1_500);
     } finally {
       server.close();
     }

@@ -219,7 +219,7 @@ export function ContactForm({ refused, onSent, phone: business, services, focusO
   const { phone } = fields;
 
   return (
-    // multipart: without JavaScript the browser sends the photos with the fields (functions/contact/form-post.ts).
+    // multipart: without JavaScript the browser sends the photos with the fields to the contact function.
     <form ref={form} className={css.form} method="post" action={apiPath.contact} encType="multipart/form-data" noValidate onSubmit={handleSubmit(send)}>
       {refused ? <ProblemList refused={refused} /> : null}
       <p className={css.note}>

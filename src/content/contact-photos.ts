@@ -2,7 +2,7 @@
 // with up to 5 files named `photos`): the field and its limits; the words a visitor reads when a
 // photo is refused are in photo-words.ts (loaded with the photo picker, not with the form). One
 // module for the form (src/components/contact-form.tsx and its picker), the no-JavaScript page
-// and the contact function (functions/contact/visitor-photos.ts), so it stays browser-safe.
+// and the contact function, so it stays browser-safe.
 
 /** The file input's name, and the multipart parts' (`photos`, once per file). */
 export const PHOTOS_FIELD = "photos";

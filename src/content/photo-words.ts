@@ -1,6 +1,6 @@
 // What a visitor reads when a photo on the contact form is refused (contact-photos.ts has the
 // limits), naming the file: the same words from the form's photo picker
-// (src/components/photo-picker.tsx) and the contact function (functions/contact/visitor-photos.ts).
+// (src/components/photo-picker.tsx) and the contact function, which checks every photo again.
 // Apart from contact-photos.ts so the form's first load does not carry them.
 import { photoLimits } from "./contact-photos";
 

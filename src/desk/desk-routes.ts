@@ -64,7 +64,7 @@ export const postsPrefix = `${deskBase}/posts/`;
 export const messagePath = (id: string): string => `${deskPath.messages}/${encodeURIComponent(id)}`;
 export const messageHandledPath = (id: string): string => `${messagePath(id)}/handled`;
 export const messageNotSpamPath = (id: string): string => `${messagePath(id)}/not-spam`;
-/** A photo of a message (`n` from 1), whole or its small copy: the signed-in owner's only (functions/desk/screens/message-photos.ts). */
+/** A photo of a message (`n` from 1), whole or its small copy: the signed-in owner's only. */
 export const messagePhotoPath = (id: string, n: number, size?: "small"): string => `${messagePath(id)}/photos/${n}${size ? `/${size}` : ""}`;
 /** The inbox (messages the owner was mailed) or the held spam (never mailed unless rescued). */
 export type MessageBoxName = "inbox" | "spam";

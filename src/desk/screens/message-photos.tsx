@@ -1,6 +1,6 @@
 import * as css from "./message-photos.css";
 
-/** A photo of a message, by the desk's addresses (functions/desk/message-view.ts): whole, its small copy, and its size. */
+/** A photo of a message, by the desk's addresses (messagePhotoPath): whole, its small copy, and its size. */
 export interface MessagePhotoLink {
   full: string;
   small: string;
