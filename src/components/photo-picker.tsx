@@ -25,6 +25,8 @@ export function addPhotos(now: readonly File[], added: readonly File[]): { photo
       break;
     }
     photos.push(file);
+    // Made ready while the visitor goes on typing: Send then has little left to wait for.
+    void sendable(file).catch(() => undefined);
   }
   return { photos, problem };
 }
@@ -56,11 +58,21 @@ export async function postWithPhotos(url: string, fields: Record<string, string 
  * this browser cannot open it (the contact function then says why). An iPhone's HEIC that the
  * browser cannot open is refused here with the same words the function would use.
  */
-export async function readyToSend(photos: readonly File[]): Promise<File[]> {
-  const out: File[] = [];
-  // One at a time: a decoded 12 MP photo is about 48 MB of a phone's memory.
-  for (const photo of photos) out.push(await smaller(photo));
-  return out;
+export function readyToSend(photos: readonly File[]): Promise<File[]> {
+  return Promise.all(photos.map(sendable));
+}
+
+/** Each photo's copy to send, made once; one at a time, as a decoded 12 MP photo is about 48 MB of a phone's memory. */
+const copies = new WeakMap<File, Promise<File>>();
+let inLine: Promise<unknown> = Promise.resolve();
+function sendable(photo: File): Promise<File> {
+  let copy = copies.get(photo);
+  if (!copy) {
+    copy = inLine.then(() => smaller(photo));
+    inLine = copy.catch(() => undefined);
+    copies.set(photo, copy);
+  }
+  return copy;
 }
 
 async function smaller(photo: File): Promise<File> {
