@@ -48,6 +48,10 @@ export function Component() {
         <ul>
           <li>your name, email address and phone number,</li>
           <li>the service you chose and your message,</li>
+          <li>
+            the photos you add, if any, made smaller and without what your camera writes into them (where and when a photo was
+            taken, the camera's make),
+          </li>
           <li>the page of this site your visit started on and the website you came from, as its name only (for example google.com).</li>
         </ul>
         <p>
@@ -87,7 +91,7 @@ export function Component() {
         <h2>Where it is kept</h2>
         <p>
           Each message is saved in a file on the server that runs this website and emailed to our office at {mail}, so that we can
-          answer it. Messages that look like automated spam are set aside in a separate file and not emailed. We do not sell, share
+          answer it. The email links to your photos rather than carrying them; the links stop working after 30 days. Messages that look like automated spam are set aside in a separate file and not emailed. We do not sell, share
           or publish your details, and we use them only to reply about the work you asked about.
         </p>
 
