@@ -304,7 +304,14 @@ export function ContactForm({ refused, onSent, phone: business, services, focusO
         />
         {photos.length > 0 ? (
           <Suspense fallback={null}>
-            <PhotoStrip photos={photos} onRemove={(photo) => setPhotos((now) => now.filter((p) => p !== photo))} />
+            <PhotoStrip
+              photos={photos}
+              onRemove={(photo) => {
+                setPhotos((now) => now.filter((p) => p !== photo));
+                // What was said of a photo may have been of this one; the next send says it again if not.
+                setPhotoProblem(undefined);
+              }}
+            />
           </Suspense>
         ) : null}
         {photoProblem ? (
