@@ -1,10 +1,11 @@
 import express, { type Request, type RequestHandler, type Response } from "express";
 import type { Site } from "../../src/content/site";
 import type { DeskFrame, DeskNotice } from "../../src/desk/desk-page";
-import { deskBase, deskPath, postsPrefix } from "../../src/desk/desk-routes";
+import { deskBase, deskPath, largeFormPrefixes } from "../../src/desk/desk-routes";
 import { POST_BODY_BYTES } from "./posts/post-limits";
 import { PostsDesk, type PostsDeskOptions } from "./posts/posts-desk";
 import { PhotoUploads } from "./posts/uploads";
+import { SitePages } from "./pages/site-pages";
 import type { DeskPage } from "../../src/desk/desk-screens";
 import { DataDirUnwritableError } from "../store/files/data-dir";
 import { StoreUnavailableError } from "../store/store-errors";
@@ -65,12 +66,12 @@ export interface DeskAppOptions {
 
 const formParser = express.urlencoded({ extended: false, limit: 16 * 1024, parameterLimit: 400 });
 const jsonParser = express.json({ limit: 16 * 1024 });
-// A post's form and its autosaves carry its whole text: at most a content file (1 MB) and its fields.
+// A post's form and its autosaves, and a page's form (a service's every text), carry a whole file: at most a content file (1 MB) and its fields.
 const postFormParser = express.urlencoded({ extended: false, limit: POST_BODY_BYTES, parameterLimit: 400 });
 const postJsonParser = express.json({ limit: POST_BODY_BYTES });
 const parseBody: RequestHandler = (req, res, next) => {
-  const posts = req.originalUrl.startsWith(postsPrefix);
-  (posts ? postFormParser : formParser)(req, res, (error?: unknown) => (error ? next(error) : (posts ? postJsonParser : jsonParser)(req, res, next)));
+  const large = largeFormPrefixes.some((prefix) => req.originalUrl.startsWith(prefix));
+  (large ? postFormParser : formParser)(req, res, (error?: unknown) => (error ? next(error) : (large ? postJsonParser : jsonParser)(req, res, next)));
 };
 
 /**
@@ -267,7 +268,11 @@ export function createDeskApp(options: DeskAppOptions): express.Express {
           loadSharp: options.posts.loadSharp,
         }
       : undefined;
-  for (const mount of deskScreenModules) mount(routes, { store, contentDir, clock, logger, publish: options.publish, visits: options.visits, posts });
+  const sitePages =
+    options.posts && options.publish
+      ? new SitePages({ contentDir, store: options.posts.store, publish: options.publish, processPhoto: options.posts.processPhoto, thumbUrlPrefix: `${deskPath.photos}/thumb/`, clock: () => new Date(clock()) })
+      : undefined;
+  for (const mount of deskScreenModules) mount(routes, { store, contentDir, clock, logger, publish: options.publish, visits: options.visits, posts, sitePages });
 
   // Anything else under /owner: the desk's own "not found", signed in or not.
   app.use(

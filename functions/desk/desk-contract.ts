@@ -13,6 +13,7 @@ import type { DeskStore } from "../store/desk-store";
 import type { LimitStore, RateDecision } from "../store/limit-store";
 import type { OutboxStore } from "../store/outbox-store";
 import type { Store } from "../store/store";
+import type { SitePages } from "./pages/site-pages";
 import type { PostsDesk } from "./posts/posts-desk";
 import type { PhotoUploads } from "./posts/uploads";
 import type { PublishOutcome } from "./publish-outcome";
@@ -68,6 +69,8 @@ export interface DeskScreenDeps {
   visits?: DeskVisits;
   /** The owner's posts (functions/desk/posts/): present where this server builds the site. */
   posts?: { desk: PostsDesk; uploads: PhotoUploads; loadSharp: () => Promise<typeof sharpModule> };
+  /** The site's own pages (functions/desk/pages/): present where this server builds the site, as posts. */
+  sitePages?: SitePages;
 }
 
 /**

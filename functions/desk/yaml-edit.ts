@@ -158,7 +158,10 @@ function diff(text: string, node: Node, before: unknown, after: unknown, order: 
       else edits.push({ ...entryLines(text, pair.key.start, pair.value), text: "" });
     });
     const indent = indentOf(text, node.pairs[0]!.key.start);
-    const added = Object.keys(after).filter((key) => after[key] !== undefined && !present.includes(key));
+    const rankOf = (key: string) => (order?.includes(key) ? order.indexOf(key) : Infinity);
+    const added = Object.keys(after)
+      .filter((key) => after[key] !== undefined && !present.includes(key))
+      .sort((a, b) => (rankOf(a) === rankOf(b) ? 0 : rankOf(a) < rankOf(b) ? -1 : 1));
     // New keys by the place they go, in the order they come.
     const inserts = new Map<number, string[]>();
     for (const key of added) {

@@ -55,10 +55,36 @@ export const deskPath = {
   /** GET .../<slug>: the post's versions; POST { versionId, slug, baseSha }: restore one. */
   postHistory: `${deskBase}/posts/history`,
   postRestore: `${deskBase}/posts/restore`,
+  /** The site's own pages (the desk server's screens/site-pages.ts): a service, a town or the home page. */
+  services: `${deskBase}/services`,
+  /** POST { slug, move: up|down, version }: a service a place earlier or later in every list of services. */
+  serviceOrder: `${deskBase}/services/order`,
+  serviceAreas: `${deskBase}/service-areas`,
+  /** POST { name, latitude?, longitude? }: a new town page, made with sensible defaults. */
+  townAdd: `${deskBase}/service-areas/add`,
+  homePage: `${deskBase}/home-page`,
+  /** Every photo the owner added, where each is used; POST …/replace, …/remove. */
+  photos: `${deskBase}/photos`,
+  photoReplace: `${deskBase}/photos/replace`,
+  photoRemove: `${deskBase}/photos/remove`,
+  /** A page's hero photo on its way up, in parts, as a post's (POST JSON { size }, then …/<id>?offset=N, then …/<id>/done). */
+  pageUpload: `${deskBase}/site-photos/uploads`,
 } as const;
 
 /** Requests under this prefix may carry a post's whole text (the desk's other forms are small). */
 export const postsPrefix = `${deskBase}/posts/`;
+
+/** Requests under these carry a whole page's texts (a service's intro, questions and answers): as large as a post's. */
+export const largeFormPrefixes: readonly string[] = [postsPrefix, `${deskBase}/services/`, `${deskBase}/service-areas/`, `${deskBase}/home-page`, `${deskBase}/photos/`];
+
+/** The site's pages the desk edits: one kind of file each (src/desk/page-fields.ts says which fields). */
+export type SitePageKind = "service" | "town" | "home";
+
+/** A page's editor, its history, its preview and the restore of a version: by kind and file name (slug). */
+export function sitePagePath(kind: SitePageKind, slug = "", what: "" | "history" | "restore" | "preview" | "remove" = ""): string {
+  const base = kind === "home" ? deskPath.homePage : `${kind === "service" ? deskPath.services : deskPath.serviceAreas}/${encodeURIComponent(slug)}`;
+  return what ? `${base}/${what}` : base;
+}
 
 /** One message: GET shows it whole; POST …/handled (`handled=yes|no`) and …/not-spam change it. */
 export const messagePath = (id: string): string => `${deskPath.messages}/${encodeURIComponent(id)}`;
@@ -89,17 +115,37 @@ export interface DeskSection {
   label: string;
   /** One line on the desk's first screen. */
   summary: string;
+  /**
+   * Where it is listed (deskGroups): "leads" along the bottom of a phone's screen, within the
+   * thumb's reach; the others under every screen, and on the first screen, under their heading.
+   */
+  group: DeskGroup;
 }
 
-export type DeskSectionScreen = "messages" | "reviews" | "posts" | "business" | "visits";
+export type DeskSectionScreen = "messages" | "reviews" | "posts" | "business" | "visits" | "services" | "service-areas" | "home-page" | "photos";
 
-/** In the navigation's order. */
+/**
+ * The navigation's groups, in order, with their headings. Their names must not hold a section's
+ * name (a check finds a section by a case-blind part of its name: shared/CONTRACT.md).
+ */
+export const deskGroups = [
+  { group: "leads", heading: "Leads" },
+  { group: "site", heading: "Your site" },
+  { group: "numbers", heading: "How it is going" },
+] as const;
+export type DeskGroup = (typeof deskGroups)[number]["group"];
+
+/** In the navigation's order, within each group. */
 export const deskSections: readonly DeskSection[] = [
-  { screen: "messages", path: deskPath.messages, label: "Messages", summary: "What visitors sent through the contact form." },
-  { screen: "reviews", path: deskPath.reviews, label: "Reviews", summary: "Approve or reject reviews before they show." },
-  { screen: "posts", path: `${deskBase}/posts`, label: "Posts", summary: "Write, schedule and change blog posts." },
-  { screen: "business", path: `${deskBase}/business`, label: "Business details", summary: "Phone, email, address, hours and links." },
-  { screen: "visits", path: `${deskBase}/visits`, label: "Visits", summary: "How many people came, and who called." },
+  { screen: "messages", group: "leads", path: deskPath.messages, label: "Messages", summary: "What visitors sent through the contact form." },
+  { screen: "reviews", group: "leads", path: deskPath.reviews, label: "Reviews", summary: "Approve or reject reviews before they show." },
+  { screen: "posts", group: "site", path: `${deskBase}/posts`, label: "Posts", summary: "Write, schedule and change blog posts." },
+  { screen: "services", group: "site", path: deskPath.services, label: "Services", summary: "Each service's page: its words, its photo, the order." },
+  { screen: "service-areas", group: "site", path: deskPath.serviceAreas, label: "Service areas", summary: "The towns you serve: add one, change its page, take one off." },
+  { screen: "home-page", group: "site", path: deskPath.homePage, label: "Home page", summary: "The first page visitors see: its words and its photo." },
+  { screen: "photos", group: "site", path: deskPath.photos, label: "Photos", summary: "Every photo on the site, where it is used; replace or remove one." },
+  { screen: "business", group: "site", path: `${deskBase}/business`, label: "Business details", summary: "Phone, email, address, hours and links." },
+  { screen: "visits", group: "numbers", path: `${deskBase}/visits`, label: "Visits", summary: "How many people came, and who called." },
 ];
 
 export const sectionPath = (screen: DeskSectionScreen): string => deskSections.find((s) => s.screen === screen)?.path ?? deskBase;

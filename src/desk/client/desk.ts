@@ -16,6 +16,8 @@ const features: Record<string, () => Promise<DeskFeature>> = {
   "passkey-add": () => import("./passkey-add"),
   unsaved: () => import("./unsaved"),
   "post-editor": () => import("./post-editor"),
+  "page-editor": () => import("./page-editor"),
+  "map-pick": () => import("./map-pick"),
 };
 
 for (const element of document.querySelectorAll<HTMLElement>("[data-desk]")) {

@@ -1,5 +1,5 @@
 import { sectionIcons } from "../desk-icons";
-import { deskPath, deskSections, sectionPath } from "../desk-routes";
+import { deskGroups, deskPath, deskSections, sectionPath } from "../desk-routes";
 import { Card } from "../desk-ui";
 import * as ui from "../desk-ui.css";
 import * as css from "./home-screen.css";
@@ -35,24 +35,33 @@ export function HomeScreen({ data }: { data: HomeData }) {
         </Card>
       )}
       <nav aria-label="Desk sections">
-        <ul className={ui.rowList}>
-          {deskSections.map((s) => {
-            const SectionIcon = sectionIcons[s.screen];
-            return (
-              <li key={s.screen} className={css.sectionCard}>
-                <SectionIcon size={28} className={ui.linkRowIcon} />
-                <span>
-                  <a className={css.sectionLink} href={s.path} aria-describedby={`section-${s.screen}`}>
-                    {s.label}
-                  </a>
-                  <span className={ui.linkRowText} id={`section-${s.screen}`}>
-                    {s.summary}
-                  </span>
-                </span>
-              </li>
-            );
-          })}
-        </ul>
+        {deskGroups.map((g) => (
+          <section key={g.group} className={css.group} aria-labelledby={`group-${g.group}`}>
+            <h2 className={css.groupHeading} id={`group-${g.group}`}>
+              {g.heading}
+            </h2>
+            <ul className={ui.rowList}>
+              {deskSections
+                .filter((s) => s.group === g.group)
+                .map((s) => {
+                  const SectionIcon = sectionIcons[s.screen];
+                  return (
+                    <li key={s.screen} className={css.sectionCard}>
+                      <SectionIcon size={28} className={ui.linkRowIcon} />
+                      <span>
+                        <a className={css.sectionLink} href={s.path} aria-describedby={`section-${s.screen}`}>
+                          {s.label}
+                        </a>
+                        <span className={ui.linkRowText} id={`section-${s.screen}`}>
+                          {s.summary}
+                        </span>
+                      </span>
+                    </li>
+                  );
+                })}
+            </ul>
+          </section>
+        ))}
       </nav>
     </>
   );
