@@ -8,6 +8,7 @@ import { ProblemScreen, type ProblemData } from "./screens/problem-screen";
 import { PostEditorScreen, type PostEditorData } from "./screens/post-editor-screen";
 import { PostHistoryScreen, type PostHistoryData } from "./screens/post-history-screen";
 import { PostsScreen, type PostsData } from "./screens/posts-screen";
+import { PhotosScreen, type PhotosData } from "./screens/photos-screen";
 import { SignInScreen, type SignInData } from "./screens/sign-in-screen";
 import {
   PageHistoryScreen,
@@ -48,6 +49,7 @@ export interface DeskScreenData {
   "town-add": TownAddData;
   "site-page": SitePageData;
   "page-history": PageHistoryData;
+  photos: PhotosData;
 }
 
 export type DeskScreenName = keyof DeskScreenData;
@@ -95,5 +97,7 @@ export function DeskScreen({ page }: { page: DeskPage }) {
       return <SitePageScreen data={page.data} />;
     case "page-history":
       return <PageHistoryScreen data={page.data} />;
+    case "photos":
+      return <PhotosScreen data={page.data} />;
   }
 }

@@ -8,9 +8,9 @@ import { loadContent } from "../../../src/content/content-pipeline";
 import { processPhoto } from "../../../scripts/build-engine/photos";
 import { makeTempDir } from "../../../tests/test-support";
 import { createFilePostsStore } from "../../store/files/posts-store";
-import type { PostsStore } from "../../store/posts-store";
+import { isPageVersion, type PostsStore } from "../../store/posts-store";
 import type { PublishOutcome } from "../publish-outcome";
-import { isPageVersion, SitePages } from "./site-pages";
+import { SitePages } from "./site-pages";
 
 // The site's pages as the desk changes them, on a copy of content/ and a real files store: each
 // change checked by the build's schemas, written as a person would, kept as a version, published

@@ -15,7 +15,7 @@ import { townHeading } from "../../../src/content/town-heading";
 import type { SitePageKind } from "../../../src/desk/desk-routes";
 import { heroPhotoPaths, pageFieldsOf, valueAt, type PageField } from "../../../src/desk/page-fields";
 import { writeFileAtomic } from "../../store/files/atomic-file";
-import type { PostPhotoRef, PostsStore, PostVersion } from "../../store/posts-store";
+import { pageVersionId, type PostPhotoRef, type PostsStore, type PostVersion } from "../../store/posts-store";
 import { editJson } from "../json-edit";
 import { PHOTO_NAME } from "../posts/post-files";
 import type { ProcessedPhoto } from "../posts/posts-desk";
@@ -31,9 +31,6 @@ import { nearestTown, newTownText } from "./new-town";
 // start from, kept as a version in the store (the posts' versions, under ids of their own:
 // pageVersionId), then published.
 
-/** A page's versions live with the posts' (functions/store/posts-store.ts) under this id: never a post's (a post's id is a UUID). */
-export const pageVersionId = (file: string): string => `page:${file}`;
-export const isPageVersion = (version: Pick<PostVersion, "postId">): boolean => version.postId.startsWith("page:");
 
 const SERVICE_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const TOWN_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*-sc$/;
@@ -122,8 +119,14 @@ export class SitePages {
   /** One change of content at a time (this process is the one that writes content/ through the desk). */
   private turn: Promise<unknown> = Promise.resolve();
 
+  /** The store and the publishing these pages use, for the photo library beside them (photo-library.ts). */
+  readonly store: PostsStore;
+  readonly publish: (reason: string) => Promise<PublishOutcome>;
+
   constructor(private readonly opts: SitePagesOptions) {
     this.contentDir = path.resolve(opts.contentDir);
+    this.store = opts.store;
+    this.publish = opts.publish;
     this.clock = opts.clock ?? (() => new Date());
   }
 

@@ -8,6 +8,7 @@ import type { MapPick, SitePageData } from "../../../src/desk/screens/site-page-
 import { formatBusinessTime } from "../../../src/format/business-time";
 import { pathTo } from "../../../src/routes";
 import type { DeskContext, DeskScreenModule } from "../desk-contract";
+import { PhotoLibrary } from "../pages/photo-library";
 import { SitePages, type PageFile, type PagePost } from "../pages/site-pages";
 import { checkUploadStart, UploadRefused } from "../posts/photo-upload";
 
@@ -31,8 +32,8 @@ export function mapPick(towns: readonly PageFile[], current?: PageFile): MapPick
   const points = [...placed.map((t) => t.map), ...lakeMurrayShore];
   const lats = points.map((p) => p.latitude);
   const lngs = points.map((p) => p.longitude);
-  // Ten miles more on every side: room to tap a town beyond the ones served now.
-  const margin = { lat: 0.15, lng: 0.18 };
+  // About six miles more on every side: room to tap a town beyond the ones served now.
+  const margin = { lat: 0.09, lng: 0.11 };
   const corners = [
     { latitude: Math.max(...lats) + margin.lat, longitude: Math.min(...lngs) - margin.lng },
     { latitude: Math.min(...lats) - margin.lat, longitude: Math.max(...lngs) + margin.lng },
@@ -60,12 +61,13 @@ function postedPlace(body: Record<string, unknown> | undefined): LatLng | undefi
   return { latitude, longitude };
 }
 
-export const sitePagesScreen: DeskScreenModule = (routes, { sitePages, posts }) => {
+export const sitePagesScreen: DeskScreenModule = (routes, { sitePages, posts, contentDir }) => {
   if (!sitePages || !posts) {
     // The contact function alone does not build the site: the pages are changed where it is built.
     for (const kind of ["service", "town", "home"] as const) {
       routes.get(sectionPath(sectionOf[kind]), (ctx) => ctx.show({ screen: "elsewhere", title: kindNames[kind], section: sectionOf[kind], data: { section: "pages" } }));
     }
+    routes.get(deskPath.photos, (ctx) => ctx.show({ screen: "elsewhere", title: "Photos", section: "photos", data: { section: "pages" } }));
     return;
   }
   const pages: SitePages = sitePages;
@@ -273,6 +275,35 @@ export const sitePagesScreen: DeskScreenModule = (routes, { sitePages, posts }) 
     } catch (error) {
       refused(ctx, error);
     }
+  });
+
+  // ------------------------------------------------------------ the photo library
+
+  const library = new PhotoLibrary({ contentDir, store: pages.store, publish: pages.publish, loadSharp: posts.loadSharp });
+  routes.get(deskPath.photos, async (ctx) => {
+    const photos = await library.list();
+    await ctx.show({
+      screen: "photos",
+      title: "Photos",
+      section: "photos",
+      data: { photos: await Promise.all(photos.map(async (p) => ({ file: p.file, uses: p.uses.map(({ where, alt, href }) => ({ where, alt, href })), ...(await thumbOf(p.file)) }))) },
+    });
+  });
+  const thumbOf = async (file: string) => {
+    const thumb = await pages.thumb(file);
+    return thumb ? { thumb } : {};
+  };
+  routes.post(deskPath.photoReplace, async (ctx) => {
+    const file = text(ctx.req.body?.file);
+    const result = await library.replace(file, text(ctx.req.body?.sha));
+    if (result.ok) await ctx.audit("replaced a photo everywhere", file);
+    ctx.redirect(deskPath.photos, { tone: result.ok ? "done" : "problem", text: result.message });
+  });
+  routes.post(deskPath.photoRemove, async (ctx) => {
+    const file = text(ctx.req.body?.file);
+    const result = await library.remove(file);
+    if (result.ok) await ctx.audit("removed a photo", file);
+    ctx.redirect(deskPath.photos, { tone: result.ok ? "done" : "problem", text: result.message });
   });
 
   routes.get(`${deskPath.photos}/thumb/:file`, async (ctx) => {

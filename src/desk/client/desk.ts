@@ -18,6 +18,7 @@ const features: Record<string, () => Promise<DeskFeature>> = {
   "post-editor": () => import("./post-editor"),
   "page-editor": () => import("./page-editor"),
   "map-pick": () => import("./map-pick"),
+  "photo-replace": () => import("./photo-replace"),
 };
 
 for (const element of document.querySelectorAll<HTMLElement>("[data-desk]")) {

@@ -39,7 +39,7 @@ export const addForm = style({ margin: `0 0 ${vars.space.lg}` });
 export const links = style({ display: "flex", flexWrap: "wrap", gap: `${vars.space.xs} ${vars.space.lg}`, margin: `0 0 ${vars.space.md}` });
 globalStyle(`${links} a`, { display: "inline-flex", alignItems: "center", minHeight: "44px" });
 
-export const group = style({ background: vars.color.surface, border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.md });
+export const group = style({ minWidth: 0, background: vars.color.surface, border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.md });
 
 export const summary = style({
   display: "flex",
@@ -53,11 +53,18 @@ export const summary = style({
   cursor: "pointer",
 });
 
-export const groupFields = style({ display: "grid", gap: vars.space.md, padding: `0 ${vars.space.md} ${vars.space.md}` });
+export const groupFields = style({ display: "grid", gap: vars.space.md, minWidth: 0, padding: `0 ${vars.space.md} ${vars.space.md}` });
+// A file's path in a hint ("content/services/stump-removal.md: hero.heading") breaks where it must on a phone.
+globalStyle(`${groupFields} p`, { overflowWrap: "anywhere" });
+globalStyle(`${groupFields} > div`, { minWidth: 0 });
+globalStyle(`${groupFields} label`, { maxWidth: "100%" });
 
 export const thumb = style({ display: "block", width: "100%", maxWidth: "20rem", height: "auto", aspectRatio: "16 / 9", objectFit: "cover", borderRadius: vars.radius.sm });
 
 export const file = style({ minHeight: "48px", font: "inherit", maxWidth: "100%" });
+
+/** A photo's card in the library: its path and notes break on a phone rather than widen the screen. */
+export const photoCard = style({ overflowWrap: "anywhere", minWidth: 0 });
 
 export const progress = style({ width: "100%", height: "12px" });
 
@@ -77,5 +84,5 @@ export const pickMap = style({ width: "100%", height: "auto", background: "#eef4
 export const lake = style({ fill: "#b9d7ea", stroke: "#7fb0cf", strokeWidth: 1 });
 export const dot = style({ fill: vars.color.brand });
 export const homeDot = style({ fill: vars.color.brandDark });
-export const townName = style({ fontSize: "13px", fill: vars.color.text });
+export const townName = style({ fontSize: "19px", fill: vars.color.text, paintOrder: "stroke", stroke: "#eef4ea", strokeWidth: 4 });
 export const pickDot = style({ fill: "#d9480f", stroke: "#fff", strokeWidth: 3 });

@@ -108,13 +108,13 @@ function PlaceOnMap({ pick, label }: { pick: MapPick; label: string }) {
         <path d={pick.lake} className={css.lake} />
         {pick.towns.map((t) => (
           <g key={t.name}>
-            <circle cx={t.x} cy={t.y} r={t.primary ? 7 : 5} className={t.primary ? css.homeDot : css.dot} />
-            <text x={t.x + 9} y={t.y + 4} className={css.townName}>
+            <circle cx={t.x} cy={t.y} r={t.primary ? 9 : 6} className={t.primary ? css.homeDot : css.dot} />
+            <text x={t.x + 10} y={t.y + 6} className={css.townName}>
               {t.name}
             </text>
           </g>
         ))}
-        <circle data-pick-dot cx={pick.current?.x ?? -100} cy={pick.current?.y ?? -100} r={9} className={css.pickDot} />
+        <circle data-pick-dot cx={pick.current?.x ?? -100} cy={pick.current?.y ?? -100} r={11} className={css.pickDot} />
       </svg>
       <p className={ui.hint} data-pick-status aria-live="polite" />
     </div>
