@@ -1,5 +1,5 @@
 import type { LoadArgs } from "../app/page-module";
-import type { Head, HeadContext } from "../app/head";
+import { heroPreload, type Head, type HeadContext } from "../app/head";
 import { useRootData } from "../app/root-data";
 import { serviceData } from "../app/structured-data";
 import { Breadcrumbs } from "../components/breadcrumbs";
@@ -40,7 +40,7 @@ export function load({ params, content }: LoadArgs) {
 type Data = NonNullable<ReturnType<typeof load>>;
 
 export function head(town: Data, { site }: HeadContext): Head {
-  return { title: `${town.metaTitle} | ${site.name}`, description: town.metaDescription, path: pathTo.town(town.slug), keywords: town.keywords };
+  return { title: `${town.metaTitle} | ${site.name}`, description: town.metaDescription, preloadImage: heroPreload(town.heroPhoto?.photo), path: pathTo.town(town.slug), keywords: town.keywords };
 }
 
 /** One layout for all twenty towns; the town's file supplies every line that differs. */

@@ -466,8 +466,14 @@ export class SitePages {
       await this.setRedirects((list) => withRedirect(list, `/locations/${slug}`, to));
       await this.opts.store.addVersion({ postId: pageVersionId(file.inner), slug: file.inner, at: this.clock().toISOString(), event: "deleted", text: file.text, photos: [], ...(by ? { by } : {}) });
       await rm(file.abs);
-      await this.opts.publish(`${file.shown} removed in the owner's desk`);
-      return { ok: true, message: `${String(file.data.name)} is off the site. Its old address now leads to ${nearest ? nearest.name : "the list of towns"}.` };
+      const outcome = await this.opts.publish(`${file.shown} removed in the owner's desk`);
+      const leads = `Its old address ${outcome.ok ? "now leads" : "will lead"} to ${nearest ? nearest.name : "the list of towns"}.`;
+      return {
+        ok: true,
+        message: outcome.ok
+          ? `${String(file.data.name)} is off the site. ${leads}`
+          : `${String(file.data.name)} is taken out, but the site could not be rebuilt yet because of a problem in another file: ${outcome.problems.map(formatProblem).join("; ")}. ${leads}`,
+      };
     });
   }
 

@@ -4,6 +4,7 @@ import { fitProjection, type LatLng } from "../../../src/components/map/projecti
 import { PHOTO_PART_BYTES } from "../../../src/desk/desk-page";
 import { deskPath, sectionPath, sitePagePath, type SitePageKind } from "../../../src/desk/desk-routes";
 import { pageGroups, type PageField } from "../../../src/desk/page-fields";
+import { formatProblem, isContentError } from "../../../src/content/content-error";
 import type { MapPick, SitePageData } from "../../../src/desk/screens/site-page-screen";
 import { formatBusinessTime } from "../../../src/format/business-time";
 import { pathTo } from "../../../src/routes";
@@ -107,6 +108,23 @@ export const sitePagesScreen: DeskScreenModule = (routes, { sitePages, posts, co
     );
   }
 
+  /** The page's file, or a screen saying what is wrong with it (a mistake made on the server), in the build's words. */
+  async function readOrSay(ctx: DeskContext, kind: SitePageKind, slug: string): Promise<PageFile | undefined> {
+    try {
+      const file = await pages.read(kind, slug);
+      if (!file) await notFound(ctx, kind);
+      return file;
+    } catch (error) {
+      if (!isContentError(error) && !(error instanceof SyntaxError)) throw error;
+      const words = isContentError(error) ? error.problems.map(formatProblem).join("; ") : `content/home.json: ${error.message}`;
+      await ctx.show(
+        { screen: "problem", title: kindNames[kind], section: sectionOf[kind], data: { message: `The file has a mistake, so the form cannot be filled: ${words}. Fix it on the server.`, back: { href: sectionPath(sectionOf[kind]), label: "Back to the list" } } },
+        { status: 409 },
+      );
+      return undefined;
+    }
+  }
+
   function notFound(ctx: DeskContext, kind: SitePageKind) {
     return ctx.show(
       { screen: "problem", title: kindNames[kind], section: sectionOf[kind], data: { message: "There is no such page: it may have been removed.", back: { href: sectionPath(sectionOf[kind]), label: "Back to the list" } } },
@@ -176,9 +194,8 @@ export const sitePagesScreen: DeskScreenModule = (routes, { sitePages, posts, co
     const slugOf = (ctx: DeskContext) => (kind === "home" ? "" : String(ctx.req.params.slug));
 
     routes.get(at, async (ctx) => {
-      const file = await pages.read(kind, slugOf(ctx));
-      if (!file) return notFound(ctx, kind);
-      await showEditor(ctx, file);
+      const file = await readOrSay(ctx, kind, slugOf(ctx));
+      if (file) await showEditor(ctx, file);
     });
 
     routes.post(at, async (ctx) => {
@@ -192,6 +209,7 @@ export const sitePagesScreen: DeskScreenModule = (routes, { sitePages, posts, co
         ...(photoSha ? { photo: { sha: photoSha, name: text(body.heroPhotoName) } } : text(body.removeHeroPhoto) === "yes" ? { photo: "remove" as const } : {}),
         ...(kind === "town" && postedPlace(body) ? { place: postedPlace(body) } : {}),
       };
+      if (!(await readOrSay(ctx, kind, slugOf(ctx)))) return;
       const result = await pages.save(kind, slugOf(ctx), post, ctx.owner.email);
       if (!result.ok && "conflict" in result) return showEditor(ctx, result.file, { conflict: result.conflict }, fields, 409);
       if (!result.ok) {

@@ -104,7 +104,7 @@ function PlaceOnMap({ pick, label }: { pick: MapPick; label: string }) {
       </p>
       <input type="hidden" name="latitude" defaultValue="" />
       <input type="hidden" name="longitude" defaultValue="" />
-      <svg className={css.pickMap} viewBox={`0 0 ${pick.width} ${pick.height}`} role="img" aria-label="Map of the towns you serve" aria-describedby="map-pick-hint">
+      <svg className={css.pickMap} viewBox={`0 0 ${pick.width} ${pick.height}`} role="img" aria-label="Map of the area you serve" aria-describedby="map-pick-hint">
         <path d={pick.lake} className={css.lake} />
         {pick.towns.map((t) => (
           <g key={t.name}>
