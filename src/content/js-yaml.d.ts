@@ -1,5 +1,5 @@
 // js-yaml 3, the YAML parser front-matter.ts reads front matter with (gray-matter's, which
-// the site used before). Only what that file and the desk's functions/desk/yaml-edit.ts use.
+// the site used before). Only what that file and the desk server's YAML editor (yaml-edit.ts) use.
 declare module "js-yaml" {
   interface Schema {
     readonly __schema: unique symbol;
