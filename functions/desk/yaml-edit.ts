@@ -1,4 +1,5 @@
 import yaml from "js-yaml";
+import { dropped, isPlainObject, same } from "./json-edit";
 
 // Changing a Markdown file's YAML front matter the way a person would (the YAML twin of
 // json-edit.ts): only the values that changed are rewritten, in place; every other byte
@@ -76,8 +77,6 @@ interface Edit {
   text: string;
 }
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
-const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
 
 function readsBack(line: string, value: unknown): boolean {
   try {
@@ -198,19 +197,6 @@ function diff(text: string, node: Node, before: unknown, after: unknown, order: 
   }
 
   return replace();
-}
-
-/** For each item of `before`, whether it is missing from `after`, when `after` is `before` with some items left out; else undefined. */
-function dropped(before: unknown[], after: unknown[]): boolean[] | undefined {
-  if (after.length >= before.length) return undefined;
-  const removed: boolean[] = [];
-  let j = 0;
-  for (const item of before) {
-    const keep = j < after.length && same(item, after[j]);
-    removed.push(!keep);
-    if (keep) j++;
-  }
-  return j === after.length ? removed : undefined;
 }
 
 /** Equal as data, whatever the order of keys. */
