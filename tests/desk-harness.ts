@@ -1,5 +1,6 @@
 // The owner's desk as its tests drive it over HTTP: the real desk app (functions/desk/desk-app.ts)
-// with its real bundle, a real JSON-lines store in a temp DATA_DIR with the server's sending loop
+// with its real bundle, a real JSON-lines store in a temp DATA_DIR (or, given `databaseUrl`, a real
+// PostgreSQL database) with the server's sending loop
 // (functions/contact/outbox.ts), a copy of content/, a real SMTP peer for the sign-in emails, and a
 // clock the test moves. A client keeps cookies as a browser does.
 import { cp } from "node:fs/promises";
@@ -7,12 +8,13 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import express from "express";
-import { createDeskApp } from "../functions/desk/desk-app";
+import { createDeskApp, type DeskApp } from "../functions/desk/desk-app";
 import type { PublishOutcome } from "../functions/desk/publish-outcome";
 import { createMailer, createSmtpTransport, defaultAddresses, isPermanentMailError } from "../functions/contact/mailer";
 import { createOutbox, type Outbox } from "../functions/contact/outbox";
 import type { TrustProxy } from "../functions/http/trust-proxy";
 import { createFilesStore } from "../functions/store/files/files-store";
+import { createPostgresStore } from "../functions/store/postgres/postgres-store";
 import type { Store } from "../functions/store/store";
 import { deskRenderer } from "../scripts/build-engine/desk-bundle";
 import { loadSite } from "../src/content/load-content";
@@ -28,6 +30,8 @@ export interface DeskHarnessOptions {
   trustProxy?: TrustProxy;
   /** content/ for this desk; default a fresh copy of the repository's. */
   contentDir?: string;
+  /** A PostgreSQL database (tests/postgres-cluster.ts) to keep everything in, instead of files in DATA_DIR. */
+  databaseUrl?: string;
 }
 
 export interface DeskHarness {
@@ -59,8 +63,11 @@ export interface DeskClient {
   /** The CSRF token of the last page this client got. */
   csrf: string;
   get(path: string): Promise<Answer>;
-  /** A form post with the page's token (unless `csrf` says otherwise) and this client's Origin (unless `origin` says otherwise: null sends none). */
-  post(path: string, fields?: Record<string, string | string[]>, options?: { csrf?: string | null; origin?: string | null; json?: boolean }): Promise<Answer>;
+  /**
+   * A form post with the page's token (unless `csrf` says otherwise) and this client's Origin (unless `origin` says otherwise: null
+   * sends none); `headers` are added (X-Forwarded-For, with the harness's `trustProxy`).
+   */
+  post(path: string, fields?: Record<string, string | string[]>, options?: { csrf?: string | null; origin?: string | null; json?: boolean; headers?: Record<string, string> }): Promise<Answer>;
   /** Signs in with the code the newest email to `email` holds. */
   signIn(email?: string): Promise<void>;
 }
@@ -82,13 +89,16 @@ export async function startDesk(options: DeskHarnessOptions = {}): Promise<DeskH
   const mailer = createMailer({ transport, site, addresses: defaultAddresses(site, {}) });
   let outbox: Outbox | undefined;
   const openStore = async () => {
-    const opened = await createFilesStore({ dataDir, clock: () => clock.now, logger });
+    const opened = options.databaseUrl
+      ? await createPostgresStore({ url: options.databaseUrl, clock: () => clock.now, logger })
+      : await createFilesStore({ dataDir, clock: () => clock.now, logger });
     outbox = createOutbox({ store: opened.outbox, send: mailer.send, isPermanent: isPermanentMailError, clock: () => clock.now, logger });
     await outbox.start();
     return opened;
   };
   let store = await openStore();
   let server: Server | undefined;
+  let deskApp: DeskApp | undefined;
   let url = "";
 
   const harness: DeskHarness = {
@@ -119,25 +129,24 @@ export async function startDesk(options: DeskHarnessOptions = {}): Promise<DeskH
 
   async function listen(port = 0) {
     const app = express();
-    app.use(
-      createDeskApp({
-        store,
-        renderer,
-        contentDir,
-        site,
-        env: { OWNER_EMAILS: OWNER, ...options.env },
-        publish:
-          options.publish === false
-            ? undefined
-            : async (reason) => {
-                harness.published.push(reason);
-                return harness.publishAnswer;
-              },
-        trustProxy: options.trustProxy,
-        clock: () => clock.now,
-        logger,
-      }),
-    );
+    deskApp = createDeskApp({
+      store,
+      renderer,
+      contentDir,
+      site,
+      env: { OWNER_EMAILS: OWNER, ...options.env },
+      publish:
+        options.publish === false
+          ? undefined
+          : async (reason) => {
+              harness.published.push(reason);
+              return harness.publishAnswer;
+            },
+      trustProxy: options.trustProxy,
+      clock: () => clock.now,
+      logger,
+    });
+    app.use(deskApp);
     server = await new Promise<Server>((ok) => {
       const s = app.listen(port, "127.0.0.1", () => ok(s));
     });
@@ -149,6 +158,7 @@ export async function startDesk(options: DeskHarnessOptions = {}): Promise<DeskH
       server?.close(() => ok());
       server?.closeAllConnections();
     });
+    await deskApp?.settled();
     await outbox?.stop();
     await store.close();
   }
@@ -162,7 +172,7 @@ export async function startDesk(options: DeskHarnessOptions = {}): Promise<DeskH
       post: (p, fields = {}, opts = {}) => {
         const token = opts.csrf === undefined ? c.csrf : opts.csrf;
         const body = { ...fields, ...(token === null ? {} : { csrf: token }) };
-        const headers: Record<string, string> = {};
+        const headers: Record<string, string> = { ...opts.headers };
         if (opts.origin !== null) headers.origin = opts.origin ?? origin;
         if (opts.json) {
           headers["content-type"] = "application/json";

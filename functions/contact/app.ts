@@ -337,6 +337,8 @@ export async function createContactFunction(env: ContactEnv, options: ContactFun
     visits,
     async close() {
       for (const stop of unwatch.splice(0)) stop();
+      // What the desk writes after answering (a sign-in's email and audit lines) goes to the store first.
+      await deskApp?.settled();
       await visits.close();
       await outbox.stop();
       if (!options.store) await store.close();

@@ -13,6 +13,7 @@ import { finalErrorHandler } from "../http/final-error-handler";
 import { sendSecurityHeaders } from "../http/security-headers";
 import type { TrustProxy } from "../http/trust-proxy";
 import type { Store } from "../store/store";
+import { createAfterAnswer } from "./after-answer";
 import { clearCookie, readCookie, setCookie } from "./cookies";
 import { pageCsrf, refusePost } from "./csrf";
 import { ownerEmails, type DeskEnv } from "./owners";
@@ -79,12 +80,16 @@ const parseBody: RequestHandler = (req, res, next) => {
  * is checked for this site's Origin and the page's CSRF token before anything else runs;
  * every answer is private (no-store) and noindex. Mount it with `site.use(app)`.
  */
-export function createDeskApp(options: DeskAppOptions): express.Express {
+/** The desk's app, and a way to wait for what it writes after answering (before closing the store). */
+export type DeskApp = express.Express & { settled(): Promise<void> };
+
+export function createDeskApp(options: DeskAppOptions): DeskApp {
   const { store, contentDir, env, clock = Date.now, logger = consoleLogger } = options;
   const currentSite = options.currentSite ?? siteFacts(contentDir, env, options.site);
   const owners = async () => ownerEmails(env, (await currentSite()).email);
   const isOwner = async (email: string) => (await owners()).includes(email);
   const sessions = createSessions({ store: store.desk, clock, isOwner });
+  const afterAnswer = createAfterAnswer(logger);
   const siteOrigin = () => currentSite().then((site) => new URL(site.url).origin);
 
   const app = express();
@@ -230,6 +235,7 @@ export function createDeskApp(options: DeskAppOptions): express.Express {
     owners,
     outbox: store.outbox,
     limits: store.limits,
+    afterAnswer,
     guarded,
     show,
     redirect,
@@ -275,7 +281,7 @@ export function createDeskApp(options: DeskAppOptions): express.Express {
     guarded(async (req, res, owner) => refuse(req, res, owner, { status: 404, title: "Not found", message: "There is no such page in the desk." })),
   );
   app.use(finalErrorHandler({ logger }));
-  return app;
+  return Object.assign(app, { settled: afterAnswer.settled });
 }
 
 /** The notice a redirect left for this page, read once. */
