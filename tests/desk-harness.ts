@@ -113,7 +113,7 @@ export async function startDesk(options: DeskHarnessOptions = {}): Promise<DeskH
     publishAnswer: { ok: true },
     logger,
     store: () => store,
-    client: (origin) => client(origin ?? url),
+    client: (origin) => deskClient(() => url, mail, origin ?? url),
     async restart() {
       await stop();
       store = await openStore();
@@ -163,65 +163,69 @@ export async function startDesk(options: DeskHarnessOptions = {}): Promise<DeskH
     await store.close();
   }
 
-  function client(origin: string): DeskClient {
-    const cookies = new Map<string, string>();
-    const c: DeskClient = {
-      cookies,
-      csrf: "",
-      get: (p) => request("GET", p),
-      post: (p, fields = {}, opts = {}) => {
-        const token = opts.csrf === undefined ? c.csrf : opts.csrf;
-        const body = { ...fields, ...(token === null ? {} : { csrf: token }) };
-        const headers: Record<string, string> = { ...opts.headers };
-        if (opts.origin !== null) headers.origin = opts.origin ?? origin;
-        if (opts.json) {
-          headers["content-type"] = "application/json";
-          return request("POST", p, JSON.stringify(body), headers);
-        }
-        const form = new URLSearchParams();
-        for (const [name, value] of Object.entries(body)) for (const v of [value].flat()) form.append(name, v);
-        headers["content-type"] = "application/x-www-form-urlencoded";
-        return request("POST", p, form.toString(), headers);
-      },
-      async signIn(email = OWNER) {
-        await c.get("/owner/sign-in");
-        const before = mail.received.length;
-        const asked = await c.post("/owner/sign-in", { email });
-        if (asked.status !== 303) throw new Error(`asking for a code answered ${asked.status}`);
-        await waitFor(() => mail.received.slice(before).some((m) => m.to.includes(email)), 10_000, "the sign-in email");
-        const code = codeIn(mail.received.filter((m) => m.to.includes(email)).at(-1)?.raw ?? "");
-        await c.get("/owner/sign-in/code");
-        const signedIn = await c.post("/owner/sign-in/code", { code });
-        if (signedIn.status !== 303) throw new Error(`the code answered ${signedIn.status}: ${signedIn.text.slice(0, 500)}`);
-        await c.get("/owner");
-      },
-    };
-
-    async function request(method: string, p: string, body?: string, headers: Record<string, string> = {}): Promise<Answer> {
-      const response = await fetch(url + p, {
-        method,
-        body,
-        redirect: "manual",
-        headers: { ...headers, cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join("; "), "user-agent": "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) Safari/604.1" },
-      });
-      for (const line of response.headers.getSetCookie()) {
-        const [pair = ""] = line.split(";");
-        const eq = pair.indexOf("=");
-        const name = pair.slice(0, eq);
-        const value = pair.slice(eq + 1);
-        if (value === "" || /max-age=0|expires=thu, 01 jan 1970/i.test(line)) cookies.delete(name);
-        else cookies.set(name, value);
-      }
-      const text = await response.text();
-      const token = /name="csrf" value="([^"]+)"/.exec(text)?.[1];
-      if (token) c.csrf = token;
-      return { status: response.status, location: response.headers.get("location"), text, headers: response.headers };
-    }
-    return c;
-  }
-
   await listen();
   return harness;
+}
+
+/**
+ * A browser of the desk at `base()` (a server in this process or another): it keeps cookies and the
+ * last page's CSRF token; `mail` is where its sign-in emails arrive.
+ */
+export function deskClient(base: () => string, mail: SmtpPeer, origin = base()): DeskClient {
+  const cookies = new Map<string, string>();
+  const c: DeskClient = {
+    cookies,
+    csrf: "",
+    get: (p) => request("GET", p),
+    post: (p, fields = {}, opts = {}) => {
+      const token = opts.csrf === undefined ? c.csrf : opts.csrf;
+      const body = { ...fields, ...(token === null ? {} : { csrf: token }) };
+      const headers: Record<string, string> = { ...opts.headers };
+      if (opts.origin !== null) headers.origin = opts.origin ?? origin;
+      if (opts.json) {
+        headers["content-type"] = "application/json";
+        return request("POST", p, JSON.stringify(body), headers);
+      }
+      const form = new URLSearchParams();
+      for (const [name, value] of Object.entries(body)) for (const v of [value].flat()) form.append(name, v);
+      headers["content-type"] = "application/x-www-form-urlencoded";
+      return request("POST", p, form.toString(), headers);
+    },
+    async signIn(email = OWNER) {
+      await c.get("/owner/sign-in");
+      const before = mail.received.length;
+      const asked = await c.post("/owner/sign-in", { email });
+      if (asked.status !== 303) throw new Error(`asking for a code answered ${asked.status}`);
+      await waitFor(() => mail.received.slice(before).some((m) => m.to.includes(email)), 10_000, "the sign-in email");
+      const code = codeIn(mail.received.filter((m) => m.to.includes(email)).at(-1)?.raw ?? "");
+      await c.get("/owner/sign-in/code");
+      const signedIn = await c.post("/owner/sign-in/code", { code });
+      if (signedIn.status !== 303) throw new Error(`the code answered ${signedIn.status}: ${signedIn.text.slice(0, 500)}`);
+      await c.get("/owner");
+    },
+  };
+
+  async function request(method: string, p: string, body?: string, headers: Record<string, string> = {}): Promise<Answer> {
+    const response = await fetch(base() + p, {
+      method,
+      body,
+      redirect: "manual",
+      headers: { ...headers, cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join("; "), "user-agent": "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) Safari/604.1" },
+    });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair = ""] = line.split(";");
+      const eq = pair.indexOf("=");
+      const name = pair.slice(0, eq);
+      const value = pair.slice(eq + 1);
+      if (value === "" || /max-age=0|expires=thu, 01 jan 1970/i.test(line)) cookies.delete(name);
+      else cookies.set(name, value);
+    }
+    const text = await response.text();
+    const token = /name="csrf" value="([^"]+)"/.exec(text)?.[1];
+    if (token) c.csrf = token;
+    return { status: response.status, location: response.headers.get("location"), text, headers: response.headers };
+  }
+  return c;
 }
 
 /** The 6-digit code in a sign-in email. */
