@@ -155,7 +155,7 @@ export interface ContactFunctionOptions {
   /** The store to use (npm start made it for its first build); default: the environment's (DATA_DIR, DATABASE_URL). Its maker closes it. */
   store?: Store;
   retryDelays?: readonly number[];
-  /** How long a claimed email is this instance's before another may take it (default DEFAULT_LEASE_MS, 10 minutes; functions/contact/outbox.ts). */
+  /** How long a claim on an email lasts unless this instance renews it (default DEFAULT_LEASE_MS, 30 s, renewed every 10 s while it is sent; functions/contact/outbox.ts). */
   leaseMs?: number;
   /**
    * The site's pages for a form posted without JavaScript and refused (the real /contact

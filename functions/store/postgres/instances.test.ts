@@ -195,7 +195,7 @@ describe("the database stopped mid-way", () => {
     const before = await post(instance);
     expect(before.status).toBe(201);
     const accepted = [await idOf(before)];
-    // Its email sent and recorded first: a job claimed just as the server stops waits out its lease (10 minutes) instead.
+    // Its email sent and recorded first: a job claimed just as the server stops waits out its lease (30 s) instead.
     await waitFor(() => peer.received.length === 1, 10_000, "the first notification");
     await new Promise((resolve) => setTimeout(resolve, 300));
 
