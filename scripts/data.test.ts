@@ -109,13 +109,13 @@ const owner = "owner@example.com";
 const at = (minute: number) => new Date(Date.UTC(2025, 5, 2, 9, minute)).toISOString();
 const hash = (c: string) => c.repeat(64);
 
-/** The desk's records: sign-ins used and open, wrong codes, sessions extended and ended, passkeys used and removed, the audit log. */
+/** The desk's records: sign-ins used and open, codes typed, sessions extended and ended, passkeys used and removed, the audit log. */
 async function fillDesk(desk: DeskStore): Promise<void> {
   await desk.addSignIn({ id: "used", email: owner, codeHash: hash("c"), linkHash: hash("1"), createdAt: at(0), expiresAt: at(15) });
   await desk.useSignIn("used", at(1));
   await desk.addSignIn({ id: "link", email: owner, linkHash: hash("2"), createdAt: at(2), expiresAt: at(17) });
-  await desk.addCodeFailure(owner, at(3));
-  await desk.addCodeFailure(owner, at(4));
+  await desk.countCodeTry(hash("t"), at(3), at(0));
+  await desk.countCodeTry(hash("t"), at(4), at(0));
   await desk.addSession({ idHash: hash("a"), email: owner, via: "code", createdAt: at(1), expiresAt: at(60) });
   await desk.extendSession(hash("a"), at(90));
   await desk.addSession({ idHash: hash("b"), email: owner, via: "passkey", createdAt: at(5), expiresAt: at(65) });
@@ -136,7 +136,8 @@ async function deskContents(desk: DeskStore) {
     sessions: await Promise.all(["a", "b", "d", "x"].map((c) => desk.session(hash(c)))),
     signIns: await Promise.all(["1", "2"].map((c) => desk.signInByLink(hash(c)))),
     open: await desk.openSignIn(owner, at(10)),
-    failures: await desk.codeFailuresSince(owner, at(0)),
+    // Counting is a try of its own: each store compared gets the same one more.
+    codeTries: await desk.countCodeTry(hash("t"), at(10), at(0)),
     passkeys: await desk.passkeys(owner),
     removed: await desk.passkey("cred-3"),
     audit: await desk.auditLog(10),

@@ -1,6 +1,7 @@
 import path from "node:path";
 import express from "express";
 import { finalErrorHandler, rejectMalformedUrl } from "../http/final-error-handler";
+import { refuseUnreadableBodies } from "../http/request-body";
 import { sendSecurityHeaders } from "../http/security-headers";
 import { parseTrustProxy, type TrustProxy } from "../http/trust-proxy";
 import { consoleLogger, type Logger } from "../logger";
@@ -75,6 +76,8 @@ export function createApp(options: ContactAppOptions): express.Express {
   // The same headers as the site's pages when this app runs alone (functions/contact/server.ts).
   app.use(sendSecurityHeaders());
   app.use(rejectMalformedUrl);
+  // Before any body is read: none is inflated, each has a declared length (functions/http/request-body.ts).
+  app.use(refuseUnreadableBodies);
 
   const handle = createFormPostHandler({
     schema: contactSchema,
@@ -337,6 +340,8 @@ export async function createContactFunction(env: ContactEnv, options: ContactFun
     visits,
     async close() {
       for (const stop of unwatch.splice(0)) stop();
+      // What the desk writes after answering (a sign-in's email and audit lines) goes to the store first.
+      await deskApp?.settled();
       await visits.close();
       await outbox.stop();
       if (!options.store) await store.close();

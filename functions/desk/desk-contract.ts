@@ -14,6 +14,7 @@ import type { LimitStore, RateDecision } from "../store/limit-store";
 import type { OutboxStore } from "../store/outbox-store";
 import type { Store } from "../store/store";
 import type { SitePages } from "./pages/site-pages";
+import type { AfterAnswer } from "./after-answer";
 import type { PostsDesk } from "./posts/posts-desk";
 import type { PhotoUploads } from "./posts/uploads";
 import type { PublishOutcome } from "./publish-outcome";
@@ -112,4 +113,6 @@ export interface SignInDeps {
   refuse: DeskRefuse;
   /** Where a browser goes once signed in (the desk page it came for). */
   afterSignIn: (req: Request, res: Response) => string;
+  /** Runs what is written after the answer (functions/desk/after-answer.ts). */
+  afterAnswer: AfterAnswer;
 }

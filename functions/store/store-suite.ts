@@ -473,6 +473,18 @@ export function describeStore(name: string, makeHarness: () => Promise<StoreHarn
         expect(await store.limits.take("contact", "198.51.100.7", rule)).toEqual({ ok: true });
       });
 
+      it("lets exactly `limit` of many takes at once through, per bucket and key", async () => {
+        const { store } = await fresh();
+        const rule = { limit: 5, windowMs: 10 * MINUTE };
+        const asks = ["contact", "reviews"].flatMap((bucket) =>
+          ["198.51.100.7", "203.0.113.9", "2001:db8::/64"].flatMap((key) => Array.from({ length: 9 }, () => ({ bucket, key }))),
+        );
+        const decisions = await Promise.all(asks.map(async (ask) => ({ ...ask, ok: (await store.limits.take(ask.bucket, ask.key, rule)).ok })));
+        const passed = new Map<string, number>();
+        for (const { bucket, key, ok } of decisions) if (ok) passed.set(`${bucket} ${key}`, (passed.get(`${bucket} ${key}`) ?? 0) + 1);
+        expect([...passed.values()]).toEqual(Array(6).fill(5));
+      });
+
       it("makes a key once and keeps it", async () => {
         const { store, harness } = await fresh();
         const key = await store.keys.get("review-secret");

@@ -71,11 +71,11 @@ export const deskPath = {
   pageUpload: `${deskBase}/site-photos/uploads`,
 } as const;
 
-/** Requests under this prefix may carry a post's whole text (the desk's other forms are small). */
+/** Requests under this prefix may carry a post's whole text (the desk's other forms are small), from a signed-in owner. */
 export const postsPrefix = `${deskBase}/posts/`;
 
-/** Requests under these carry a whole page's texts (a service's intro, questions and answers): as large as a post's. */
-export const largeFormPrefixes: readonly string[] = [postsPrefix, `${deskBase}/services/`, `${deskBase}/service-areas/`, `${deskBase}/home-page`, `${deskBase}/photos/`];
+/** Requests under these carry a whole page's texts (a service's intro, questions and answers) or a photo's part: as large as a post's, from a signed-in owner. */
+export const largeFormPrefixes: readonly string[] = [postsPrefix, `${deskBase}/services/`, `${deskBase}/service-areas/`, `${deskBase}/home-page`, `${deskBase}/photos/`, `${deskBase}/site-photos/`];
 
 /** The site's pages the desk edits: one kind of file each (src/desk/page-fields.ts says which fields). */
 export type SitePageKind = "service" | "town" | "home";
@@ -85,6 +85,9 @@ export function sitePagePath(kind: SitePageKind, slug = "", what: "" | "history"
   const base = kind === "home" ? deskPath.homePage : `${kind === "service" ? deskPath.services : deskPath.serviceAreas}/${encodeURIComponent(slug)}`;
   return what ? `${base}/${what}` : base;
 }
+
+/** The only POSTs whose bodies the desk reads before anyone is signed in: signing in (every other POST is refused unread). */
+export const signedOutPosts: readonly string[] = [deskPath.signIn, deskPath.code, deskPath.link, deskPath.passkeyChallenge, deskPath.passkeySignIn];
 
 /** One message: GET shows it whole; POST …/handled (`handled=yes|no`) and …/not-spam change it. */
 export const messagePath = (id: string): string => `${deskPath.messages}/${encodeURIComponent(id)}`;

@@ -98,7 +98,7 @@ export async function exportToFiles(db: Database, target: string): Promise<Backu
         // The desk's records as the lines that add up to them (hashes only, as the tables keep them).
         [DESK_FILE]: deskEventsOf({
           signIns: (await client.query<SignInRow>(`SELECT ${SIGN_IN_COLUMNS} FROM desk_sign_ins ORDER BY seq`)).rows.map(signInOf),
-          failures: (await client.query<{ email: string; at: string }>("SELECT email, at FROM desk_code_failures ORDER BY at")).rows,
+          codeTries: (await client.query<{ key: string; at: string }>("SELECT key, at FROM desk_code_tries ORDER BY at")).rows,
           sessions: (await client.query<SessionRow>(`SELECT ${SESSION_COLUMNS} FROM desk_sessions ORDER BY seq`)).rows.map(sessionOf),
           passkeys: (await client.query<PasskeyRow>(`SELECT ${PASSKEY_COLUMNS} FROM desk_passkeys ORDER BY seq`)).rows.map(passkeyOf),
         }),

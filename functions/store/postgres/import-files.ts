@@ -138,7 +138,7 @@ export async function importFromFiles(db: Database, dataDir: string, now: number
     await insertRows(client, "visit_claims", ["name", "at"], claims.map((c) => [c.name, c.at]));
     const columns = (list: string) => list.split(", ");
     await insertRows(client, "desk_sign_ins", columns(SIGN_IN_COLUMNS), [...desk.signIns.values()].map(signInRow));
-    await insertRows(client, "desk_code_failures", ["email", "at"], [...desk.failures].flatMap(([email, times]) => times.map((at) => [email, at])));
+    await insertRows(client, "desk_code_tries", ["key", "at"], [...desk.codeTries].flatMap(([key, times]) => times.map((at) => [key, at])));
     await insertRows(client, "desk_sessions", columns(SESSION_COLUMNS), [...desk.sessions.values()].map(sessionRow));
     await insertRows(client, "desk_passkeys", columns(PASSKEY_COLUMNS), [...desk.passkeys.values()].map(passkeyRow));
     await insertRows(client, "desk_audit", columns(AUDIT_COLUMNS), audit.map(auditRow));

@@ -1,0 +1,13 @@
+import { chromium } from "playwright-core";
+import { readyChromium, chromiumArgs } from "./scripts/chromium-flags";
+const browser = await chromium.launch({ executablePath: await readyChromium(), args: chromiumArgs });
+const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+await page.goto(process.argv[2]!);
+await page.getByRole("button").first().click();
+await page.waitForURL("**/owner");
+await page.goto("http://127.0.0.1:4317/owner/service-areas/cayce-sc");
+page.once("dialog", (d) => void d.accept());
+await page.getByRole("button", { name: "Remove Cayce" }).click();
+await page.waitForSelector("[data-notice]", { timeout: 60000 });
+console.log(await page.locator("[data-notice]").textContent());
+await browser.close();
