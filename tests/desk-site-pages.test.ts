@@ -75,6 +75,7 @@ describe("the site's pages in the owner's desk under npm start", () => {
 
       // A service opens by its name; Heading, Subheading, Hero photo, Hero photo description, Save.
       await page.getByRole("link", { name: "Services" }).tap();
+      await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Services");
       expect(await axeViolations(page), "services").toEqual([]);
       await page.getByRole("link", { name: "Stump Removal & Grinding" }).tap();
       await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Stump Removal & Grinding");
@@ -115,8 +116,10 @@ describe("the site's pages in the owner's desk under npm start", () => {
 
       // A town: its name, a tap on the map, Add; then its page, the sitemap, the footer and the map.
       await page.getByRole("link", { name: "Service areas" }).tap();
+      await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Service areas");
       expect(await axeViolations(page), "towns").toEqual([]);
       await page.getByRole("button", { name: "Add a town" }).tap();
+      await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Add a town");
       await page.getByLabel("Town").fill("Pelion");
       const map = page.getByRole("img", { name: "Map of the area you serve" });
       const box = (await map.boundingBox())!;
