@@ -15,8 +15,8 @@ export interface OutboxOptions {
   /** Sends one email; a rejection is retried unless `isPermanent` says otherwise. */
   send: (job: MailJob) => Promise<void>;
   isPermanent?: (error: unknown) => boolean;
-  /** Wait before retry n (after failed attempt n); after the last one the job is marked failed. */
-  retryDelays?: readonly number[];
+  /** Wait before retry n (after failed attempt n); after the last one the job is marked failed. Per job when a function (notifications retry sooner). */
+  retryDelays?: readonly number[] | ((job: MailJob) => readonly number[]);
   /** How many emails may be in flight at once. */
   concurrency?: number;
   leaseMs?: number;
@@ -115,8 +115,8 @@ export function createOutbox(options: OutboxOptions): Outbox {
       await send(job);
     } catch (error) {
       const lastError = describeError(error);
-      const delay = retryDelays[tries - 1];
-      const what = `${job.kind} email ${job.id}`;
+      const delay = (typeof retryDelays === "function" ? retryDelays(job) : retryDelays)[tries - 1];
+      const what = job.kind === "push" ? `notification ${job.id}` : `${job.kind} email ${job.id}`;
       if (isPermanent(error) || delay === undefined) {
         logger.error(`outbox: ${what} failed for good after ${tries} attempt(s): ${lastError}`);
         await store
