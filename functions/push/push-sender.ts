@@ -75,7 +75,7 @@ export function createPushSender(options: PushSenderOptions): PushSender {
       if (response.status >= 200 && response.status < 300) return;
       const host = new URL(device.endpoint).host;
       if (response.status === 404 || response.status === 410) {
-        await store.push.remove(device.id);
+        await store.push.remove(device.id, "gone");
         logger.warn(`push: ${host} says the ${device.device} of ${device.by} is no longer subscribed (${response.status}): it is forgotten`);
         throw new PushRefused(`${response.status}: the device is no longer subscribed, and was forgotten`);
       }

@@ -429,10 +429,29 @@ export function describeStore(name: string, makeHarness: () => Promise<StoreHarn
         ]);
         const again = await harness.open({ clock });
         expect(await again.push.get(renewed.id)).toEqual(renewed);
-        expect(await again.push.remove(renewed.id)).toBe(true);
-        expect(await again.push.remove(renewed.id)).toBe(false);
+        expect(await again.push.remove(renewed.id, "off")).toBe(true);
+        expect(await again.push.remove(renewed.id, "off")).toBe(false);
         expect(await again.push.get(renewed.id)).toBeUndefined();
         expect((await (await harness.open({ clock })).push.list()).map((d) => d.id)).toEqual([device(2).id]);
+      });
+
+      it("does not let the desk subscribe again by itself a device the owner turned off, until the owner turns it on", async () => {
+        const { store, harness } = await fresh();
+        await store.push.add(device(1));
+        await store.push.add(device(2));
+        await store.push.remove(device(1).id, "off");
+        await store.push.remove(device(2).id, "gone");
+        const later = await harness.open({ clock });
+        // Turned off: refused, whether it comes back as itself or as a new subscription replacing it.
+        expect(await later.push.add(device(1), { unlessTurnedOff: [] })).toEqual({ added: false, turnedOff: true });
+        expect(await later.push.add(device(3), { unlessTurnedOff: [device(1).id] })).toEqual({ added: false, turnedOff: true });
+        // Gone (the push service said so): subscribed again by itself.
+        expect(await later.push.add(device(2), { unlessTurnedOff: [] })).toEqual({ added: true });
+        expect((await later.push.list()).map((d) => d.id)).toEqual([device(2).id]);
+        // The owner's tap turns it on again, and then it is an ordinary device.
+        expect(await later.push.add(device(1))).toEqual({ added: true });
+        expect(await (await harness.open({ clock })).push.add(device(1), { unlessTurnedOff: [] })).toEqual({ added: false });
+        expect((await (await harness.open({ clock })).push.list()).map((d) => d.id).sort()).toEqual([device(1).id, device(2).id].sort());
       });
 
       it("keeps ten devices per owner at most, however many subscribe at once, and signs one owner's all out", async () => {

@@ -96,8 +96,11 @@ export async function exportToFiles(db: Database, target: string): Promise<Backu
         [SPAM_FILE]: await recordsOf(client, "SELECT record FROM messages WHERE box = 'spam' ORDER BY seq", submissionSchema),
         [MESSAGE_EVENTS_FILE]: await recordsOf(client, "SELECT record FROM message_events ORDER BY seq", handledEventSchema),
         [MESSAGE_ANSWERS_FILE]: await recordsOf(client, "SELECT record FROM message_answers ORDER BY seq", answerSchema),
-        // The devices as the lines that add up to them (files/push-files.ts), oldest first.
-        [PUSH_DEVICES_FILE]: (await recordsOf(client, "SELECT record FROM push_devices ORDER BY seq", pushDeviceSchema)).map((device) => ({ event: "kept", device })),
+        // The devices as the lines that add up to them (files/push-files.ts), oldest first, and those the owner turned off.
+        [PUSH_DEVICES_FILE]: [
+          ...(await client.query<{ id: string; at: string }>("SELECT id, at FROM push_devices_off ORDER BY at")).rows.map((row) => ({ event: "removed", id: row.id, at: row.at, off: true })),
+          ...(await recordsOf(client, "SELECT record FROM push_devices ORDER BY seq", pushDeviceSchema)).map((device) => ({ event: "kept", device })),
+        ],
         [REVIEWS_FILE]: await recordsOf(client, "SELECT record FROM reviews WHERE box = 'posted' ORDER BY seq", storedReviewSchema),
         [REVIEW_SPAM_FILE]: await recordsOf(client, "SELECT record FROM reviews WHERE box = 'spam' ORDER BY seq", storedReviewSchema),
         [DECISIONS_FILE]: await recordsOf(client, "SELECT record FROM review_decisions ORDER BY seq", decisionSchema),

@@ -92,7 +92,7 @@ export async function importFromFiles(db: Database, dataDir: string, now: number
   const keys = (await Promise.all(keyNames.map(async (name) => [name, await readKey(path.join(dataDir, name))] as const))).filter(
     (entry): entry is readonly [(typeof keyNames)[number], Buffer] => entry[1] !== undefined,
   );
-  const devices = devicesOf(await readAll(dataDir, PUSH_DEVICES_FILE, pushDeviceLine));
+  const { devices, off } = devicesOf(await readAll(dataDir, PUSH_DEVICES_FILE, pushDeviceLine));
   // The desk's posts: every version in the order kept, the newest unsaved work of each post, and
   // every photo by its hash (checked: a file whose bytes are not its name is not a photo of it).
   const versions = await readAll(dataDir, VERSIONS_FILE, postVersionSchema);
@@ -128,6 +128,7 @@ export async function importFromFiles(db: Database, dataDir: string, now: number
     await insertRows(client, "message_events", ["id", "record"], files[MESSAGE_EVENTS_FILE].map((event) => [event.id, event]));
     await insertRows(client, "message_answers", ["id", "record"], files[MESSAGE_ANSWERS_FILE].map((answer) => [answer.id, answer]));
     await insertRows(client, "push_devices", ["id", "by_email", "record"], [...devices.values()].map((device) => [device.id, device.by, device]));
+    await insertRows(client, "push_devices_off", ["id", "at"], [...off]);
     await insertRows(client, "reviews", ["box", "id", "record"], files[REVIEWS_FILE].map(post("posted")));
     await insertRows(client, "reviews", ["box", "id", "record"], files[REVIEW_SPAM_FILE].map(post("spam")));
     await insertRows(client, "review_decisions", ["id", "token", "record"], files[DECISIONS_FILE].map((d) => [d.id, d.token ?? null, d]));

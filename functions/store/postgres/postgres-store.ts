@@ -64,7 +64,7 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
       visits: createVisitsTables(db),
       desk: createDeskTables(db),
       posts: createPostTables(db),
-      push: createPushTables(db),
+      push: createPushTables(db, clock),
       keys: createKeyTables(db),
       description: `PostgreSQL database ${db.where}`,
       backup: (target) => exportToFiles(db, target),

@@ -13,3 +13,10 @@ CREATE INDEX push_devices_by_email_seq ON push_devices (by_email, seq);
 -- Notifications are claimed after sign-in emails and before the rest of the mail (outbox-tables.ts
 -- claim): their own index range, whatever the backlog of mail.
 CREATE INDEX mail_jobs_pending_push ON mail_jobs (due_at) WHERE state = 'pending' AND kind = 'push';
+
+-- The devices the owner turned off ("Turn off" in Account): the desk does not subscribe them again
+-- by itself (push-store.ts add's unlessTurnedOff) until the owner turns one on again.
+CREATE TABLE push_devices_off (
+  id text PRIMARY KEY,
+  at text NOT NULL
+);
