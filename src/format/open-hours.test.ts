@@ -32,6 +32,6 @@ describe("opening hours", () => {
     expect(median([])).toBeUndefined();
     expect(median([30, 5, 10])).toBe(10);
     expect(median([30, 5, 10, 20])).toBe(15);
-    expect([minutesText(7.4), minutesText(60), minutesText(185), minutesText(60 * 26)]).toEqual(["7 min", "1 h", "3 h 5 min", "1 day 2 h"]);
+    expect([minutesText(0), minutesText(7.4), minutesText(60), minutesText(185), minutesText(60 * 26)]).toEqual(["under 1 min", "7 min", "1 h", "3 h 5 min", "1 day 2 h"]);
   });
 });

@@ -50,6 +50,8 @@ export function median(values: readonly number[]): number | undefined {
 /** "25 min", "3 h 5 min", "2 days 4 h": a wait in words short enough for a table. */
 export function minutesText(minutes: number): string {
   const whole = Math.round(minutes);
+  // Answered before the business opened (a message at night, a reply before 7): no wait that counts.
+  if (whole < 1) return "under 1 min";
   if (whole < 60) return `${whole} min`;
   const hours = Math.floor(whole / 60);
   const rest = whole % 60;

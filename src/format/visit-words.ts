@@ -40,6 +40,12 @@ export function replySpeedText(replies: ReplySpeed): string {
   return `${speed}${replies.answered} of ${plural(replies.messages, "message")} answered.`;
 }
 
+/** "2 of 3 messages answered. The week before, half within 40 min." (the desk shows the median itself, big). */
+export function replyCountText(replies: ReplySpeed): string {
+  const before = replies.previousMedianMinutes !== undefined ? ` The week before, half within ${minutesText(replies.previousMedianMinutes)}.` : "";
+  return `${replies.answered} of ${plural(replies.messages, "message")} answered.${before}`;
+}
+
 /** What the reply times count, and what counts as an answer, in a line. */
 export function replySpeedRule(replies: ReplySpeed): string {
   return `An answer is the first tap on Call, Text or Email back in the desk, or "Mark handled"; times count ${replies.counted === "opening hours" ? "your opening hours only" : "every hour"}.`;

@@ -1,7 +1,7 @@
 import type { LeadLine, RankedLine, ReplySpeed, VisitDay, VisitSummary, VisitTotals } from "../../content/visit-summary";
 import { formatBusinessTime, formatDayLabel } from "../../format/business-time";
 import { minutesText } from "../../format/open-hours";
-import { change, leadText, leadWords, plural, replySpeedRule, replySpeedText } from "../../format/visit-words";
+import { change, leadText, leadWords, plural, replyCountText, replySpeedRule, replySpeedText } from "../../format/visit-words";
 import { messagePath } from "../desk-routes";
 import { Card } from "../desk-ui";
 import * as ui from "../desk-ui.css";
@@ -172,10 +172,10 @@ function Replies({ replies, timeZone }: { replies: ReplySpeed; timeZone: string 
     <Card title="How fast you answered" id="replies">
       {replies.medianMinutes !== undefined && (
         <p className={css.speed}>
-          <span className={css.totalNumber}>{minutesText(replies.medianMinutes)}</span> <span>half the messages were answered within this</span>
+          <span className={css.totalNumber}>{minutesText(replies.medianMinutes)}</span> <span>Half the week's messages were answered within this.</span>
         </p>
       )}
-      <p>{replySpeedText(replies)}</p>
+      <p>{replies.messages === 0 ? replySpeedText(replies) : replyCountText(replies)}</p>
       {replies.waiting.length > 0 && (
         <>
           <h3 className={css.subheading}>Still waiting for an answer after more than an hour</h3>
