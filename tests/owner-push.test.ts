@@ -12,12 +12,12 @@ import { axeViolations } from "./axe";
 import { connectBrowser, desktop, openPage, phone, touchPhone } from "./chromium";
 import { signInWithCode } from "./desk-browser";
 import { pageReady } from "./page-ready";
-import { startPushService, type TestPushService, type TestSubscriber } from "./push-service";
+import { startPushService, type TestPushService, type TestSubscriber } from "../scripts/local-push-service";
 import { contentDir, listen, makeTempDir, startSmtpPeer, waitFor, type SmtpPeer } from "./test-support";
 
 // Speed to lead (issue 39), as the owner and a visitor live it: the desk on the owner's Android phone
 // (390 px, touch) turned on for notifications; a visitor sends a message from a slow phone; the push
-// service of the test's own (tests/push-service.ts) gets it within seconds, encrypted for the phone's
+// service of the test's own (scripts/local-push-service.ts) gets it within seconds, encrypted for the phone's
 // keys; the desk's real service worker is handed that push through the DevTools protocol, shows the
 // notification, and tapping it opens the message, where Text and Call are one tap and mark it answered;
 // the Visits screen then shows the reply time.

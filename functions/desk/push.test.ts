@@ -5,7 +5,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterEach, describe, expect, it } from "vitest";
 import { startDesk, type DeskHarness } from "../../tests/desk-harness";
-import { startPushService } from "../../tests/push-service";
+import { startPushService } from "../../scripts/local-push-service";
 import { contact } from "../store/store-suite";
 import { deviceId } from "../push/push-devices";
 import { vapidKeys } from "../push/vapid";

@@ -1,11 +1,12 @@
 // Notifications to the owner's phones, end to end on both stores: a message or review posted to the
 // contact function as npm start makes it; the outbox sends one notification per device to a push
-// service of the test's own (tests/push-service.ts), which checks the VAPID signature and decrypts
+// service of the test's own (scripts/local-push-service.ts), which checks the VAPID signature and decrypts
 // the payload with each device's own key.
+import { createServer, type AddressInfo, type Socket } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createContactFunction, type ContactFunction } from "../contact/app";
 import type { PushDevice } from "../store/records";
-import { checkVapid, startPushService, type TestPushService, type TestSubscriber } from "../../tests/push-service";
+import { checkVapid, startPushService, type TestPushService, type TestSubscriber } from "../../scripts/local-push-service";
 import { startCluster, type TestCluster } from "../../tests/postgres-cluster";
 import { contentDir, listen, makeTempDir, recordingLogger, sleep, validInput, waitFor } from "../../tests/test-support";
 import { deviceId } from "./push-devices";
@@ -131,6 +132,26 @@ for (const { name, env } of stores) {
       expect(service.deliveries.filter((d) => d.status === 201)).toHaveLength(2);
       expect((await contact.store.outbox.undelivered()).filter((u) => u.kind === "push")).toEqual([]);
       expect(logger.warnings.join("\n")).toMatch(/no longer subscribed \(410\)/);
+    });
+
+    it("is not held up by a mail server that does not answer, however many emails wait behind it", async () => {
+      // A mail server that takes the connection and never says a word: each email waits out nodemailer's 15 s greeting timeout.
+      const sockets = new Set<Socket>();
+      const silent = createServer((socket) => void sockets.add(socket));
+      await new Promise<void>((ok) => silent.listen(0, "127.0.0.1", ok));
+      try {
+        await start({ SMTP_URL: `smtp://127.0.0.1:${(silent.address() as AddressInfo).port}` });
+        const phone = service.subscriber();
+        await addDevice(phone);
+        const sentAt = Date.now();
+        for (let n = 0; n < 6; n += 1) await post("contact", { ...validInput, message: `Message number ${n}: the oak by the drive.` });
+        await waitFor(() => deliveredTo(phone).length === 6, 10_000, "six notifications while six emails hang");
+        expect(Math.max(...deliveredTo(phone).map((d) => d.at)) - sentAt).toBeLessThan(5_000);
+      } finally {
+        // The emails' attempts end now (the connection drops), so the outbox stops without waiting them out.
+        for (const socket of sockets) socket.destroy();
+        silent.close();
+      }
     });
 
     it("sends nothing to the device of someone who is no longer an owner", async () => {

@@ -379,6 +379,14 @@ export function describeStore(name: string, makeHarness: () => Promise<StoreHarn
         await store.outbox.settle(first.id, 1, { outcome: "sent" });
         await store.outbox.settle(second.id, 1, { outcome: "failed", error: "410 Gone" });
         expect((await store.outbox.undelivered()).map((u) => u.kind)).toEqual(["contact", "contact", "contact"]);
+        // Mail has a limit of its own within a claim: what someone waits on is never held up behind it.
+        const later = [await store.messages.add(contact(8)), await store.messages.add(contact(9))];
+        await store.outbox.add(push("push-a3"));
+        const limited = async (mailLimit: number) => (await store.outbox.claim({ now, limit: 5, leaseMs: 10 * MINUTE, mailLimit })).jobs.map((c) => c.job.id);
+        expect(await limited(0)).toEqual(["push-a3"]);
+        expect(await limited(1)).toEqual([later[0]?.id]);
+        expect(await limited(5)).toEqual([later[1]?.id]);
+        for (const id of [...later.map((m) => m.id), "push-a3"]) await store.outbox.settle(id, 1, { outcome: "sent" });
         // Sent or failed, a notification is not queued again under its id, nor found again after a restart.
         await store.outbox.add(first);
         const again = await harness.open({ clock });

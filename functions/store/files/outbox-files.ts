@@ -226,11 +226,13 @@ export function createOutboxFiles(options: { dataDir: string; clock?: () => numb
       notify();
     },
 
-    async claim({ now, limit }) {
+    async claim({ now, limit, mailLimit = limit }) {
       const claimed: ClaimedJob[] = [];
       if (!started) return { jobs: claimed };
       for (const line of [signInsDue, due]) {
-        for (let next = line.peek(); next && next.due <= now && claimed.length < limit; next = line.peek()) {
+        // The fleeting jobs' line first, any number up to the limit; then the mail, up to its own.
+        const most = line === due ? Math.min(limit, claimed.length + mailLimit) : limit;
+        for (let next = line.peek(); next && next.due <= now && claimed.length < most; next = line.peek()) {
           line.pop();
           const open = jobs.get(next.id);
           // Sent, failed or claimed since it was put in line.

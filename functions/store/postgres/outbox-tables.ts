@@ -59,7 +59,7 @@ export function createOutboxTables(db: Database, notifications: Notifications, c
     // Nothing to replay: the table is the queue.
     open: async () => undefined,
 
-    async claim({ now, limit, leaseMs }) {
+    async claim({ now, limit, leaseMs, mailLimit = limit }) {
       // One statement, one round trip: a sign-in email past its expiry is failed, its code
       // erased, never sent; the due jobs are claimed, sign-in emails first (the owner is waiting
       // on the code), then notifications to the owner's phone (a lead is waiting on the owner),
@@ -78,7 +78,7 @@ export function createOutboxTables(db: Database, notifications: Notifications, c
            ORDER BY due_at LIMIT $3 - (SELECT count(*) FROM sign_ins) FOR UPDATE SKIP LOCKED),
          others AS (
            SELECT id FROM mail_jobs WHERE state = 'pending' AND kind NOT IN ('sign-in', 'push') AND due_at <= $1
-           ORDER BY due_at LIMIT $3 - (SELECT count(*) FROM sign_ins) - (SELECT count(*) FROM pushes) FOR UPDATE SKIP LOCKED),
+           ORDER BY due_at LIMIT least($3 - (SELECT count(*) FROM sign_ins) - (SELECT count(*) FROM pushes), $4) FOR UPDATE SKIP LOCKED),
          claimed AS (
            UPDATE mail_jobs SET due_at = $2
            WHERE id IN (SELECT id FROM sign_ins UNION ALL SELECT id FROM pushes UNION ALL SELECT id FROM others)
@@ -86,7 +86,7 @@ export function createOutboxTables(db: Database, notifications: Notifications, c
          SELECT c.*, n.next_due FROM (SELECT min(due_at) AS next_due FROM mail_jobs
            WHERE state = 'pending' AND id NOT IN (SELECT id FROM claimed) AND id NOT IN (SELECT id FROM expired)) n
          LEFT JOIN claimed c ON true`,
-        [now, now + leaseMs, limit],
+        [now, now + leaseMs, limit, mailLimit],
       );
       const due = rows[0]?.next_due;
       const jobs = rows

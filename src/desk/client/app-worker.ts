@@ -1,5 +1,5 @@
 import { deskPath } from "../desk-routes";
-import { canPush, registerWorker, sentEndpoint } from "./push-device";
+import { canPush, registerWorker, sentEndpoint } from "./push-sent";
 
 /**
  * On every desk page: the desk's service worker is registered (it shows notifications and opens

@@ -1,5 +1,6 @@
 import { deskBase, deskPath } from "../desk-routes";
 import { isRecord, postJson, type JsonAnswer } from "./post-json";
+import { registerWorker, SENT_KEY, sentEndpoint } from "./push-sent";
 
 /**
  * This browser's side of the owner's notifications: its service worker's push subscription, and the
@@ -7,14 +8,7 @@ import { isRecord, postJson, type JsonAnswer } from "./post-json";
  * there only while this phone is turned on here: "Turn off" (on this phone) forgets it, so a phone turned
  * off is never turned on again behind the owner's back, and one turned off from another device stays off.
  */
-const SENT = "desk:push-endpoint";
-
-export const sentEndpoint = (): string | null => localStorage.getItem(SENT);
-
-/** The desk's worker, registered for the desk's scope (the server allows it: Service-Worker-Allowed). */
-export const registerWorker = (): Promise<ServiceWorkerRegistration> => navigator.serviceWorker.register(deskPath.serviceWorker, { scope: deskBase });
-
-export const canPush = (): boolean => "serviceWorker" in navigator && "PushManager" in window && "Notification" in window;
+export { canPush, registerWorker, sentEndpoint } from "./push-sent";
 
 function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
   const binary = atob(base64url.replace(/-/g, "+").replace(/_/g, "/"));
@@ -49,14 +43,14 @@ export async function sendSubscription(subscribed: PushSubscription, options: { 
     ...(before && before !== subscribed.endpoint ? { replaces: before } : {}),
     ...(options.again ? { again: true } : {}),
   });
-  if (answer.ok) localStorage.setItem(SENT, subscribed.endpoint);
+  if (answer.ok) localStorage.setItem(SENT_KEY, subscribed.endpoint);
   else if (options.again && /turned off/.test(answer.message)) await forgetThisDevice();
   return answer;
 }
 
 /** Turns this phone off here: no subscription, nothing remembered (the desk forgets the device by the form that called this). */
 export async function forgetThisDevice(): Promise<void> {
-  localStorage.removeItem(SENT);
+  localStorage.removeItem(SENT_KEY);
   const registration = await navigator.serviceWorker.getRegistration(deskBase);
   await (await registration?.pushManager.getSubscription())?.unsubscribe();
 }
