@@ -1,9 +1,9 @@
 /// <reference lib="webworker" />
 // The desk's service worker (served as /owner/service-worker.js with the desk's scope, /owner, and
 // nothing of the public site: the desk server's app-files.ts). It caches nothing: the desk's pages
-// are private and always fetched. It shows the owner's notifications (functions/push/ sends them:
-// a small JSON notice), opens the desk at the notice's address when one is tapped, and subscribes
-// again when the browser replaces a subscription. Its own bundle (scripts/build-engine/desk-bundle.ts).
+// are private and always fetched. It shows the owner's notifications (the server's push sender
+// sends them: a small JSON notice), opens the desk at the notice's address when one is tapped, and
+// subscribes again when the browser replaces a subscription. Its own bundle (scripts/build-engine/desk-bundle.ts).
 import { deskBase, deskPath } from "./desk-routes";
 
 declare const self: ServiceWorkerGlobalScope;
