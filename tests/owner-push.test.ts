@@ -145,8 +145,10 @@ describe("speed to lead on the owner's phone", () => {
       await phoneThatCanSubscribe(context, subscriber);
       await signInWithCode(page, peer);
       const worker = deskWorker(context);
-      await page.getByRole("link", { name: "Account", exact: true }).tap();
-      await page.waitForURL("**/owner/account");
+      // The desk's first screen offers it while this owner has no device turned on.
+      await page.screenshot({ path: join(SHOTS, "desk-home-390.png"), fullPage: true });
+      await page.getByRole("link", { name: "Turn them on in Account" }).tap();
+      await page.waitForURL("**/owner/account#notifications");
       const turnOn = page.getByRole("button", { name: "Turn on notifications" });
       await turnOn.tap();
       await expect.poll(() => page.getByText("This phone gets notifications.").isVisible(), { timeout: 10_000 }).toBe(true);
@@ -163,6 +165,8 @@ describe("speed to lead on the owner's phone", () => {
         await page.screenshot({ path: join(SHOTS, `desk-account-${name}.png`), fullPage: true });
       }
       await page.setViewportSize(phone);
+      await page.goto("/owner");
+      expect(await page.getByRole("link", { name: "Turn them on in Account" }).count()).toBe(0);
 
       // A visitor on a slow phone sends a message; the push service has it within seconds.
       const sent = await visitorSends({ name: "Pat Lee", phone: "8035550177", text: "The big oak split in the storm.\nCan someone look this week?" });
@@ -193,7 +197,7 @@ describe("speed to lead on the owner's phone", () => {
         { title: "New message: Pat Lee", body: "Tree Removal · Irmo\nThe big oak split in the storm.", tag: `message-${sent.id}`, data: { url: `/owner/messages/${sent.id}` } },
       ]);
 
-      // Tapped: the desk open on Account goes to the message.
+      // Tapped: the desk, open on another screen, goes to the message.
       await tray.evaluate(async () => {
         const scope = self as unknown as ServiceWorkerGlobalScope;
         const [notification] = await scope.registration.getNotifications();

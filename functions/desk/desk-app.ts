@@ -244,6 +244,7 @@ export function createDeskApp(options: DeskAppOptions): express.Express {
     show,
     redirect,
     refuse,
+    devices: async (email) => (await store.push.list()).filter((device) => device.by === email).length,
     afterSignIn: (req, res) => {
       const next = readCookie(req, "next");
       clearCookie(req, res, "next");

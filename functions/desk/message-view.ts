@@ -91,7 +91,8 @@ export function messageData(item: MessageItem, wording: MessageWording, context:
     dial,
     subject,
     replies: { start, ...(dial ? { text: smsHref(dial, start) } : {}), email: mailtoHref(item.email, subject, `${start}\n\n`) },
-    ...(item.answered
+    // A first answer by "Mark handled" is shown as the handled line already.
+    ...(item.answered && item.answered.how !== "handled"
       ? { answered: { how: answerWords[item.answered.how], by: item.answered.by, when: when(item.answered.at), after: waitWords(Date.parse(item.answered.at) - Date.parse(item.createdAt)) } }
       : {}),
     when: when(item.createdAt),

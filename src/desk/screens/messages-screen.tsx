@@ -56,7 +56,7 @@ export interface MessageData {
    * as a text message link (when the phone number has digits) and an email link.
    */
   replies: { start: string; text?: string; email: string };
-  /** The first answer: how ("by text"), by whom, when, and how long after the message came. */
+  /** The first answer by a tap: how ("by text"), by whom, when, and how long after the message came ("Mark handled" says its own). */
   answered?: { how: string; by: string; when: string; after: string };
   when: string;
   service: string;
@@ -246,9 +246,12 @@ export function MessageScreen({ data }: { data: MessageData }) {
             </a>
           </div>
           <p className={ui.muted}>
-            Text and Email back start with: “{data.replies.start}” (change it in <a href={sectionPath("business")}>Business details</a>).
+            Text and Email back start with: “{data.replies.start}”{" "}
+            <a className={css.back} href={`${sectionPath("business")}#field-replyStart`}>
+              Change these words
+            </a>
           </p>
-          <p className={css.answered} role="status" data-answer-status>
+          <p className={css.answered} aria-live="polite" data-answer-status>
             {data.answered ? `Answered ${data.answered.how}, ${data.answered.when} (${data.answered.after} after it came), by ${data.answered.by}.` : ""}
           </p>
         </div>
