@@ -248,6 +248,43 @@ describe("speed to lead on the owner's phone", () => {
     }
   }, 180_000);
 
+  it("subscribes the phone again when the desk opens after its push service dropped it, and never after the owner turned it off", async () => {
+    const subscriber = service.subscriber();
+    const id = deviceId(subscriber.subscription.endpoint);
+    const { page, problems, close } = await openPage(browser, { baseURL: url, ...touchPhone, userAgent: ANDROID });
+    const context = page.context();
+    const known = async () => (await contact.store.push.list()).some((d) => d.id === id);
+    try {
+      await phoneThatCanSubscribe(context, subscriber);
+      await signInWithCode(page, peer);
+      await page.goto("/owner/account");
+      await page.getByRole("button", { name: "Turn on notifications" }).tap();
+      await expect.poll(known, { timeout: 10_000 }).toBe(true);
+      // The push service said the subscription was gone (410): the desk forgot the phone.
+      await contact.store.push.remove(id, "gone");
+      // The owner opens the desk again (a new tab, as from the Home Screen): the phone is subscribed again by itself.
+      const again = await context.newPage();
+      await again.goto("/owner");
+      await expect.poll(known, { timeout: 10_000 }).toBe(true);
+      await again.close();
+      // Turned off on this phone: the browser lets go of its subscription too, and the desk's opening turns nothing on.
+      await page.goto("/owner/account");
+      await page.locator(`[data-device="${id}"]`).getByRole("button", { name: /^Turn off/ }).tap();
+      await expect.poll(() => page.getByRole("status").textContent()).toMatch(/^Notifications turned off for the Android phone/);
+      expect(await known()).toBe(false);
+      expect(await page.evaluate(() => [localStorage.getItem("desk:push-endpoint"), JSON.parse(localStorage.getItem("test:push") ?? "{}").subscribed])).toEqual([null, false]);
+      const later = await context.newPage();
+      await later.goto("/owner");
+      await later.waitForTimeout(1_500);
+      expect(await known()).toBe(false);
+      await later.close();
+      expect(await page.getByRole("button", { name: "Turn on notifications" }).isVisible()).toBe(true);
+      expect(problems).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
   it("tells an iPhone in Safari, in plain words, to put the desk on the Home Screen first", async () => {
     const iphone = "Mozilla/5.0 (iPhone; CPU iPhone OS 18_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.5 Mobile/15E148 Safari/604.1";
     const { page, problems, close } = await openPage(browser, { baseURL: url, ...touchPhone, userAgent: iphone });
