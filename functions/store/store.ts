@@ -19,7 +19,7 @@ export type { MessageBox, MessageItem, MessagePage, MessageQuery, MessageStore }
 export type { ClaimedJob, DeliveryState, OutboxStore, Settlement, UndeliveredJob } from "./outbox-store";
 export type { PushStore } from "./push-store";
 export type { DecisionRequest, DecisionResult, ReviewItem, ReviewState, ReviewStore } from "./review-store";
-export type { DeviceClass, SeenVisitor, VisitCount, VisitCountKey, VisitCountKind, VisitsBatch, VisitsStore } from "./visits-store";
+export type { DeviceClass, SeenReferral, SeenVisitor, VisitCount, VisitCountKey, VisitCountKind, VisitsBatch, VisitsStore } from "./visits-store";
 export type * from "./records";
 
 export interface Store {
