@@ -1,5 +1,3 @@
-import { mkdir } from "node:fs/promises";
-import { join } from "node:path";
 import type { Browser, BrowserContext, Worker } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createContactFunction, type ContactFunction } from "../functions/contact/app";
@@ -11,6 +9,7 @@ import { createSiteApp } from "../scripts/site-app";
 import { axeViolations } from "./axe";
 import { connectBrowser, desktop, openPage, phone, touchPhone } from "./chromium";
 import { signInWithCode } from "./desk-browser";
+import { keepScreenshot } from "./screenshots";
 import { pageReady } from "./page-ready";
 import { startPushService, type TestPushService, type TestSubscriber } from "../scripts/local-push-service";
 import { contentDir, listen, makeTempDir, startSmtpPeer, waitFor, type SmtpPeer } from "./test-support";
@@ -33,7 +32,6 @@ import { contentDir, listen, makeTempDir, startSmtpPeer, waitFor, type SmtpPeer 
 // VAPID signature, the worker's push and notificationclick handlers.
 
 const OWNER = "owner@example.com";
-const SHOTS = process.env.SHOTS_DIR ?? "/tmp/shots/push";
 const ANDROID = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/147.0.0.0 Mobile Safari/537.36";
 
 let browser: Browser;
@@ -44,7 +42,6 @@ let url = "";
 const stops: Array<() => Promise<void>> = [];
 
 beforeAll(async () => {
-  await mkdir(SHOTS, { recursive: true });
   browser = await connectBrowser();
   const { dir, cleanup } = await makeTempDir();
   peer = await startSmtpPeer();
@@ -146,7 +143,7 @@ describe("speed to lead on the owner's phone", () => {
       await signInWithCode(page, peer);
       const worker = deskWorker(context);
       // The desk's first screen offers it while this owner has no device turned on.
-      await page.screenshot({ path: join(SHOTS, "desk-home-390.png"), fullPage: true });
+      await keepScreenshot(page, "desk-home-390");
       await page.getByRole("link", { name: "Turn them on in Account" }).tap();
       await page.waitForURL("**/owner/account#notifications");
       const turnOn = page.getByRole("button", { name: "Turn on notifications" });
@@ -162,7 +159,7 @@ describe("speed to lead on the owner's phone", () => {
         await page.setViewportSize(size);
         expect(await page.evaluate(() => document.documentElement.scrollWidth), name).toBeLessThanOrEqual(size.width);
         expect(await axeViolations(page), `Account at ${name} px`).toEqual([]);
-        await page.screenshot({ path: join(SHOTS, `desk-account-${name}.png`), fullPage: true });
+        await keepScreenshot(page, `desk-account-${name}`);
       }
       await page.setViewportSize(phone);
       await page.goto("/owner");
@@ -218,7 +215,7 @@ describe("speed to lead on the owner's phone", () => {
         await page.setViewportSize(size);
         expect(await page.evaluate(() => document.documentElement.scrollWidth), name).toBeLessThanOrEqual(size.width);
         expect(await axeViolations(page), `the message at ${name} px`).toEqual([]);
-        await page.screenshot({ path: join(SHOTS, `desk-message-${name}.png`), fullPage: true });
+        await keepScreenshot(page, `desk-message-${name}`);
       }
       await page.setViewportSize(phone);
 
@@ -240,7 +237,7 @@ describe("speed to lead on the owner's phone", () => {
       for (const [name, size] of [["390", phone], ["1280", desktop]] as const) {
         await page.setViewportSize(size);
         expect(await axeViolations(page), `Visits at ${name} px`).toEqual([]);
-        await replies.screenshot({ path: join(SHOTS, `desk-visits-replies-${name}.png`) });
+        await keepScreenshot(replies, `desk-visits-replies-${name}`);
       }
       expect(problems.filter((p) => !/sms:|tel:/.test(p))).toEqual([]);
     } finally {
@@ -296,7 +293,7 @@ describe("speed to lead on the owner's phone", () => {
       expect(await page.getByRole("listitem").filter({ hasText: "Add to Home Screen" }).textContent()).toBe("Tap “Add to Home Screen”, then “Add”.");
       expect(await page.getByRole("button", { name: "Turn on notifications" }).isVisible()).toBe(false);
       expect(await axeViolations(page), "Account on an iPhone").toEqual([]);
-      await page.getByRole("region", { name: "Notifications on this phone" }).screenshot({ path: join(SHOTS, "desk-account-iphone-390.png") });
+      await keepScreenshot(page.getByRole("region", { name: "Notifications on this phone" }), "desk-account-iphone-390");
       expect(problems).toEqual([]);
     } finally {
       await close();
