@@ -9,7 +9,8 @@
 //  - the owner's desk among the largest size's posts: a post's preview after an edit, and
 //    Publish pressed until the live site has it (scripts/bench-desk.ts);
 //  - the contact load (scripts/bench-contact.ts);
-//  - the owner's desk listing 100,000 stored messages (scripts/bench-messages.ts).
+//  - the owner's desk listing 100,000 stored messages (scripts/bench-messages.ts);
+//  - a message's notification on the owner's phone: from the post to the push service (scripts/bench-push.ts).
 // The build part needs ../shared/bench (beside this checkout) and `apt-get install hugo hyperfine`;
 // without them it says so and still runs the contact load. BENCH_SIZES="250 1000" picks sizes.
 import { execFile, spawn } from "node:child_process";
@@ -21,6 +22,7 @@ import { promisify } from "node:util";
 import { benchContact, contactSettingsFromEnv, describeFigures, describeSettings } from "./bench-contact";
 import { benchDesk, describeDesk } from "./bench-desk";
 import { benchMessages, describeMessageFigures } from "./bench-messages";
+import { benchPush, describePush, percentile } from "./bench-push";
 import { benchRebuild, describeRebuild, median } from "./bench-rebuild";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -156,6 +158,12 @@ const messages = await benchMessages(100_000, Math.max(runs, 3), (line) => conso
 say("");
 say(`Messages (files store, 100,000 stored, ${(messages.bytes / 1e6).toFixed(0)} MB), medians of ${Math.max(runs, 3)} runs on a store opened afresh: ${describeMessageFigures(messages)}`);
 
+console.error("a message's notification on the owner's phone...");
+const push = await benchPush(50, (line) => console.error(line));
+say("");
+say(`Notifications (issue 39): from POST /api/contact to the push service, encrypted and signed, 2 devices (${push.store} store):`);
+for (const line of describePush(push)) say(line);
+
 const coldRows = rows.filter((row) => row.mode === "cold");
 say("");
 say("Targets (docs/performance.md):");
@@ -179,4 +187,5 @@ if (contactSettings.rate >= 1000) {
 say(
   `  desk: the Messages screen with 100,000 stored under 200 ms: ${messages.ms.deskScreen < 200 ? "yes" : "no"} (${messages.ms.deskScreen.toFixed(1)} ms over HTTP, rendered; the store's page ${messages.ms.firstPage.toFixed(1)} ms)`,
 );
+say(`  a message's notification at the push service within 2 s at the 95th percentile (one at a time): ${percentile(push.oneAtATime, 0.95) < 2000 ? "yes" : "no"} (${percentile(push.oneAtATime, 0.95).toFixed(0)} ms)`);
 say(`Finished ${new Date().toISOString()}, load average ${loadavg()[0]?.toFixed(2)} at the end (figures from a busy machine are not comparable).`);

@@ -65,9 +65,10 @@ export interface DeskClient {
   get(path: string): Promise<Answer>;
   /**
    * A form post with the page's token (unless `csrf` says otherwise) and this client's Origin (unless `origin` says otherwise: null
-   * sends none); `headers` are added (X-Forwarded-For, with the harness's `trustProxy`).
+   * sends none); `headers` are added (X-Forwarded-For, with the harness's `trustProxy`). `json`: the fields as JSON, whatever
+   * their values (a browser's push subscription has an object in it).
    */
-  post(path: string, fields?: Record<string, string | string[]>, options?: { csrf?: string | null; origin?: string | null; json?: boolean; headers?: Record<string, string> }): Promise<Answer>;
+  post(path: string, fields?: Record<string, unknown>, options?: { csrf?: string | null; origin?: string | null; json?: boolean; headers?: Record<string, string> }): Promise<Answer>;
   /** Signs in with the code the newest email to `email` holds. */
   signIn(email?: string): Promise<void>;
 }
@@ -187,7 +188,7 @@ export function deskClient(base: () => string, mail: SmtpPeer, origin = base()):
         return request("POST", p, JSON.stringify(body), headers);
       }
       const form = new URLSearchParams();
-      for (const [name, value] of Object.entries(body)) for (const v of [value].flat()) form.append(name, v);
+      for (const [name, value] of Object.entries(body)) for (const v of [value].flat()) form.append(name, String(v));
       headers["content-type"] = "application/x-www-form-urlencoded";
       return request("POST", p, form.toString(), headers);
     },

@@ -17,6 +17,7 @@ import { sendSecurityHeaders } from "../http/security-headers";
 import type { TrustProxy } from "../http/trust-proxy";
 import type { Store } from "../store/store";
 import { createAfterAnswer } from "./after-answer";
+import { appIcons, mountAppFiles } from "./app-files";
 import { clearCookie, readCookie, setCookie } from "./cookies";
 import { fromOtherSite, pageCsrf, withoutPageToken } from "./csrf";
 import { ownerEmails, type DeskEnv } from "./owners";
@@ -32,6 +33,8 @@ export interface DeskRenderer {
   render(page: DeskPage, frame: DeskFrame): string;
   /** A file under /owner/assets by name, or undefined. */
   asset(name: string): { bytes: Buffer; type: string } | undefined;
+  /** The desk's service worker script (src/desk/service-worker.ts), served by app-files.ts. */
+  serviceWorker(): Buffer;
 }
 
 export interface DeskAppOptions {
@@ -104,6 +107,13 @@ export function createDeskApp(options: DeskAppOptions): DeskApp {
     // Private pages: never cached by a proxy or the browser's back-forward store of another user, never indexed.
     res.set({ "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollow", "Referrer-Policy": "same-origin" });
     next();
+  });
+
+  // The desk as an installable app: manifest, icons, service worker (open to anyone, as browsers fetch them).
+  mountAppFiles(app, {
+    currentSite,
+    serviceWorker: async () => (await options.renderer()).serviceWorker(),
+    icons: appIcons(contentDir, options.posts?.loadSharp ?? (() => import("sharp").then((module) => module.default))),
   });
 
   // The desk's script and stylesheet: hashed names, so cached for good.
@@ -254,6 +264,7 @@ export function createDeskApp(options: DeskAppOptions): DeskApp {
     show,
     redirect,
     refuse,
+    devices: async (email) => (await store.push.list()).filter((device) => device.by === email).length,
     afterSignIn: (req, res) => {
       const next = readCookie(req, "next");
       clearCookie(req, res, "next");
@@ -273,6 +284,8 @@ export function createDeskApp(options: DeskAppOptions): DeskApp {
     deskPath.signOutEverywhere,
     signedIn(async (ctx) => {
       await ctx.audit("signed out everywhere");
+      // A lost phone must not keep showing customers' names: its notifications stop with its session.
+      await store.push.removeAllOf(ctx.owner.email);
       await sessions.endEverywhere(ctx.req, ctx.res, ctx.owner);
       ctx.redirect(deskPath.signIn, { tone: "done", text: "You are signed out on every device." });
     }),

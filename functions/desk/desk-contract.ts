@@ -111,6 +111,8 @@ export interface SignInDeps {
   show: DeskShow;
   redirect: DeskRedirect;
   refuse: DeskRefuse;
+  /** How many devices of this owner get notifications (`store.push`): the home screen offers them when none. */
+  devices: (email: string) => Promise<number>;
   /** Where a browser goes once signed in (the desk page it came for). */
   afterSignIn: (req: Request, res: Response) => string;
   /** Runs what is written after the answer (functions/desk/after-answer.ts). */

@@ -59,8 +59,8 @@ export function mountSignIn(app: express.Express, deps: SignInDeps): void {
 
   const home = guarded(async (req, res, owner) => {
     if (!owner) return show(req, res, undefined, signInPage("Sign in", { step: "email" }));
-    const passkeys = await store.passkeys(owner.email);
-    await show(req, res, owner, { screen: "home", title: "Your desk", layout: "menu", data: { placeholders: (await deps.currentSite()).placeholders.length, passkeys: passkeys.length } });
+    const [passkeys, devices] = await Promise.all([store.passkeys(owner.email), deps.devices(owner.email)]);
+    await show(req, res, owner, { screen: "home", title: "Your desk", layout: "menu", data: { placeholders: (await deps.currentSite()).placeholders.length, passkeys: passkeys.length, devices } });
   });
   app.get(deskPath.home, home);
   app.get(`${deskPath.home}/`, home);

@@ -18,6 +18,8 @@ export interface DeskBundle {
   assets: DeskAssets;
   /** File name under /owner/assets -> its bytes and type. */
   files: ReadonlyMap<string, { bytes: Buffer; type: string }>;
+  /** The desk's service worker (src/desk/service-worker.ts), one classic script: served at /owner/service-worker.js, never under a hashed name. */
+  serviceWorker: Buffer;
   /** Gzip bytes of what a desk page loads at once: the script, the chunks it imports, the stylesheet. */
   firstLoadGzip: number;
   /** Every source file it was made from (absolute), with its modification time: `isStale` compares them. */
@@ -39,7 +41,7 @@ const types: Record<string, string> = { ".js": "text/javascript; charset=utf-8",
 export async function buildDesk(root: string): Promise<DeskBundle> {
   const css = vanillaCss(root, { under: ["src/desk", "src/styles"] });
   const out = join(root, ".desk-bundle");
-  const [client, server] = await Promise.all([
+  const [client, server, worker] = await Promise.all([
     build({
       absWorkingDir: root,
       entryPoints: ["src/desk/client/desk.ts"],
@@ -78,6 +80,22 @@ export async function buildDesk(root: string): Promise<DeskBundle> {
       banner: { js: `import { createRequire as __cr } from "node:module"; const require = __cr(${JSON.stringify(join(root, "package.json"))});` },
       plugins: [css.plugin(true)],
     }),
+    // A classic script (every browser that has push runs one), at a fixed address: a browser looks for a new version of it there.
+    build({
+      absWorkingDir: root,
+      entryPoints: ["src/desk/service-worker.ts"],
+      bundle: true,
+      format: "iife",
+      platform: "browser",
+      target: ["es2022"],
+      outfile: join(out, "service-worker.js"),
+      minify: true,
+      metafile: true,
+      write: false,
+      legalComments: "none",
+      define,
+      logLevel: "silent",
+    }),
   ]);
 
   const files = new Map<string, { bytes: Buffer; type: string }>();
@@ -104,8 +122,17 @@ export async function buildDesk(root: string): Promise<DeskBundle> {
 
   // A data: URL: the module is made here and needs no file (the contact function alone may run from a read-only folder).
   const module: DeskRender = await import(`data:text/javascript;base64,${Buffer.from(serverJs.contents).toString("base64")}`);
-  const sources = [...Object.keys(client.metafile.inputs), ...Object.keys(server.metafile.inputs), ...css.sourceFiles()].filter((f) => !f.includes(":"));
-  return { render: module.renderDeskPage, assets, files, firstLoadGzip, inputs: await modified([...new Set(sources)].map((f) => join(root, f))) };
+  const serviceWorker = worker.outputFiles[0];
+  if (!serviceWorker) throw new Error("the desk's service worker build gave no script");
+  const sources = [...Object.keys(client.metafile.inputs), ...Object.keys(server.metafile.inputs), ...Object.keys(worker.metafile.inputs), ...css.sourceFiles()].filter((f) => !f.includes(":"));
+  return {
+    render: module.renderDeskPage,
+    assets,
+    files,
+    serviceWorker: Buffer.from(serviceWorker.contents),
+    firstLoadGzip,
+    inputs: await modified([...new Set(sources)].map((f) => join(root, f))),
+  };
 }
 
 /** The desk script's output file and the chunks it imports statically (what a page loads at once). */
@@ -162,6 +189,7 @@ export function deskRenderer(root: string, options: { rebuildOnChange?: boolean 
     return {
       render: (page, frame) => bundle.render(page, frame, bundle.assets),
       asset: (name) => bundle.files.get(name),
+      serviceWorker: () => bundle.serviceWorker,
     };
   };
 }

@@ -33,6 +33,18 @@ export const deskPath = {
   reviews: `${deskBase}/reviews`,
   /** The desk's own script and stylesheet (hashed names), served by the desk, never from dist/. */
   assets: `${deskBase}/assets`,
+  /** The desk as an app a phone installs: its manifest, icons and service worker (the desk server's app-files.ts), open to anyone. */
+  manifest: `${deskBase}/manifest.webmanifest`,
+  /** GET …-<size>.png: the app's icon at 180 (Apple's home screen), 192 and 512 pixels, and 512 with room to be cut round (maskable). */
+  appIcon: `${deskBase}/app-icon`,
+  /** The desk's service worker (src/desk/service-worker.ts): its scope is the desk, nothing else of the site. */
+  serviceWorker: `${deskBase}/service-worker.js`,
+  /** POST JSON { endpoint, keys: { p256dh, auth } } (a browser's PushSubscription): 201 once kept (shared/CONTRACT.md). */
+  pushSubscriptions: `${deskBase}/push/subscriptions`,
+  /** POST `id`: "Turn off" a device's notifications. */
+  pushTurnOff: `${deskBase}/push/subscriptions/remove`,
+  /** GET JSON { publicKey, csrf }: what the service worker needs to subscribe again on its own. */
+  pushKey: `${deskBase}/push/key`,
   /** Posts (the desk server's posts screen): the list is the section's path, `?q=` searches titles. */
   postNew: `${deskBase}/posts/new`,
   /** GET /owner/posts/edit/<slug>: the editor. */
@@ -93,6 +105,8 @@ export const signedOutPosts: readonly string[] = [deskPath.signIn, deskPath.code
 export const messagePath = (id: string): string => `${deskPath.messages}/${encodeURIComponent(id)}`;
 export const messageHandledPath = (id: string): string => `${messagePath(id)}/handled`;
 export const messageNotSpamPath = (id: string): string => `${messagePath(id)}/not-spam`;
+/** POST `how=call|text|email`: a tap on Call, Text or Email back, sent as the link opens the phone's app (the first one is the answer's time). */
+export const messageAnsweredPath = (id: string): string => `${messagePath(id)}/answered`;
 /** The inbox (messages the owner was mailed) or the held spam (never mailed unless rescued). */
 export type MessageBoxName = "inbox" | "spam";
 
@@ -152,6 +166,9 @@ export const deskSections: readonly DeskSection[] = [
 ];
 
 export const sectionPath = (screen: DeskSectionScreen): string => deskSections.find((s) => s.screen === screen)?.path ?? deskBase;
+
+/** The desk app's icon at `size` pixels (180, 192, 512), or the maskable one. */
+export const appIconPath = (size: 180 | 192 | 512, maskable = false): string => `${deskPath.appIcon}-${size}${maskable ? "-maskable" : ""}.png`;
 
 /** Whether a path is the desk's: the public site's navigation never handles these (they are not pages of dist/). */
 export const isDeskPath = (pathname: string): boolean => pathname === deskBase || pathname.startsWith(`${deskBase}/`);

@@ -14,6 +14,8 @@ export interface HomeData {
   placeholders: number;
   /** The signed-in owner's passkeys: none means every sign-in needs an email. */
   passkeys: number;
+  /** The signed-in owner's devices that get notifications: none means a new message waits for the email. */
+  devices: number;
 }
 
 export function HomeScreen({ data }: { data: HomeData }) {
@@ -24,6 +26,14 @@ export function HomeScreen({ data }: { data: HomeData }) {
           <p>
             {data.placeholders === 1 ? "One fact on the site is" : `${data.placeholders} facts on the site are`} still made up.{" "}
             <a href={`${sectionPath("business")}#before-launch`}>Put in the real {data.placeholders === 1 ? "one" : "ones"}</a>.
+          </p>
+        </Card>
+      )}
+      {data.devices === 0 && (
+        <Card title="Hear of a message at once">
+          <p>
+            Turn on notifications and this phone shows each new message within seconds: who, what about, and one tap to call back.{" "}
+            <a href={`${deskPath.account}#notifications`}>Turn them on in Account</a>.
           </p>
         </Card>
       )}
