@@ -206,7 +206,8 @@ export async function startRichText(options: RichTextOptions): Promise<RichText>
     },
     table: () => {
       if (isInTable(view().state)) return run(addRowAfter);
-      const cell = (type: string, words?: string) => (nodes[type] as NodeType).create(null, (nodes.paragraph as NodeType).create(null, words ? schema.text(words) : undefined));
+      // No alignment (a table written by hand has none unless it says so).
+      const cell = (type: string, words?: string) => (nodes[type] as NodeType).create({ alignment: null }, (nodes.paragraph as NodeType).create(null, words ? schema.text(words) : undefined));
       const table = (nodes.table as NodeType).create(null, [
         (nodes.table_header_row as NodeType).create(null, [cell("table_header", "Column"), cell("table_header", "Column")]),
         (nodes.table_row as NodeType).create(null, [cell("table_cell"), cell("table_cell")]),
@@ -262,9 +263,14 @@ export async function startRichText(options: RichTextOptions): Promise<RichText>
       for (const id of ids) pending.set(id, { words: "Sending..." });
       const blocks = ids.map((id) => (nodes.paragraph as NodeType).create(null, (nodes.image as NodeType).create({ src: `${PENDING}${id}`, alt: "", title: "" })));
       const tr = insertBlocks(blocks);
-      // Writing goes on after them.
-      const end = tr.mapping.map(view().state.selection.to, 1);
-      tr.setSelection(Selection.near(tr.doc.resolve(Math.min(end, tr.doc.content.size)), 1));
+      // Writing goes on after them (and the next photos chosen come after them): on a new line if they end the text.
+      let end = tr.mapping.map(tr.selection.to);
+      const last = blocks.at(-1) as ProseNode;
+      tr.doc.forEach((node, offset) => {
+        if (node === last) end = offset + node.nodeSize;
+      });
+      if (end >= tr.doc.content.size) tr.insert(end, (nodes.paragraph as NodeType).create());
+      tr.setSelection(Selection.near(tr.doc.resolve(end + 1), 1));
       dispatch(tr.scrollIntoView());
     },
     pendingPreview(id, preview) {
