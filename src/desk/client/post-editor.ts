@@ -122,6 +122,7 @@ export function start(form: HTMLElement): void {
     const check = () => {
       const reason = rich?.unfaithful();
       if (reason) closeRich(reason);
+      document.documentElement.dataset.editorChecked = "";
     };
     if ("requestIdleCallback" in window) window.requestIdleCallback(check, { timeout: 2000 });
     else setTimeout(check, 200);

@@ -90,7 +90,19 @@ export async function startRichText(options: RichTextOptions): Promise<RichText>
       },
     }),
   });
-  const keys = keymap({ "Mod-k": () => commands.link?.() ?? false });
+  const keys = keymap({
+    "Mod-k": () => commands.link?.() ?? false,
+    // At the start of a list item or a quote, Backspace takes the line out of it (as a phone's
+    // notes app does), where ProseMirror's own would join it to the line above.
+    Backspace: (state, dispatch) => {
+      const { $from, empty } = state.selection;
+      if (!empty || $from.parentOffset !== 0 || $from.depth < 2 || $from.index(-1) !== 0) return false;
+      const around = $from.node(-1).type;
+      if (around === state.schema.nodes.list_item) return liftListItem(around)(state, dispatch);
+      if (around === state.schema.nodes.blockquote) return lift(state, dispatch);
+      return false;
+    },
+  });
 
   const editor = Editor.make()
     .config((ctx) => {
@@ -114,8 +126,6 @@ export async function startRichText(options: RichTextOptions): Promise<RichText>
     await editor.destroy();
     throw error;
   }
-  // The opened post's own document: its blocks are the ones markdown-blocks.ts finds unchanged.
-  view().updateState(EditorState.create({ schema: view().state.schema, doc: text.doc, plugins: view().state.plugins }));
 
   const dispatch = (tr: Transaction) => view().dispatch(tr);
   const schema = view().state.schema;
@@ -250,6 +260,8 @@ export async function startRichText(options: RichTextOptions): Promise<RichText>
   const refresh = () => {
     for (const photo of views) photo.render();
   };
+  // The opened post's own document: its blocks are the ones markdown-blocks.ts finds unchanged.
+  view().updateState(EditorState.create({ schema: view().state.schema, doc: text.doc, plugins: view().state.plugins }));
 
   return {
     flush: sync,
