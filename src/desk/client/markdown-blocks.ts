@@ -3,7 +3,7 @@
 // edit rewrites only what it touched (a paragraph inside a list or a quote: that paragraph, with
 // the list's or quote's marks in front of its lines as before). Used by the editor in the
 // browser (rich-text.ts) and, the same module, by the round-trip tests in Node
-// (markdown-blocks.test.ts, through markdown-headless.ts).
+// (editor-markdown.test.ts, beside the desk server's post files, through markdown-headless.ts).
 //
 // How: the text is opened with the editor's own parser, which also gives each block's place in
 // the text (remark's positions). On each save every block of the editor's document is looked up

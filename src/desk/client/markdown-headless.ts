@@ -1,6 +1,6 @@
 // The post editor's Markdown in Node, without a page: the same Milkdown plugins and settings as
 // the editor in the browser (markdown-setup.ts), run without the editor's view, for the
-// round-trip tests (markdown-blocks.test.ts) and the bench. Not loaded by the browser.
+// round-trip tests (editor-markdown.test.ts, beside the desk server's post files). Not loaded by the browser.
 import type { Node as ProseNode, Schema } from "@milkdown/kit/prose/model";
 import { Clock, Container, Ctx } from "@milkdown/kit/ctx";
 import { commands, config, editorState, editorViewCtx, init, keymap, parser, parserCtx, pasteRule, schema, schemaCtx, serializer, serializerCtx, type Editor } from "@milkdown/kit/core";

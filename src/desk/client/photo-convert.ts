@@ -2,7 +2,7 @@
 // (a canvas: the desk's Content-Security-Policy shows images only from the site, not blob:
 // URLs), and an iPhone's HEIC photo, made a JPEG in the browser where the browser can draw it (Safari
 // can; Chromium and Firefox cannot), before it is sent: the site's server has no HEVC decoder
-// (functions/desk/posts/photo-upload.ts refuses HEIC in words). Where the browser cannot, the
+// (the desk server refuses HEIC, in words). Where the browser cannot, the
 // owner is told what to do instead, in words.
 
 /** What the owner reads when this phone cannot make the photo a JPEG. */

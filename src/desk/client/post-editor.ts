@@ -88,7 +88,9 @@ export function start(form: HTMLElement): void {
   const openRich = async (focus: boolean): Promise<void> => {
     if (!host) return showText();
     try {
+      performance.mark("editor:start");
       const { startRichText } = await import("./rich-text");
+      performance.mark("editor:loaded");
       const describedBy = text.getAttribute("aria-describedby");
       rich = await startRichText({
         host,

@@ -117,11 +117,13 @@ export async function startRichText(options: RichTextOptions): Promise<RichText>
     .use($prose(() => watch))
     .use($prose(() => keys));
   await editor.create();
+  performance.mark("editor:created");
   const view = () => editor.ctx.get(editorViewCtx);
   const parse = editor.ctx.get(parserCtx);
   const io: MarkdownIO = { parse: (markdown) => ({ doc: parse(markdown), tree: takeLastTree() }), serialize: editor.ctx.get(serializerCtx) };
   try {
     text = new PostText(io, options.markdown, { unsaved: (node) => node.type.name === "image" && String(node.attrs.src).startsWith(PENDING) });
+    performance.mark("editor:parsed");
   } catch (error) {
     await editor.destroy();
     throw error;
@@ -262,6 +264,7 @@ export async function startRichText(options: RichTextOptions): Promise<RichText>
   };
   // The opened post's own document: its blocks are the ones markdown-blocks.ts finds unchanged.
   view().updateState(EditorState.create({ schema: view().state.schema, doc: text.doc, plugins: view().state.plugins }));
+  performance.mark("editor:shown");
 
   return {
     flush: sync,

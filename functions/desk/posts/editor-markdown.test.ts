@@ -4,16 +4,18 @@ import type { Node as ProseNode } from "@milkdown/kit/prose/model";
 import { EditorState } from "@milkdown/kit/prose/state";
 import type { Nodes, Root } from "mdast";
 import { beforeAll, describe, expect, it } from "vitest";
-import { readmeExamplePost } from "../../../functions/desk/posts/readme-example";
-import { splitFrontMatter } from "../../content/front-matter";
-import { CannotHold, PostText } from "./markdown-blocks";
-import { markdownCore, type MarkdownCore } from "./markdown-headless";
+import { readmeExamplePost } from "./readme-example";
+import { splitFrontMatter } from "../../../src/content/front-matter";
+import { CannotHold, PostText } from "../../../src/desk/client/markdown-blocks";
+import { markdownCore, type MarkdownCore } from "../../../src/desk/client/markdown-headless";
 
 // The post editor keeps the file's bytes (issue 37): every post in content/, docs/content.md's
 // example and 5,000 generated GFM documents are opened with the editor's own parser and writer
-// (Milkdown, run without a page: markdown-headless.ts), saved unchanged (every byte kept), then
-// edited in one paragraph and saved (nothing changes outside that paragraph, and the text reads
-// back as the editor's document). The merge is the module the browser's editor saves with.
+// (Milkdown, run without a page: src/desk/client/markdown-headless.ts), saved unchanged (every
+// byte kept), then edited in one paragraph and saved (nothing changes outside that paragraph, and
+// the text reads back as the editor's document). The merge is the module the browser's editor
+// saves with (src/desk/client/markdown-blocks.ts); here, beside the desk's other file tests,
+// because the README's example post is read here (readme-example.ts).
 
 let core: MarkdownCore;
 beforeAll(async () => {
