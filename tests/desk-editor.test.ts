@@ -69,6 +69,9 @@ describe("the post editor: the text as it will read", () => {
       expect(await page.locator('textarea[name="text"]').isVisible()).toBe(false);
       const cdp = await page.context().newCDPSession(page);
       await text.tap();
+      // Every time the text loses the focus (a phone's keyboard would go down).
+      await text.evaluate((t) => t.addEventListener("blur", () => (window as unknown as { blurs: number }).blurs++));
+      await page.evaluate(() => ((window as unknown as { blurs: number }).blurs = 0));
       await insert(cdp, "The oak by the porch was ");
       await compose(cdp, "leaning");
       await insert(cdp, ".");
@@ -91,6 +94,7 @@ describe("the post editor: the text as it will read", () => {
       await insert(cdp, "Then dig.");
       await page.getByRole("button", { name: "Heading", exact: true }).tap();
       expect(await focusIsInText(page)).toBe(true);
+      expect(await page.evaluate(() => (window as unknown as { blurs: number }).blurs), "times the text lost the focus to a toolbar tap").toBe(0);
       await expect.poll(() => postMarkdown(page)).toBe("The oak by the porch was leaning.\n\n- Rig the limbs\n- Lower them\n\nAfter the list.\n\n> Call 811 first.\n\n## Then dig.\n");
       expect(await text.evaluate((t) => t.querySelector("h2")?.textContent)).toBe("Then dig.");
 

@@ -68,24 +68,18 @@ interface Drawable {
   done(): void;
 }
 
-/** The photo decoded by the browser: as a bitmap, else through an image element; undefined when it cannot. */
+/**
+ * The photo decoded by the browser as a bitmap (Safari 15 and later decode an iPhone's HEIC so),
+ * or undefined when it cannot. No image element instead: the desk's Content-Security-Policy
+ * does not show blob: images.
+ */
 async function drawable(file: Blob): Promise<Drawable | undefined> {
   try {
     const bitmap = await createImageBitmap(file);
     if (bitmap.width > 0 && bitmap.height > 0) return { image: bitmap, width: bitmap.width, height: bitmap.height, done: () => bitmap.close() };
     bitmap.close();
   } catch {
-    // Some browsers draw an image element but not a bitmap from the same file.
+    // Not an image this browser draws.
   }
-  const url = URL.createObjectURL(file);
-  try {
-    const image = new Image();
-    image.src = url;
-    await image.decode();
-    if (image.naturalWidth === 0 || image.naturalHeight === 0) throw new Error("nothing drawn");
-    return { image, width: image.naturalWidth, height: image.naturalHeight, done: () => URL.revokeObjectURL(url) };
-  } catch {
-    URL.revokeObjectURL(url);
-    return undefined;
-  }
+  return undefined;
 }
