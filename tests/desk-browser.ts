@@ -1,8 +1,9 @@
 // The owner's desk in Chromium, as the owner uses it: signing in with the emailed code, and a
 // passkey on the device (Chromium's virtual authenticator). The desk's browser tests drive it through these.
-import type { Locator, Page } from "playwright-core";
+import type { Browser, BrowserContextOptions, Locator, Page } from "playwright-core";
 import sharp from "sharp";
 import { expect } from "vitest";
+import { openPage, touchPhone, type WatchedPage } from "./chromium";
 import { codeIn, OWNER } from "./desk-harness";
 import { waitFor, type SmtpPeer } from "./test-support";
 
@@ -21,6 +22,26 @@ export async function signInWithCode(page: Page, mail: SmtpPeer, { touch = true,
   await press("Sign in");
   await expect.poll(() => page.url()).toBe(`${page.url().split("/owner")[0]}/owner`);
   await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Your desk");
+}
+
+/**
+ * Pages of one signed-in session: the first call signs in by the emailed code on a touch phone;
+ * each call then opens a fresh page (a phone by default, or `options`) with that session.
+ */
+export function deskSession(served: () => { browser: Browser; baseUrl: string; mail: SmtpPeer }): (options?: BrowserContextOptions) => Promise<WatchedPage> {
+  let session: BrowserContextOptions["storageState"];
+  let signedIn: Promise<void> | undefined;
+  return async (options = touchPhone) => {
+    const { browser, baseUrl, mail } = served();
+    signedIn ??= (async () => {
+      const { page, close } = await openPage(browser, { baseURL: baseUrl, ...touchPhone });
+      await signInWithCode(page, mail);
+      session = await page.context().storageState();
+      await close();
+    })();
+    await signedIn;
+    return openPage(browser, { baseURL: baseUrl, ...options, storageState: session });
+  };
 }
 
 /** A phone's built-in passkey store for `page` (DevTools protocol WebAuthn): it makes and uses passkeys without asking. */

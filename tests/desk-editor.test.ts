@@ -1,14 +1,14 @@
 import { readFile, readdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import type { Browser, BrowserContextOptions, CDPSession, Page } from "playwright-core";
+import type { Browser, CDPSession, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { longPost } from "../scripts/bench-editor";
 import { CANNOT_CONVERT } from "../src/desk/client/photo-convert";
 import { deskPath } from "../src/desk/desk-routes";
 import { axeViolations } from "./axe";
-import { connectBrowser, desktop, openPage, touchPhone, type WatchedPage } from "./chromium";
-import { addPhotos, photo, postMarkdown, postText, putCursor, signInWithCode } from "./desk-browser";
+import { connectBrowser, desktop, touchPhone } from "./chromium";
+import { addPhotos, deskSession, photo, postMarkdown, postText, putCursor } from "./desk-browser";
 import { serveCopy, type RepoCopy, type ServedCopy } from "./repo-copy";
 import type { SmtpPeer } from "./test-support";
 
@@ -37,18 +37,7 @@ afterAll(async () => {
   await served?.close();
 });
 
-let session: BrowserContextOptions["storageState"];
-let signedInOnce: Promise<void> | undefined;
-async function signedIn(options: BrowserContextOptions = touchPhone): Promise<WatchedPage> {
-  signedInOnce ??= (async () => {
-    const { page, close } = await openPage(browser, { baseURL: baseUrl, ...touchPhone });
-    await signInWithCode(page, mail);
-    session = await page.context().storageState();
-    await close();
-  })();
-  await signedInOnce;
-  return openPage(browser, { baseURL: baseUrl, ...options, storageState: session });
-}
+const signedIn = deskSession(() => ({ browser, baseUrl, mail }));
 
 /** Text as an Android keyboard sends it: a word composed letter by letter, then committed. */
 async function compose(cdp: CDPSession, word: string): Promise<void> {

@@ -4,8 +4,8 @@ import type { Browser, BrowserContextOptions, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations } from "./axe";
-import { connectBrowser, desktop, openPage, touchPhone, type WatchedPage } from "./chromium";
-import { addPhoto, photo, postMarkdown, postText, putCursor, signInWithCode } from "./desk-browser";
+import { connectBrowser, desktop, openPage, touchPhone } from "./chromium";
+import { addPhoto, deskSession, photo, postMarkdown, postText, putCursor } from "./desk-browser";
 import { serveCopy, type RepoCopy, type ServedCopy } from "./repo-copy";
 import type { SmtpPeer } from "./test-support";
 
@@ -33,20 +33,7 @@ afterAll(async () => {
 });
 
 // Signed in once, by the emailed code; each test's phone or desktop then starts with that session.
-let session: BrowserContextOptions["storageState"];
-let signedInOnce: Promise<void> | undefined;
-
-async function signIn(): Promise<void> {
-  const { page, close } = await openPage(browser, { baseURL: baseUrl, ...touchPhone });
-  await signInWithCode(page, mail);
-  session = await page.context().storageState();
-  await close();
-}
-
-async function signedIn(options: BrowserContextOptions = touchPhone): Promise<WatchedPage> {
-  await (signedInOnce ??= signIn());
-  return openPage(browser, { baseURL: baseUrl, ...options, storageState: session });
-}
+const signedIn = deskSession(() => ({ browser, baseUrl, mail }));
 
 const live = async (path: string) => (await fetch(baseUrl + path)).status;
 const slugOf = (page: Page) => new URL(page.url()).pathname.split("/").at(-1) ?? "";

@@ -70,6 +70,20 @@ export const toolbar = style({
   padding: `${vars.space.xs} 0`,
   background: vars.color.surfaceAlt,
 });
+/** A round-ended button that switches something on and off (aria-pressed). */
+function pillButton() {
+  return {
+    minHeight: "44px",
+    padding: `0 ${vars.space.md}`,
+    font: "inherit",
+    fontWeight: 600,
+    color: vars.color.brandDark,
+    background: vars.color.surface,
+    borderRadius: vars.radius.pill,
+    cursor: "pointer",
+  } as const;
+}
+
 function toolButtonBase() {
   return {
     display: "inline-flex",
@@ -86,22 +100,7 @@ function toolButtonBase() {
     cursor: "pointer",
   } as const;
 }
-export const toolButton = style({
-  display: "inline-flex",
-  alignItems: "center",
-  justifyContent: "center",
-  minWidth: "44px",
-  minHeight: "44px",
-  padding: `0 ${vars.space.sm}`,
-  font: "inherit",
-  fontWeight: 700,
-  color: vars.color.brandDark,
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.sm,
-  cursor: "pointer",
-  selectors: { "&:hover": { borderColor: vars.color.brand } },
-});
+export const toolButton = style([toolButtonBase(), { fontWeight: 700, selectors: { "&:hover": { borderColor: vars.color.brand } } }]);
 export const signBold = style({ fontWeight: 900 });
 export const signItalic = style({ fontStyle: "italic", fontFamily: "Georgia, serif" });
 
@@ -117,18 +116,11 @@ export const text = style({
 });
 
 export const textHead = style({ display: "flex", flexWrap: "wrap", alignItems: "center", justifyContent: "space-between", gap: vars.space.sm });
-export const textModeButton = style({
-  minHeight: "44px",
-  padding: `0 ${vars.space.md}`,
-  font: "inherit",
-  fontWeight: 600,
-  color: vars.color.brandDark,
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.pill,
-  cursor: "pointer",
-  selectors: { '&[aria-pressed="true"]': { background: vars.color.brandLight, borderColor: vars.color.brand } },
-});
+/** "Edit as text": a switch, as the preview's width buttons (widthButton), lighter when on. */
+export const textModeButton = style([
+  pillButton(),
+  { border: `1px solid ${vars.color.border}`, selectors: { '&[aria-pressed="true"]': { background: vars.color.brandLight, borderColor: vars.color.brand } } },
+]);
 export const textNote = style({ margin: 0, padding: vars.space.sm, borderLeft: `4px solid ${vars.color.accent}`, background: vars.color.accentLight });
 
 /** The post as it will read: the site's type, in a box like the other fields. */
@@ -285,18 +277,10 @@ export const previewColumn = style({
 export const previewBar = style({ display: "flex", flexWrap: "wrap", alignItems: "center", gap: vars.space.sm });
 export const previewTitle = style({ fontSize: "1.15rem", margin: 0, flex: "1 1 auto" });
 export const widths = style({ display: "flex", gap: vars.space.xs });
-export const widthButton = style({
-  minHeight: "44px",
-  padding: `0 ${vars.space.md}`,
-  font: "inherit",
-  fontWeight: 600,
-  color: vars.color.brandDark,
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.brand}`,
-  borderRadius: vars.radius.pill,
-  cursor: "pointer",
-  selectors: { '&[aria-pressed="true"]': { background: vars.color.brand, color: vars.color.onBrand } },
-});
+export const widthButton = style([
+  pillButton(),
+  { border: `1px solid ${vars.color.brand}`, selectors: { '&[aria-pressed="true"]': { background: vars.color.brand, color: vars.color.onBrand } } },
+]);
 export const backToEdit = style({ width: "auto", "@media": { [wide]: { display: "none" } } });
 export const previewNote = style({ margin: 0, color: vars.color.danger, fontWeight: 600, selectors: { "&:empty": { display: "none" } } });
 export const frameBox = style({ minHeight: 0, overflow: "auto", display: "flex", justifyContent: "center", background: vars.color.border, borderRadius: vars.radius.sm });
