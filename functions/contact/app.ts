@@ -1,6 +1,7 @@
 import path from "node:path";
 import express from "express";
 import { finalErrorHandler, rejectMalformedUrl } from "../http/final-error-handler";
+import { refuseUnreadableBodies } from "../http/request-body";
 import { sendSecurityHeaders } from "../http/security-headers";
 import { parseTrustProxy, type TrustProxy } from "../http/trust-proxy";
 import { consoleLogger, type Logger } from "../logger";
@@ -75,6 +76,8 @@ export function createApp(options: ContactAppOptions): express.Express {
   // The same headers as the site's pages when this app runs alone (functions/contact/server.ts).
   app.use(sendSecurityHeaders());
   app.use(rejectMalformedUrl);
+  // Before any body is read: none is inflated, each has a declared length (functions/http/request-body.ts).
+  app.use(refuseUnreadableBodies);
 
   const handle = createFormPostHandler({
     schema: contactSchema,
@@ -152,7 +155,7 @@ export interface ContactFunctionOptions {
   /** The store to use (npm start made it for its first build); default: the environment's (DATA_DIR, DATABASE_URL). Its maker closes it. */
   store?: Store;
   retryDelays?: readonly number[];
-  /** How long a claimed email is this instance's before another may take it (default DEFAULT_LEASE_MS, 10 minutes; functions/contact/outbox.ts). */
+  /** How long a claim on an email lasts unless this instance renews it (default DEFAULT_LEASE_MS, 30 s, renewed every 10 s while it is sent; functions/contact/outbox.ts). */
   leaseMs?: number;
   /**
    * The site's pages for a form posted without JavaScript and refused (the real /contact
@@ -337,6 +340,8 @@ export async function createContactFunction(env: ContactEnv, options: ContactFun
     visits,
     async close() {
       for (const stop of unwatch.splice(0)) stop();
+      // What the desk writes after answering (a sign-in's email and audit lines) goes to the store first.
+      await deskApp?.settled();
       await visits.close();
       await outbox.stop();
       if (!options.store) await store.close();

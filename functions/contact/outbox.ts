@@ -5,8 +5,14 @@ import { StoreUnavailableError } from "../store/store-errors";
 
 const MINUTE = 60_000;
 export const DEFAULT_RETRY_DELAYS: readonly number[] = [1 * MINUTE, 5 * MINUTE, 30 * MINUTE, 120 * MINUTE, 360 * MINUTE];
-/** Longer than any send takes (SMTP's socket timeout is a minute, functions/contact/mailer.ts): another instance takes a job over only from a sender that died. */
-export const DEFAULT_LEASE_MS = 10 * MINUTE;
+/**
+ * How long a claim lasts unless its sender renews it. Short, because it is renewed every third
+ * of it while the email is on the way (the heartbeat): a job whose sender died (SIGKILL, power)
+ * is taken by another instance at most this long after the sender's last heartbeat, while a
+ * send that takes longer (SMTP's socket timeout is a minute, functions/contact/mailer.ts) is
+ * never taken from a sender that lives.
+ */
+export const DEFAULT_LEASE_MS = 30_000;
 const CLAIM_RETRY_MS = 30_000;
 
 export interface OutboxOptions {
@@ -19,6 +25,7 @@ export interface OutboxOptions {
   retryDelays?: readonly number[];
   /** How many emails may be in flight at once. */
   concurrency?: number;
+  /** How long a claim lasts unless renewed (DEFAULT_LEASE_MS); the heartbeat renews it every third of it. */
   leaseMs?: number;
   clock?: () => number;
   logger?: Logger;
@@ -37,6 +44,14 @@ export interface Outbox {
  * about, so nothing is handed to this loop: the store says when jobs were queued (`watch`),
  * and a timer waits for the next retry. A start that failed (DATA_DIR not writable yet) is
  * tried again when the next job is queued.
+ *
+ * While emails are on the way, a heartbeat renews their claims every third of the lease, so
+ * another instance takes a job over only once this one has stopped (died, or cut off from the
+ * store for a whole lease). Exactly once, or retried: a job is sent twice only when its sender
+ * handed it to the mail server and then could not record it (it died, or the store was out of
+ * reach, in that one round trip), or when the sender lives but missed every heartbeat of a lease
+ * while its send was in flight (the store out of its reach, or its event loop stalled, for 20 s
+ * or more); both copies carry one Message-ID, so mail clients show one.
  */
 export function createOutbox(options: OutboxOptions): Outbox {
   const {
@@ -50,6 +65,11 @@ export function createOutbox(options: OutboxOptions): Outbox {
     logger = consoleLogger,
   } = options;
   const sending = new Map<string, Promise<void>>();
+  /** Jobs whose email is with the mail server now: the heartbeat renews their claims. */
+  const onTheWay = new Set<string>();
+  let heartbeat: NodeJS.Timeout | undefined;
+  let renewing = false;
+  let renewFailedSaid = false;
   let wanted = false;
   let started = false;
   let starting: Promise<void> | undefined;
@@ -102,6 +122,8 @@ export function createOutbox(options: OutboxOptions): Outbox {
   }
 
   function launch({ job, attempts }: ClaimedJob): void {
+    // Claimed again while still on its way (this sender's lease ran out, nobody else took it): the claim is renewed, the send goes on.
+    if (sending.has(job.id)) return;
     const attempt = attemptSend(job, attempts).finally(() => {
       sending.delete(job.id);
       pump();
@@ -109,10 +131,48 @@ export function createOutbox(options: OutboxOptions): Outbox {
     sending.set(job.id, attempt);
   }
 
+  /** Renews the claims of the emails on the way; says so when one was taken over (it may go out twice). */
+  async function renew(): Promise<void> {
+    if (renewing || onTheWay.size === 0) return;
+    renewing = true;
+    const ids = [...onTheWay];
+    try {
+      const held = new Set(await store.renew({ ids, now: clock(), leaseMs }));
+      renewFailedSaid = false;
+      for (const id of ids) {
+        if (!held.has(id) && onTheWay.has(id)) logger.warn(`outbox: another sender took over email ${id} while this one was still sending it (its claim ran out); it may arrive twice, with one Message-ID`);
+      }
+    } catch (error) {
+      // The next beat tries again; a lease outlives two missed beats.
+      if (!renewFailedSaid) logger.error(`outbox: could not renew the claim on ${ids.length} email(s) being sent (${describeError(error)}); trying again in ${Math.round(leaseMs / 3000)} s`);
+      renewFailedSaid = true;
+    } finally {
+      renewing = false;
+    }
+  }
+
+  /** Sends with the claim renewed until the mail server has answered; the settling is one round trip after. */
+  async function sendRenewed(job: MailJob): Promise<void> {
+    onTheWay.add(job.id);
+    if (!heartbeat) {
+      heartbeat = setInterval(() => void renew(), Math.max(1, Math.floor(leaseMs / 3)));
+      heartbeat.unref();
+    }
+    try {
+      await send(job);
+    } finally {
+      onTheWay.delete(job.id);
+      if (onTheWay.size === 0) {
+        clearInterval(heartbeat);
+        heartbeat = undefined;
+      }
+    }
+  }
+
   async function attemptSend(job: MailJob, attempts: number): Promise<void> {
     const tries = attempts + 1;
     try {
-      await send(job);
+      await sendRenewed(job);
     } catch (error) {
       const lastError = describeError(error);
       const delay = retryDelays[tries - 1];

@@ -13,6 +13,7 @@ import type { DeskStore } from "../store/desk-store";
 import type { LimitStore, RateDecision } from "../store/limit-store";
 import type { OutboxStore } from "../store/outbox-store";
 import type { Store } from "../store/store";
+import type { AfterAnswer } from "./after-answer";
 import type { PostsDesk } from "./posts/posts-desk";
 import type { PhotoUploads } from "./posts/uploads";
 import type { PublishOutcome } from "./publish-outcome";
@@ -109,4 +110,6 @@ export interface SignInDeps {
   refuse: DeskRefuse;
   /** Where a browser goes once signed in (the desk page it came for). */
   afterSignIn: (req: Request, res: Response) => string;
+  /** Runs what is written after the answer (functions/desk/after-answer.ts). */
+  afterAnswer: AfterAnswer;
 }

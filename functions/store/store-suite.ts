@@ -324,6 +324,21 @@ export function describeStore(name: string, makeHarness: () => Promise<StoreHarn
         expect((await again.outbox.undelivered()).map((u) => u.id)).toEqual([report.id]);
       });
 
+      it("renews the claim of a job being sent, keeps it from every other claim, and renews none once it is settled", async () => {
+        const { store } = await fresh();
+        await store.outbox.open();
+        const [first, second] = [await store.messages.add(contact(1)), await store.messages.add(contact(2))];
+        expect((await claimAll(store)).map((c) => c.job.id).sort()).toEqual([first.id, second.id].sort());
+        // The heartbeat: nine minutes into a ten-minute lease, both are renewed (and an id never claimed is not).
+        expect((await store.outbox.renew({ ids: [first.id, second.id, "never-claimed"], now: now + 9 * MINUTE, leaseMs: 10 * MINUTE })).sort()).toEqual([first.id, second.id].sort());
+        expect(await claimAll(store, now + 15 * MINUTE)).toEqual([]);
+        await store.outbox.settle(first.id, 1, { outcome: "sent" });
+        await store.outbox.settle(second.id, 1, { outcome: "retry", error: "451 later", nextAttemptAt: now + 16 * MINUTE });
+        expect(await store.outbox.renew({ ids: [first.id, second.id], now: now + 15 * MINUTE, leaseMs: 10 * MINUTE })).toEqual([]);
+        // Due at its retry, not at the end of a renewed lease.
+        expect((await claimAll(store, now + 16 * MINUTE)).map((c) => [c.job.id, c.attempts])).toEqual([[second.id, 1]]);
+      });
+
       it("tells a sender when jobs were queued", async () => {
         const { store } = await fresh();
         await store.outbox.open();
@@ -364,6 +379,25 @@ export function describeStore(name: string, makeHarness: () => Promise<StoreHarn
           ["phone", 2],
           ["desktop", 1],
         ]);
+      });
+
+      it("counts an address coming from a referring site once a day, also after a restart, and forgets the hashes when the day ends", async () => {
+        const { store, harness } = await fresh();
+        await store.visits.daySalt("2025-06-02");
+        const from = (hash: string, source: string) => ({ day: "2025-06-02", hash, source });
+        await store.visits.add({ counts: [], visitors: [], referred: [from("r-a", "chapin-news.example"), from("r-a", "chapin-news.example")] });
+        await store.visits.add({ counts: [], visitors: [], referred: [from("r-a", "chapin-news.example"), from("r-b", "chapin-news.example"), from("r-c", "spam.example")] });
+        const again = await harness.open();
+        await again.visits.add({ counts: [], visitors: [], referred: [from("r-b", "chapin-news.example"), from("r-d", "chapin-news.example")] });
+        const referred = (rows: readonly VisitCount[]) => rows.filter((r) => r.kind === "referred").map((r) => [r.source, r.count]);
+        expect(referred(await again.visits.counts("2025-06-02", "2025-06-02"))).toEqual([
+          ["chapin-news.example", 3],
+          ["spam.example", 1],
+        ]);
+        expect(await harness.atRest()).toContain("r-d");
+        await again.visits.endDaysBefore("2025-06-03");
+        expect(await harness.atRest()).not.toContain("r-d");
+        expect(total(await again.visits.counts("2025-06-02", "2025-06-02"), "referred")).toBe(4);
       });
 
       it("keeps one salt per day, the same after a restart, and forgets it and the day's hashes when the day ends", async () => {
@@ -437,6 +471,18 @@ export function describeStore(name: string, makeHarness: () => Promise<StoreHarn
         expect(await store.limits.take("contact", "198.51.100.7", rule)).toMatchObject({ ok: false });
         await store.limits.reset("contact", "198.51.100.7");
         expect(await store.limits.take("contact", "198.51.100.7", rule)).toEqual({ ok: true });
+      });
+
+      it("lets exactly `limit` of many takes at once through, per bucket and key", async () => {
+        const { store } = await fresh();
+        const rule = { limit: 5, windowMs: 10 * MINUTE };
+        const asks = ["contact", "reviews"].flatMap((bucket) =>
+          ["198.51.100.7", "203.0.113.9", "2001:db8::/64"].flatMap((key) => Array.from({ length: 9 }, () => ({ bucket, key }))),
+        );
+        const decisions = await Promise.all(asks.map(async (ask) => ({ ...ask, ok: (await store.limits.take(ask.bucket, ask.key, rule)).ok })));
+        const passed = new Map<string, number>();
+        for (const { bucket, key, ok } of decisions) if (ok) passed.set(`${bucket} ${key}`, (passed.get(`${bucket} ${key}`) ?? 0) + 1);
+        expect([...passed.values()]).toEqual(Array(6).fill(5));
       });
 
       it("makes a key once and keeps it", async () => {

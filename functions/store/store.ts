@@ -17,7 +17,7 @@ export type { LimitStore, RateDecision, RateRule } from "./limit-store";
 export type { MessageBox, MessageItem, MessagePage, MessageQuery, MessageStore } from "./message-store";
 export type { ClaimedJob, DeliveryState, OutboxStore, Settlement, UndeliveredJob } from "./outbox-store";
 export type { DecisionRequest, DecisionResult, ReviewItem, ReviewState, ReviewStore } from "./review-store";
-export type { DeviceClass, SeenVisitor, VisitCount, VisitCountKey, VisitCountKind, VisitsBatch, VisitsStore } from "./visits-store";
+export type { DeviceClass, SeenReferral, SeenVisitor, VisitCount, VisitCountKey, VisitCountKind, VisitsBatch, VisitsStore } from "./visits-store";
 export type * from "./records";
 
 export interface Store {

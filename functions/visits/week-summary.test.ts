@@ -95,6 +95,39 @@ describe("the week's summary", () => {
   });
 });
 
+describe("referring sites", () => {
+  it("names a site nobody knows by name only on the days three different visitors came from it; the known ones always", () => {
+    const small = "chapin-news.example";
+    const spam = "call-now-555-0199-free-quote.example";
+    const week: VisitCount[] = [
+      // Three visitors on Tuesday, two on Wednesday: Tuesday's visits name it, Wednesday's are "Other sites".
+      visitCount("2025-06-03", "referred", { source: small, device: "", count: 3 }),
+      visitCount("2025-06-03", "visit", { path: "/", source: small, count: 3 }),
+      visitCount("2025-06-04", "referred", { source: small, device: "", count: 2 }),
+      visitCount("2025-06-04", "visit", { path: "/", source: small, count: 2 }),
+      // One sender, many beacons; and one known by name, with a single visitor.
+      visitCount("2025-06-04", "referred", { source: spam, device: "", count: 1 }),
+      visitCount("2025-06-04", "visit", { path: "/", source: spam, count: 40 }),
+      visitCount("2025-06-04", "call", { path: "/", source: spam, landing: "/", button: "header" }),
+      visitCount("2025-06-05", "visit", { path: "/", source: "nextdoor.com" }),
+    ];
+    const leads = [{ createdAt: "2025-06-04T14:30:00.000Z", serviceType: "tree-removal", landingPage: "/", referrer: spam }];
+    const summary = weekSummary({ to: "2025-06-08", timeZone: NY, counts: week, messages: leads, reviews: [], names });
+    expect(summary.topReferrers.map((l) => [l.label, l.count])).toEqual([
+      ["Other sites", 42],
+      [small, 3],
+      ["nextdoor.com", 1],
+    ]);
+    expect(summary.recentLeads.map((lead) => [lead.kind, lead.source])).toEqual([
+      ["message", undefined],
+      ["call", undefined],
+    ]);
+    const text = summaryText(summary, "Cedar Ridge Tree Service", NY);
+    expect(text).not.toContain(spam);
+    expect(summaryHtml(summary, "Cedar Ridge Tree Service", NY)).not.toContain(spam);
+  });
+});
+
 describe("the Monday email", () => {
   // Read when the email is made: the desk may rename the business while the server runs.
   let siteName = "Cedar Ridge Tree Service";

@@ -4,7 +4,7 @@
 import { addDays, businessDay, type BusinessDay } from "../../src/format/business-time";
 import type { LeadLine, RankedLine, RecentLead, VisitDay, VisitSummary, VisitTotals } from "../../src/content/visit-summary";
 import type { VisitCount } from "../store/visits-store";
-import { DIRECT, OTHER_SOURCE } from "./classify";
+import { DIRECT, isNamedSource, OTHER_SOURCE } from "./classify";
 import { OTHER_PATH } from "./visit-counter";
 
 /** A contact message or review as the summary needs it: when, what about, and where its visit started. */
@@ -37,6 +37,8 @@ export interface SummaryInput {
 }
 
 const TOP = 5;
+/** Different visitors (addresses) that must come from a site in a day before it is named: one sender making up a referrer (referrer spam) is not. */
+export const LISTED_AFTER_VISITORS = 3;
 
 export function weekSummary(input: SummaryInput): VisitSummary {
   const { to, timeZone, counts, names } = input;
@@ -49,6 +51,7 @@ export function weekSummary(input: SummaryInput): VisitSummary {
   const messages = input.messages.filter((m) => inWeek(dayOf(m)) || inPrevious(dayOf(m)));
   const reviews = input.reviews.filter((r) => inWeek(dayOf(r)) || inPrevious(dayOf(r)));
   const label = pageLabels(names);
+  const shown = shownSources(counts);
 
   const totals = (within: (day: string) => boolean): VisitTotals => ({
     visitors: sumOf(counts, (c) => c.kind === "visitor" && within(c.day)),
@@ -101,7 +104,8 @@ export function weekSummary(input: SummaryInput): VisitSummary {
     totals: { week: totals(inWeek), previous: totals(inPrevious) },
     days: Array.from({ length: 7 }, (_, i) => ({ ...dayLine(addDays(from, i)), previous: dayLine(addDays(previousFrom, i)) })),
     topPages: ranked("view", (c) => c.path, (path) => ({ label: label.page(path), ...(path === OTHER_PATH ? {} : { path }) })),
-    topReferrers: ranked("visit", (c) => c.source, (source) => ({ label: sourceLabel(source) })),
+    // A site not listed that day counts with the other sites.
+    topReferrers: ranked("visit", (c) => shown(c.day, c.source) ?? OTHER_SOURCE, (source) => ({ label: sourceLabel(source) })),
     topTowns: leadsBy(
       (c) => townOf(c.landing) ?? townOf(c.path),
       (m) => townOf(m.landingPage),
@@ -115,19 +119,37 @@ export function weekSummary(input: SummaryInput): VisitSummary {
       tablet: sumOf(counts, (c) => c.kind === "visitor" && c.device === "tablet" && inWeek(c.day)),
       desktop: sumOf(counts, (c) => c.kind === "visitor" && c.device === "desktop" && inWeek(c.day)),
     },
-    recentLeads: recentLeads(weekCalls, weekMessages, reviews.filter((r) => inWeek(dayOf(r))), label),
+    recentLeads: recentLeads(weekCalls, weekMessages, reviews.filter((r) => inWeek(dayOf(r))), label, (day, source) => (source === undefined ? undefined : shown(day, source)), dayOf),
   };
 }
 
-function recentLeads(calls: readonly VisitCount[], messages: readonly LeadRecord[], reviews: readonly LeadRecord[], label: ReturnType<typeof pageLabels>): RecentLead[] {
+/**
+ * Which referring sites may be named on a day: those known by name (classify.ts), and any other
+ * once LISTED_AFTER_VISITORS different visitors came from it that day (its `referred` counts).
+ * The one rule for the desk, the Monday email and `npm run report`, which all show this summary.
+ */
+function shownSources(counts: readonly VisitCount[]): (day: string, source: string) => string | undefined {
+  const referred = tally(counts.filter((c) => c.kind === "referred"), (c) => `${c.day}\u0000${c.source}`);
+  return (day, source) => (isNamedSource(source) || (referred.get(`${day}\u0000${source}`) ?? 0) >= LISTED_AFTER_VISITORS ? source : undefined);
+}
+
+function recentLeads(
+  calls: readonly VisitCount[],
+  messages: readonly LeadRecord[],
+  reviews: readonly LeadRecord[],
+  label: ReturnType<typeof pageLabels>,
+  shown: (day: string, source: string | undefined) => string | undefined,
+  dayOf: (lead: LeadRecord) => string,
+): RecentLead[] {
+  // A lead keeps its page; a referring site not listed that day is left unnamed.
   const origin = (landingPage: string | undefined, source: string | undefined) => ({
     ...(landingPage && landingPage !== OTHER_PATH ? { landingPage } : {}),
     ...(source ? { source } : {}),
   });
   const leads: RecentLead[] = [
-    ...calls.map((c): RecentLead => ({ kind: "call", at: c.day, ...origin(c.landing, c.source), ...(c.button ? { detail: c.button } : {}), count: c.count })),
-    ...messages.map((m): RecentLead => ({ kind: "message", at: m.createdAt, ...origin(m.landingPage, m.referrer), ...detail(label.serviceType(m.serviceType)?.label), count: 1 })),
-    ...reviews.map((r): RecentLead => ({ kind: "review", at: r.createdAt, ...origin(r.landingPage, r.referrer), ...detail(r.rating ? `${r.rating} stars` : undefined), count: 1 })),
+    ...calls.map((c): RecentLead => ({ kind: "call", at: c.day, ...origin(c.landing, shown(c.day, c.source)), ...(c.button ? { detail: c.button } : {}), count: c.count })),
+    ...messages.map((m): RecentLead => ({ kind: "message", at: m.createdAt, ...origin(m.landingPage, shown(dayOf(m), m.referrer)), ...detail(label.serviceType(m.serviceType)?.label), count: 1 })),
+    ...reviews.map((r): RecentLead => ({ kind: "review", at: r.createdAt, ...origin(r.landingPage, shown(dayOf(r), r.referrer)), ...detail(r.rating ? `${r.rating} stars` : undefined), count: 1 })),
   ];
   // ISO times and days sort alike; a call's day sorts before that day's messages.
   return leads.sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0)).slice(0, 20);

@@ -57,8 +57,11 @@ export const deskPath = {
   postRestore: `${deskBase}/posts/restore`,
 } as const;
 
-/** Requests under this prefix may carry a post's whole text (the desk's other forms are small). */
+/** Requests under this prefix may carry a post's whole text (the desk's other forms are small), from a signed-in owner. */
 export const postsPrefix = `${deskBase}/posts/`;
+
+/** The only POSTs whose bodies the desk reads before anyone is signed in: signing in (every other POST is refused unread). */
+export const signedOutPosts: readonly string[] = [deskPath.signIn, deskPath.code, deskPath.link, deskPath.passkeyChallenge, deskPath.passkeySignIn];
 
 /** One message: GET shows it whole; POST …/handled (`handled=yes|no`) and …/not-spam change it. */
 export const messagePath = (id: string): string => `${deskPath.messages}/${encodeURIComponent(id)}`;

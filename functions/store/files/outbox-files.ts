@@ -242,6 +242,12 @@ export function createOutboxFiles(options: { dataDir: string; clock?: () => numb
       return { jobs: claimed, nextDueAt: nextDue.length > 0 ? Math.min(...nextDue) : undefined };
     },
 
+    // One process sends from these files, and its claims last until it settles them or stops:
+    // there is no other sender to take a job over, and a restart finds every unsettled job due.
+    async renew({ ids }) {
+      return ids.filter((id) => jobs.get(id)?.claimed === true);
+    },
+
     async settle(id, attempts, settlement: Settlement) {
       const open = jobs.get(id);
       const at = iso(clock());

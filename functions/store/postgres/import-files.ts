@@ -11,11 +11,12 @@ import type { z } from "zod";
 import { countKey } from "../visits-store";
 import type { Logger } from "../../logger";
 import { createFilesStore } from "../files/files-store";
-import { DECISIONS_FILE, MESSAGE_EVENTS_FILE, REVIEW_SPAM_FILE, REVIEWS_FILE, SPAM_FILE, SUBMISSIONS_FILE, VISIT_CLAIMS_FILE, VISITS_FILE } from "../files/file-names";
+import { DECISIONS_FILE, MESSAGE_EVENTS_FILE, OUTBOX_FILE, REVIEW_SPAM_FILE, REVIEWS_FILE, SPAM_FILE, SUBMISSIONS_FILE, VISIT_CLAIMS_FILE, VISITS_FILE } from "../files/file-names";
+import { outboxEventSchema } from "../files/outbox-files";
 import { claimLine, countLine } from "../files/visits-files";
 import { readJsonl } from "../files/jsonl-read";
 import { readKey } from "../files/key-files";
-import { contactJob, decisionSchema, handledEventSchema, reviewJob, storedReviewSchema, submissionSchema, type ShownJob } from "../records";
+import { contactJob, decisionSchema, handledEventSchema, reportJobSchema, reviewJob, storedReviewSchema, submissionSchema, type ShownJob } from "../records";
 import type { UndeliveredJob } from "../outbox-store";
 import type { Database } from "./database";
 import { applyDeskEvent, auditRecord, DESK_AUDIT_FILE, DESK_FILE, deskEvent, emptyDeskState } from "../files/desk-store";
@@ -89,14 +90,29 @@ export async function importFromFiles(db: Database, dataDir: string, now: number
     photos.push([name, bytes]);
   }
 
+  // When each job's last attempt was recorded, and how many it took: outbox.jsonl's last line of
+  // each job (a job sent before the last compaction has none: its time stays unknown, as an
+  // export writes it). With the replay's state, an export of the database writes outbox.jsonl
+  // back as it was read (export-files.ts).
+  const outboxEvents = await readAll(dataDir, OUTBOX_FILE, outboxEventSchema);
+  const lastAttempt = new Map<string, { at: number; attempts: number }>();
+  const reports = new Map<string, z.infer<typeof reportJobSchema>>();
+  for (const event of outboxEvents) {
+    if (event.event === "sent" || event.event === "failed" || event.event === "retry") lastAttempt.set(event.id, { at: Date.parse(event.at), attempts: event.attempts });
+    // Every report, sent ones too (those still open are in the replay as well). A sign-in email's
+    // code is not kept in the files' outbox: of no use after 15 minutes, it is left behind.
+    if (event.event === "queued" && event.job.kind === "report") reports.set(event.id, event.job);
+  }
+  for (const job of open) if (job.job.kind === "report") reports.set(job.id, job.job);
   const openById = new Map(open.map((job) => [job.id, job]));
   const jobRow = (job: ShownJob): unknown[] => {
     const state = openById.get(job.id);
+    const last = lastAttempt.get(job.id);
     const nextAttemptAt = state?.nextAttemptAt ? Date.parse(state.nextAttemptAt) : null;
-    return [job.id, job.kind, job, state?.state ?? "sent", state?.attempts ?? 0, nextAttemptAt ?? now, nextAttemptAt, state?.lastError ?? null, state ? null : now];
+    const attempts = state?.attempts ?? last?.attempts ?? 0;
+    // Pending, failed or sent as the replay says; settled_at: when its last attempt was recorded, if that is known.
+    return [job.id, job.kind, job, state?.state ?? "sent", attempts, nextAttemptAt ?? now, nextAttemptAt, state?.lastError ?? null, last?.at ?? null];
   };
-  // A sign-in email's code is not kept in the files' outbox: of no use after 15 minutes, it is left behind.
-  const added = open.filter((job) => job.kind === "report").map((job) => job.job);
 
   await db.transaction(async (client) => {
     const { rows } = await client.query<{ held: boolean }>(
@@ -111,7 +127,7 @@ export async function importFromFiles(db: Database, dataDir: string, now: number
     await insertRows(client, "reviews", ["box", "id", "record"], files[REVIEWS_FILE].map(post("posted")));
     await insertRows(client, "reviews", ["box", "id", "record"], files[REVIEW_SPAM_FILE].map(post("spam")));
     await insertRows(client, "review_decisions", ["id", "token", "record"], files[DECISIONS_FILE].map((d) => [d.id, d.token ?? null, d]));
-    const jobs = [...files[SUBMISSIONS_FILE].map(contactJob), ...files[REVIEWS_FILE].map(reviewJob), ...added];
+    const jobs = [...files[SUBMISSIONS_FILE].map(contactJob), ...files[REVIEWS_FILE].map(reviewJob), ...reports.values()];
     await insertRows(
       client,
       "mail_jobs",
@@ -122,7 +138,7 @@ export async function importFromFiles(db: Database, dataDir: string, now: number
     await insertRows(client, "visit_claims", ["name", "at"], claims.map((c) => [c.name, c.at]));
     const columns = (list: string) => list.split(", ");
     await insertRows(client, "desk_sign_ins", columns(SIGN_IN_COLUMNS), [...desk.signIns.values()].map(signInRow));
-    await insertRows(client, "desk_code_failures", ["email", "at"], [...desk.failures].flatMap(([email, times]) => times.map((at) => [email, at])));
+    await insertRows(client, "desk_code_tries", ["key", "at"], [...desk.codeTries].flatMap(([key, times]) => times.map((at) => [key, at])));
     await insertRows(client, "desk_sessions", columns(SESSION_COLUMNS), [...desk.sessions.values()].map(sessionRow));
     await insertRows(client, "desk_passkeys", columns(PASSKEY_COLUMNS), [...desk.passkeys.values()].map(passkeyRow));
     await insertRows(client, "desk_audit", columns(AUDIT_COLUMNS), audit.map(auditRow));

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { ClaimedJob, OutboxStore, UndeliveredJob } from "../outbox-store";
 import { mailJobSchema, signInJobSchema, withoutSecret, type MailJob } from "../records";
 import type { Database } from "./database";
@@ -29,12 +30,17 @@ interface JobRow {
 
 /**
  * The mail outbox in PostgreSQL. Any number of instances send: a claim takes due jobs with
- * FOR UPDATE SKIP LOCKED and moves their `due_at` to the end of the lease in the same
- * statement, so two instances never get one job; a job whose sender died is due again when
- * its lease runs out. Times are the store's clock, in milliseconds.
+ * FOR UPDATE SKIP LOCKED, moves their `due_at` to the end of the lease and writes this
+ * store's name in `claimed_by` in the same statement, so two instances never get one job.
+ * The lease is short and renewed while the email is on the way (`renew`, the sending loop's
+ * heartbeat): a job whose sender died is due again when its last lease runs out, one whose
+ * sender lives is never taken from it. Times are the instances' clocks, in milliseconds: they
+ * must agree to within a few seconds (NTP), far less than the lease.
  */
 export function createOutboxTables(db: Database, notifications: Notifications, clock: () => number): OutboxTables {
   const local = new Set<() => void>();
+  /** This store's name on its claims: another instance's, or this process's before a restart, are not its own. */
+  const sender = randomUUID();
   return {
     queued() {
       for (const listener of local) listener();
@@ -71,13 +77,13 @@ export function createOutboxTables(db: Database, notifications: Notifications, c
            SELECT id FROM mail_jobs WHERE state = 'pending' AND kind <> 'sign-in' AND due_at <= $1
            ORDER BY due_at LIMIT $3 - (SELECT count(*) FROM sign_ins) FOR UPDATE SKIP LOCKED),
          claimed AS (
-           UPDATE mail_jobs SET due_at = $2
+           UPDATE mail_jobs SET due_at = $2, claimed_by = $4
            WHERE id IN (SELECT id FROM sign_ins UNION ALL SELECT id FROM others)
            RETURNING id, kind, job, secret, attempts)
          SELECT c.*, n.next_due FROM (SELECT min(due_at) AS next_due FROM mail_jobs
            WHERE state = 'pending' AND id NOT IN (SELECT id FROM claimed) AND id NOT IN (SELECT id FROM expired)) n
          LEFT JOIN claimed c ON true`,
-        [now, now + leaseMs, limit],
+        [now, now + leaseMs, limit, sender],
       );
       const due = rows[0]?.next_due;
       const jobs = rows
@@ -86,26 +92,39 @@ export function createOutboxTables(db: Database, notifications: Notifications, c
       return { jobs, ...(due ? { nextDueAt: Number(due) } : {}) };
     },
 
+    async renew({ ids, now, leaseMs }) {
+      if (ids.length === 0) return [];
+      // A lease that ran out is extended too while nobody else has claimed the job: it is still ours.
+      const { rows } = await db.query<{ id: string }>("UPDATE mail_jobs SET due_at = $2 WHERE id = ANY($1) AND state = 'pending' AND claimed_by = $3 RETURNING id", [
+        [...ids],
+        now + leaseMs,
+        sender,
+      ]);
+      return rows.map((row) => row.id);
+    },
+
     async settle(id, attempts, settlement) {
       switch (settlement.outcome) {
         case "sent":
-          await db.query("UPDATE mail_jobs SET state = 'sent', attempts = $2, secret = NULL, last_error = NULL, next_attempt_at = NULL, settled_at = $3 WHERE id = $1", [id, attempts, clock()]);
-          return;
-        case "retry":
-          await db.query("UPDATE mail_jobs SET attempts = $2, last_error = $3, next_attempt_at = $4, due_at = $4 WHERE id = $1 AND state = 'pending'", [
+          // Whoever holds the claim now: the email went out.
+          await db.query("UPDATE mail_jobs SET state = 'sent', attempts = $2, secret = NULL, last_error = NULL, next_attempt_at = NULL, settled_at = $3, claimed_by = NULL WHERE id = $1", [
             id,
             attempts,
-            settlement.error,
-            settlement.nextAttemptAt,
-          ]);
-          return;
-        case "failed":
-          await db.query("UPDATE mail_jobs SET state = 'failed', attempts = $2, last_error = $3, secret = NULL, next_attempt_at = NULL, settled_at = $4 WHERE id = $1", [
-            id,
-            attempts,
-            settlement.error,
             clock(),
           ]);
+          return;
+        case "retry":
+          // Only by the sender that holds the claim: one whose lease ran out must not move the due time of the sender that took the job over.
+          await db.query(
+            "UPDATE mail_jobs SET attempts = $2, last_error = $3, next_attempt_at = $4, due_at = $4, settled_at = $5, claimed_by = NULL WHERE id = $1 AND state = 'pending' AND claimed_by = $6",
+            [id, attempts, settlement.error, settlement.nextAttemptAt, clock(), sender],
+          );
+          return;
+        case "failed":
+          await db.query(
+            "UPDATE mail_jobs SET state = 'failed', attempts = $2, last_error = $3, secret = NULL, next_attempt_at = NULL, settled_at = $4, claimed_by = NULL WHERE id = $1 AND state = 'pending' AND claimed_by = $5",
+            [id, attempts, settlement.error, clock(), sender],
+          );
           return;
       }
     },
