@@ -8,6 +8,8 @@
 //    npm run dev's edit-to-visible time in Chromium (scripts/bench-rebuild.ts);
 //  - the owner's desk among the largest size's posts: a post's preview after an edit, and
 //    Publish pressed until the live site has it (scripts/bench-desk.ts);
+//  - the post editor on a phone: ready to type on the throttled phone, a keystroke at 390 px
+//    (scripts/bench-editor.ts);
 //  - the contact load (scripts/bench-contact.ts);
 //  - the owner's desk listing 100,000 stored messages (scripts/bench-messages.ts);
 //  - a message's notification on the owner's phone: from the post to the push service (scripts/bench-push.ts).
@@ -21,6 +23,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { benchContact, contactSettingsFromEnv, describeFigures, describeSettings } from "./bench-contact";
 import { benchDesk, describeDesk } from "./bench-desk";
+import { benchEditor, describeEditor } from "./bench-editor";
 import { benchMessages, describeMessageFigures } from "./bench-messages";
 import { benchPush, describePush, percentile } from "./bench-push";
 import { benchRebuild, describeRebuild, median } from "./bench-rebuild";
@@ -145,6 +148,12 @@ say("");
 say(desk ? `The owner's desk (issue 29), medians:` : "The owner's desk: skipped (../shared/bench/gen-posts.mjs is missing)");
 if (desk) for (const line of describeDesk(desk)) say(line);
 
+console.error("the post editor on a throttled phone (a 2,000-word post)...");
+const editor = await benchEditor(Math.max(runs, 5), (line) => console.error(line));
+say("");
+say(`The post editor (issue 37), ${editor.readyMs.length} runs:`);
+for (const line of describeEditor(editor)) say(line);
+
 console.error("contact load...");
 const contactSettings = contactSettingsFromEnv(process.env);
 const contact = await benchContact(contactSettings, runs, (line) => console.error(line));
@@ -179,6 +188,9 @@ if (desk && desk.posts === 4000) {
   say(`  desk preview with 4,000 posts under 300 ms (issue 29; the server's part): ${median(desk.previewMs) < 300 ? "yes" : "no"} (${median(desk.previewMs).toFixed(0)} ms)`);
   say(`  desk Publish with 4,000 posts live within a second (issue 29): ${median(desk.publishMs) < 1000 ? "yes" : "no"} (${median(desk.publishMs).toFixed(0)} ms)`);
 }
+say(`  post editor ready to type within 1.5 s on the throttled phone, nothing cached (issue 37): ${median(editor.readyMs) <= 1500 ? "yes" : "no"} (${median(editor.readyMs).toFixed(0)} ms; ${median(editor.readyCachedMs).toFixed(0)} ms with its code cached)`);
+say(`  post editor keystroke under 50 ms at 390 px, no long task (issue 37): ${Math.max(...editor.keystrokeMs) < 50 && editor.longTasks.length === 0 ? "yes" : "no"} (slowest ${Math.max(...editor.keystrokeMs).toFixed(0)} ms, ${editor.longTasks.length} long tasks)`);
+say(`  post editor's screen at most 230 KB gzip (issue 37; also refused by the desk's build): ${editor.editorGzip <= 230_000 ? "yes" : "no"} (${editor.editorGzip} bytes)`);
 if (coldRows.length === 0 && contactSettings.rate < 1000) say("  (this run's settings measure none of them)");
 if (contactSettings.rate >= 1000) {
   const met = contact.open.acceptedPerSecond >= 1000 * 0.99 && contact.open.p99Ms < 50;

@@ -31,7 +31,7 @@ export function renderDeskPage(page: DeskPage, frame: DeskFrame, assets: DeskAss
     `<link rel="apple-touch-icon" href="${appIconPath(180)}">` +
     assets.css.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join("") +
     `<script type="module" src="${escapeHtml(assets.script)}"></script>` +
-    assets.preload.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`).join("") +
+    [...assets.preload, ...(page.screen === "post-editor" ? assets.editor : [])].map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`).join("") +
     `</head><body>${body}</body></html>`
   );
 }
