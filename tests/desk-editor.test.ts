@@ -255,7 +255,7 @@ describe("the post editor: photos the way a phone has them", () => {
         const sent: number[][] = [];
         Object.assign(window, { sentParts: sent });
         const send = XMLHttpRequest.prototype.send;
-        XMLHttpRequest.prototype.send = function (this: XMLHttpRequest, body?: Document | XMLHttpRequestBodyInit | null) {
+        XMLHttpRequest.prototype.send = function (this: XMLHttpRequest, body?: XMLHttpRequestBodyInit | null) {
           if (body instanceof Blob) void body.slice(0, 3).arrayBuffer().then((head) => sent.push([...new Uint8Array(head)]));
           return send.call(this, body);
         };
