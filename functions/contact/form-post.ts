@@ -4,13 +4,14 @@
 // stored with its mail job (fsync, or commit) before the answer, 503 while the store cannot
 // take writes. functions/contact/app.ts and functions/reviews/app.ts differ only in their
 // schema, store part, pages and words.
-import express, { type Request, type RequestHandler, type Response } from "express";
+import type { Request, RequestHandler, Response } from "express";
 import type sharpModule from "sharp";
 import * as z from "zod/mini";
 import { PHOTOS_FIELD, photoLimits } from "../../src/content/contact-photos";
 import { photoWords } from "../../src/content/photo-words";
 import { clientKey } from "../http/client-key";
 import { allowLongBody, serverLimits } from "../http/server-limits";
+import { declaredLength, declaredOver, formBody, jsonBody, leaveBodyUnread } from "../http/request-body";
 import type { Logger } from "../logger";
 import type { LimitStore, RateDecision, RateRule } from "../store/limit-store";
 import type { PhotoStore } from "../store/photo-store";
@@ -66,9 +67,8 @@ export const RATE_WINDOW_MS = 10 * 60_000;
 export type BodyKind = "json" | "form";
 type ParsedBody = { kind: BodyKind; body: unknown };
 
-const jsonParser = express.json({ limit: BODY_LIMIT_BYTES });
-// extended: false uses node:querystring: flat string fields only, no nested objects.
-const formParser = express.urlencoded({ extended: false, limit: BODY_LIMIT_BYTES, parameterLimit: 50 });
+const jsonParser = jsonBody(BODY_LIMIT_BYTES);
+const formParser = formBody(BODY_LIMIT_BYTES, 50);
 
 /** Each field's problem, the post's as a whole (`form`), and the photos' (a form with photos). */
 export type FormErrors<Field extends string> = Partial<Record<Field | "form", string>> & { photos?: string };
@@ -215,8 +215,7 @@ export function createFormPostHandler<Schema extends z.core.$ZodType, Field exte
 
   /**
    * A post with photos (multipart/form-data, shared/CONTRACT.md turn 4): nothing is read before
-   * it is known to be allowed (not compressed, its declared length within the limit, room in the
-   * upload budget); its fields are judged before a byte of a photo is kept; each photo is checked
+   * it is known to be allowed (its declared length within the limit, room in the upload budget); its fields are judged before a byte of a photo is kept; each photo is checked
    * from its bytes, then re-encoded; the photos are stored, then the message naming them.
    */
   async function postWithPhotos(req: Request, res: Response, photos: FormPhotos): Promise<void> {
@@ -224,11 +223,9 @@ export function createFormPostHandler<Schema extends z.core.$ZodType, Field exte
     // Whatever happens, the connection is not kept for another request: a body refused part way is not read on.
     res.set("Connection", "close");
     lingerOnClose(req);
-    const encoding = (req.get("content-encoding") ?? "identity").trim().toLowerCase();
-    if (encoding !== "identity") return fail(res, kind, 415, words.notSent, "Send the form as it is, not compressed (no Content-Encoding).");
-    const declared = req.headers["content-length"] === undefined ? undefined : Number(req.headers["content-length"]);
-    if (declared === undefined) return fail(res, kind, 411, words.notSent, "Send the form with its Content-Length.");
-    if (declared > MULTIPART_LIMIT_BYTES) return invalid(res, kind, 413, undefined, photoProblem(photoWords.tooBigTogether()));
+    // A compressed body (415) or one without its length (411) never got here (refuseUnreadableBodies, functions/http/request-body.ts).
+    const declared = declaredLength(req);
+    if (declared === undefined || declared > MULTIPART_LIMIT_BYTES) return invalid(res, kind, 413, undefined, photoProblem(photoWords.tooBigTogether()));
     const release = photos.budget.take(clientKey(req.ip ?? req.socket.remoteAddress), declared);
     if (!release) {
       res.set("Retry-After", "30");
@@ -294,12 +291,13 @@ export async function readBody(req: Request, res: Response): Promise<ParsedBody 
   const type = req.is(["application/json", "application/x-www-form-urlencoded"]);
   const kind = type === "application/json" ? "json" : type === "application/x-www-form-urlencoded" ? "form" : undefined;
   if (!kind) {
+    leaveBodyUnread(req, res);
     return { kind: "json", status: 415, message: "Send the form as application/json or application/x-www-form-urlencoded" };
   }
   // The body parser answers an oversized body only after reading all of it: refuse a
   // declared length at once, and close the connection rather than read what follows.
-  if (Number(req.headers["content-length"]) > BODY_LIMIT_BYTES) {
-    res.set("Connection", "close").on("finish", () => req.socket.destroySoon());
+  if (declaredOver(req, BODY_LIMIT_BYTES)) {
+    leaveBodyUnread(req, res);
     return { kind, status: 413, message: tooLarge };
   }
   try {

@@ -1,9 +1,11 @@
 /**
  * The keys the servers make once and keep: `review-secret` signs the review links
- * (functions/reviews/review-tokens.ts); `photo-link-key` signs the links to a message's photos
- * in the owner's email (functions/contact/photo-links.ts).
+ * (functions/reviews/review-tokens.ts); `push-key` is the private half of the site's VAPID key
+ * (RFC 8292), which signs every notification to the owner's devices (functions/push/vapid.ts):
+ * a browser's subscription is bound to its public half, so it must never change; `photo-link-key`
+ * signs the links to a message's photos in the owner's email (functions/contact/photo-links.ts).
  */
-export const keyNames = ["review-secret", "photo-link-key"] as const;
+export const keyNames = ["review-secret", "push-key", "photo-link-key"] as const;
 export type KeyName = (typeof keyNames)[number];
 
 /**

@@ -12,6 +12,7 @@ import { MESSAGE_PHOTOS_DIR } from "./file-names";
 import { createOutboxFiles } from "./outbox-files";
 import { createPhotoFolder } from "./photo-folder";
 import { createFilePostsStore } from "./posts-store";
+import { createPushFiles } from "./push-files";
 import { createReviewFiles } from "./review-files";
 import { createVisitsFiles } from "./visits-files";
 
@@ -42,6 +43,7 @@ export async function createFilesStore(options: FilesStoreOptions): Promise<File
   const desk = createFileDeskStore(dataDir, { logger });
   const visits = createVisitsFiles({ dataDir, clock, logger });
   const posts = createFilePostsStore(dataDir, logger);
+  const push = createPushFiles({ dataDir, clock, logger });
   return {
     messages,
     messagePhotos: createPhotoFolder(path.join(dataDir, MESSAGE_PHOTOS_DIR)),
@@ -52,11 +54,12 @@ export async function createFilesStore(options: FilesStoreOptions): Promise<File
     desk,
     visits,
     posts,
+    push,
     ready: Promise.resolve(),
     description: `JSON-lines files in ${dataDir}`,
     backup: (target) => backupDataDir(dataDir, target),
     async close() {
-      await Promise.all([messages.close(), reviews.close(), desk.close(), visits.close(), posts.close()]);
+      await Promise.all([messages.close(), reviews.close(), desk.close(), visits.close(), posts.close(), push.close()]);
       await outbox.close();
     },
   };
