@@ -209,6 +209,42 @@ for (const kind of ["files", "postgres"] as const) {
       await nothingKept();
     });
 
+    it("refuses a post without its length (411), too many fields or parts, a field over 16 KiB, a file under another name and a field after a photo, keeping nothing", async () => {
+      await start();
+      const boundary = "b0undary";
+      /** A multipart body by hand: each part's headers and value. */
+      const body = (parts: Array<{ headers: string; value: string | Uint8Array }>) =>
+        Buffer.concat([...parts.flatMap(({ headers, value }) => [Buffer.from(`--${boundary}\r\n${headers}\r\n\r\n`), Buffer.from(value), Buffer.from("\r\n")]), Buffer.from(`--${boundary}--\r\n`)]);
+      const field = (name: string, value: string) => ({ headers: `Content-Disposition: form-data; name="${name}"`, value });
+      const file = (name: string, value: Uint8Array) => ({ headers: `Content-Disposition: form-data; name="${name}"; filename="IMG_1.jpg"\r\nContent-Type: image/jpeg`, value });
+      const fields = Object.entries(validInput).map(([name, value]) => field(name, value));
+      const post = (bytes: Buffer) =>
+        fetch(`${url}/api/contact`, { method: "POST", headers: { accept: "application/json", "content-type": `multipart/form-data; boundary=${boundary}` }, body: new Uint8Array(bytes) });
+      const answer = async (res: Response) => [res.status, await res.json()];
+
+      // Chunked, no Content-Length: refused before a byte of it is read (refuseUnreadableBodies).
+      const chunked = await rawRequest(
+        url,
+        `POST /api/contact HTTP/1.1\r\nHost: x\r\nAccept: application/json\r\nContent-Type: multipart/form-data; boundary=${boundary}\r\nTransfer-Encoding: chunked\r\n\r\n`,
+      );
+      expect(chunked.split("\r\n")[0]).toBe("HTTP/1.1 411 Length Required");
+
+      const tooLarge = { ok: false, message: "The message is too large (limit 16 KiB)" };
+      const many = Array.from({ length: 21 }, (_, i) => field(`extra${i}`, "x"));
+      expect(await answer(await post(body([...fields, ...many])))).toEqual([413, tooLarge]);
+      // Parts without a name are skipped by the parser, but counted.
+      const nameless = Array.from({ length: 100 }, () => ({ headers: "Content-Type: text/plain", value: "x" }));
+      expect(await answer(await post(body([...fields, ...nameless])))).toEqual([413, tooLarge]);
+      expect(await answer(await post(body([...fields.filter((f) => !f.headers.includes('"message"')), field("message", "x".repeat(17 * 1024))])))).toEqual([413, tooLarge]);
+
+      const unreadable = { ok: false, errors: { form: "The form data could not be read" } };
+      expect(await answer(await post(body([...fields, file("attachment", cameraJpeg)])))).toEqual([400, unreadable]);
+      const late = { ok: false, errors: { form: "Send the form's fields before its photos." } };
+      // The fields are judged at the first photo; one coming after it is refused, not taken unjudged.
+      expect(await answer(await post(body([...fields, file("photos", cameraJpeg), field("referrer", "https://example.com/")])))).toEqual([400, late]);
+      await nothingKept();
+    });
+
     it("answers a photo over 10 MB as soon as it passes the limit, before the rest of the post is sent", async () => {
       await start();
       const form = formData([{ name: "IMG_2000.jpg", bytes: Buffer.concat([cameraJpeg, Buffer.alloc(photoLimits.bytesEach + 1024 * 1024)]) }]);
@@ -219,6 +255,25 @@ for (const kind of ["files", "postgres"] as const) {
       const answer = await rawRequest(url, head, body.subarray(0, body.byteLength - 512 * 1024));
       expect(answer.split("\r\n")[0]).toBe("HTTP/1.1 413 Payload Too Large");
       expect(answer).toContain("IMG_2000.jpg is bigger than 10 MB");
+      await nothingKept();
+    });
+
+    it("refuses a file that is no photo from its first bytes, and photos over 25 MB together in a post whose declared length passes, as they come", async () => {
+      await start();
+      const head = (response: Response, length: number) =>
+        `POST /api/contact HTTP/1.1\r\nHost: x\r\nAccept: application/json\r\nContent-Type: ${response.headers.get("content-type")}\r\nContent-Length: ${length}\r\n\r\n`;
+      const pdf = Buffer.concat([Buffer.from("%PDF-1.7\n"), Buffer.alloc(2 * 1024 * 1024)]);
+      const notPhoto = new Response(formData([{ name: "quote.pdf", bytes: pdf, type: "image/jpeg" }]));
+      const body = Buffer.from(await notPhoto.arrayBuffer());
+      // The file's first 64 KB only: the answer must come while the client still holds the rest back.
+      const answer = await rawRequest(url, head(notPhoto, body.byteLength), body.subarray(0, body.byteLength - pdf.byteLength + 64 * 1024));
+      expect(answer.split("\r\n")[0]).toBe("HTTP/1.1 400 Bad Request");
+      expect(answer).toContain("quote.pdf is not a photo.");
+
+      // Three photos of 8.35 MB: 25.06 MB together, and the whole post within what may be declared.
+      const third = Buffer.concat([cameraJpeg, Buffer.alloc(Math.ceil(photoLimits.bytesTotal / 3) + 20 * 1024 - cameraJpeg.byteLength)]);
+      const three = await send(formData([1, 2, 3].map((n) => ({ name: `IMG_${n}.jpg`, bytes: third }))));
+      expect([three.status, await three.json()]).toEqual([413, { ok: false, errors: { photos: "The photos are more than 25 MB together: send fewer of them." } }]);
       await nothingKept();
     });
 

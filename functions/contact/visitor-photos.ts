@@ -1,13 +1,13 @@
 import type sharpModule from "sharp";
 import { photoLimits } from "../../src/content/contact-photos";
 import { photoWords } from "../../src/content/photo-words";
-import { decodeOptions, megapixels, readPhotoHeader, sniff, SNIFF_BYTES } from "../photos/image-bytes";
+import { megapixels, sniff, SNIFF_BYTES, type OtherFormat } from "../photos/image-bytes";
+import { preparePhoto } from "../photos/prepare-photo";
 
 // The photos a visitor sends with a contact message (src/content/contact-photos.ts): checked
-// from their bytes (never the name or the type the browser claims), their size read from the
-// header before a pixel is decoded, then decoded under the pixel cap, turned upright by their
-// EXIF orientation and re-encoded by sharp as JPEG, which keeps no metadata at all: no camera,
-// no time, no GPS position. A small copy goes to the desk's list and the email.
+// from their bytes (never the name or the type the browser claims) and re-encoded as JPEG by
+// the one home for every photo we keep (functions/photos/prepare-photo.ts, as the owner's in the
+// desk): no camera, no time, no GPS position. A small copy goes to the desk's list and the email.
 
 /** A file as it came in a multipart post: the name the browser gave it (for the visitor's words only) and its bytes. */
 export interface ReceivedPhoto {
@@ -34,43 +34,29 @@ export const THUMB_SIDE = 480;
 export function refuseStart(name: string, start: Uint8Array): string | undefined {
   if (start.byteLength === 0) return photoWords.unreadable(name);
   const found = sniff(start.subarray(0, SNIFF_BYTES));
-  if ("format" in found) return undefined;
-  return found.other === "heic" ? photoWords.heic(name) : photoWords.notAPhoto(name);
+  return "format" in found ? undefined : notOurs(name, found.other);
 }
 
+const notOurs = (name: string, other: OtherFormat): string => (other === "heic" ? photoWords.heic(name) : photoWords.notAPhoto(name));
+
 /**
- * Every photo checked and re-encoded, in order; the first that cannot be is the answer, naming
- * it (and nothing is kept: the caller stores only what this returns whole).
+ * Every photo checked and re-encoded (functions/photos/prepare-photo.ts, as the owner's in the
+ * desk), in order; the first that cannot be is the answer, naming it (and nothing is kept: the
+ * caller stores only what this returns whole).
  */
 export async function preparePhotos(photos: readonly ReceivedPhoto[], sharp: typeof sharpModule): Promise<{ ok: true; photos: PreparedPhoto[] } | { ok: false; message: string }> {
   const prepared: PreparedPhoto[] = [];
   for (const { name, bytes } of photos) {
-    const refused = refuseStart(name, bytes);
-    if (refused) return { ok: false, message: refused };
-    const header = await readPhotoHeader(bytes, sharp);
-    if (!header.ok) {
-      if (header.problem === "type") return { ok: false, message: header.other === "heic" ? photoWords.heic(name) : photoWords.notAPhoto(name) };
-      if (header.problem === "pixels") return { ok: false, message: photoWords.tooManyPixels(name, megapixels(header.pixels)) };
+    // Its first bytes were checked as it came in (refuseStart, from multipart-body.ts); preparePhoto reads them again.
+    const full = await preparePhoto(bytes, sharp, { longSide: photoLimits.longSide, quality: 82, keepPng: false });
+    if (!full.ok) {
+      if (full.problem === "type") return { ok: false, message: notOurs(name, full.other) };
+      if (full.problem === "pixels") return { ok: false, message: photoWords.tooManyPixels(name, megapixels(full.pixels)) };
       return { ok: false, message: photoWords.unreadable(name) };
     }
-    try {
-      prepared.push(await reencode(bytes, sharp));
-    } catch {
-      return { ok: false, message: photoWords.unreadable(name) };
-    }
+    // The small copy from the JPEG just made: the visitor's file is decoded once.
+    const thumb = await sharp(full.bytes).resize({ width: THUMB_SIDE, height: THUMB_SIDE, fit: "inside", withoutEnlargement: true }).jpeg({ quality: 72, mozjpeg: true }).toBuffer();
+    prepared.push({ full: full.bytes, thumb, width: full.width, height: full.height });
   }
   return { ok: true, photos: prepared };
-}
-
-async function reencode(bytes: Buffer, sharp: typeof sharpModule): Promise<PreparedPhoto> {
-  const side = photoLimits.longSide;
-  const full = await sharp(bytes, decodeOptions)
-    .autoOrient()
-    .resize({ width: side, height: side, fit: "inside", withoutEnlargement: true })
-    // A PNG's transparent parts on white: JPEG has none, and every photo is served as image/jpeg.
-    .flatten({ background: "#ffffff" })
-    .jpeg({ quality: 82, mozjpeg: true })
-    .toBuffer({ resolveWithObject: true });
-  const thumb = await sharp(full.data).resize({ width: THUMB_SIDE, height: THUMB_SIDE, fit: "inside", withoutEnlargement: true }).jpeg({ quality: 72, mozjpeg: true }).toBuffer();
-  return { full: full.data, thumb, width: full.info.width, height: full.info.height };
 }

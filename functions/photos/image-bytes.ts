@@ -3,7 +3,8 @@ import type sharpModule from "sharp";
 // What an uploaded file is, from its bytes (never its name or the type the browser claims), and
 // how big its picture is, from its header, before a pixel is decoded. One home for the owner's
 // photos in the desk (functions/desk/posts/photo-upload.ts) and the visitor's on the contact form
-// (functions/contact/visitor-photos.ts); each words a refusal for its own reader.
+// (functions/contact/visitor-photos.ts), both through prepare-photo.ts (and here directly for a
+// file's first bytes, while it still comes in); each words a refusal for its own reader.
 
 /** Phones take up to 48 megapixels (8064 × 6048); a bigger image is refused before it is decoded. */
 export const MAX_PHOTO_PIXELS = 50_000_000;

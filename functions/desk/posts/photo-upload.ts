@@ -1,10 +1,11 @@
 import type sharpModule from "sharp";
 import { slugFromTitle } from "../../../src/content/post-slug";
-import { decodeOptions, MAX_PHOTO_PIXELS, megapixels, readPhotoHeader, type OtherFormat, type PhotoFormat } from "../../photos/image-bytes";
+import { MAX_PHOTO_PIXELS, megapixels, readPhotoHeader, type OtherFormat, type PhotoFormat } from "../../photos/image-bytes";
+import { preparePhoto, type PhotoRefusal } from "../../photos/prepare-photo";
 
-// A photo the owner adds in the desk, checked from its bytes (never its name or the type the
-// browser claims), then made into the file that goes beside the post: turned the way the
-// camera said, at most MAX_SIDE pixels on its longest side, and re-encoded by sharp, so no
+// A photo the owner adds in the desk, checked from its bytes and made into the file that goes
+// beside the post by the one home for every photo we keep (functions/photos/prepare-photo.ts):
+// turned the way the camera said, at most MAX_SIDE pixels on its longest side, re-encoded, so no
 // camera data (the place it was taken) and nothing but pixels goes into content/. The site's
 // own photo pipeline (scripts/build-engine/photos.ts) then makes it small for phones, as for any photo.
 
@@ -57,17 +58,9 @@ export async function prepareUpload(input: Uint8Array, sharp: typeof sharpModule
   if (input.byteLength > MAX_UPLOAD_BYTES) {
     throw new UploadRefused(`This photo is ${megabytes(input.byteLength)}; the site takes photos up to ${megabytes(MAX_UPLOAD_BYTES)}. Choose a smaller size when you share or export it.`);
   }
-  const found = await checkHeader(input, sharp, false);
-  try {
-    const image = sharp(input, decodeOptions)
-      .autoOrient()
-      .resize({ width: MAX_SIDE, height: MAX_SIDE, fit: "inside", withoutEnlargement: true });
-    const png = found.format === "png" || found.hasAlpha;
-    const out = await (png ? image.png({ compressionLevel: 9 }) : image.jpeg({ quality: 88, mozjpeg: true })).toBuffer({ resolveWithObject: true });
-    return { bytes: out.data, format: png ? "png" : "jpeg", width: out.info.width, height: out.info.height };
-  } catch {
-    throw new UploadRefused("This photo could not be read: the file may be damaged or cut short. Try adding it again.");
-  }
+  const prepared = await preparePhoto(input, sharp, { longSide: MAX_SIDE, quality: 88, keepPng: true });
+  if (!prepared.ok) throw refusal(prepared);
+  return { bytes: prepared.bytes, format: prepared.format, width: prepared.width, height: prepared.height };
 }
 
 /**
@@ -76,17 +69,16 @@ export async function prepareUpload(input: Uint8Array, sharp: typeof sharpModule
  * complete in the part is judged when the photo is whole.
  */
 export async function checkUploadStart(first: Uint8Array, sharp: typeof sharpModule): Promise<void> {
-  await checkHeader(first, sharp, true);
+  const header = await readPhotoHeader(first, sharp, true);
+  if (!header.ok) throw refusal(header);
 }
 
-/** The type from the first bytes, then the size from the header, before a pixel is decoded (functions/photos/image-bytes.ts). */
-async function checkHeader(input: Uint8Array, sharp: typeof sharpModule, partial: boolean): Promise<{ format: UploadFormat; hasAlpha: boolean }> {
-  const header = await readPhotoHeader(input, sharp, partial);
-  if (header.ok) return header;
-  if (header.problem === "type") throw new UploadRefused(`This file ${refusals[header.other]}`);
-  if (header.problem === "unreadable") throw new UploadRefused("This photo could not be read: the file may be damaged or cut short. Try adding it again.");
-  throw new UploadRefused(
-    `This photo is ${megapixels(header.pixels)} (${header.width.toLocaleString("en-US")} × ${header.height.toLocaleString("en-US")} pixels); the site takes photos up to ${megapixels(MAX_UPLOAD_PIXELS)}. Choose a smaller size when you share or export it.`,
+/** The owner's words for a photo refused by its bytes, its header or its decoding (functions/photos/prepare-photo.ts). */
+function refusal(refused: PhotoRefusal): UploadRefused {
+  if (refused.problem === "type") return new UploadRefused(`This file ${refusals[refused.other]}`);
+  if (refused.problem === "unreadable") return new UploadRefused("This photo could not be read: the file may be damaged or cut short. Try adding it again.");
+  return new UploadRefused(
+    `This photo is ${megapixels(refused.pixels)} (${refused.width.toLocaleString("en-US")} × ${refused.height.toLocaleString("en-US")} pixels); the site takes photos up to ${megapixels(MAX_UPLOAD_PIXELS)}. Choose a smaller size when you share or export it.`,
   );
 }
 

@@ -1,15 +1,9 @@
 import { style } from "@vanilla-extract/css";
+import { thumbnailStrip } from "../../styles/thumbnail-strip";
 import { vars } from "../../styles/theme.css";
 
 /** Three across a phone, more on a wide screen. */
-export const strip = style({
-  display: "grid",
-  gridTemplateColumns: "repeat(auto-fill, minmax(5.5rem, 1fr))",
-  gap: vars.space.sm,
-  margin: `${vars.space.md} 0 0`,
-  padding: 0,
-  listStyle: "none",
-});
+export const strip = style({ ...thumbnailStrip, margin: `${vars.space.md} 0 0` });
 
 export const link = style({
   display: "block",
