@@ -5,6 +5,7 @@ import { decisionSchema, handledEventSchema, storedReviewSchema, submissionSchem
 import { StoreFormatError } from "../store-errors";
 import {
   DECISIONS_FILE,
+  ESTIMATE_VISITS_FILE,
   MESSAGE_EVENTS_FILE,
   OUTBOX_FILE,
   REVIEW_SPAM_FILE,
@@ -15,6 +16,7 @@ import {
   VISITS_FILE,
   VISITS_TODAY_FILE,
 } from "./file-names";
+import { visitLine } from "./estimate-visit-files";
 import { readJsonl } from "./jsonl-read";
 import { outboxEventSchema } from "./outbox-files";
 import { claimLine, countLine, todayLine } from "./visits-files";
@@ -30,6 +32,7 @@ const FORMATS: ReadonlyArray<{ file: string; schema: z.ZodType }> = [
   { file: VISITS_FILE, schema: countLine },
   { file: VISITS_TODAY_FILE, schema: todayLine },
   { file: VISIT_CLAIMS_FILE, schema: claimLine },
+  { file: ESTIMATE_VISITS_FILE, schema: visitLine },
 ];
 
 /**

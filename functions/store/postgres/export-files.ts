@@ -9,7 +9,7 @@ import { chmod, mkdir, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type pg from "pg";
 import type { z } from "zod";
-import { DECISIONS_FILE, MESSAGE_EVENTS_FILE, OUTBOX_FILE, REVIEW_SPAM_FILE, REVIEWS_FILE, SPAM_FILE, SUBMISSIONS_FILE, VISIT_CLAIMS_FILE, VISITS_FILE } from "../files/file-names";
+import { DECISIONS_FILE, ESTIMATE_VISITS_FILE, MESSAGE_EVENTS_FILE, OUTBOX_FILE, REVIEW_SPAM_FILE, REVIEWS_FILE, SPAM_FILE, SUBMISSIONS_FILE, VISIT_CLAIMS_FILE, VISITS_FILE } from "../files/file-names";
 import { decisionSchema, handledEventSchema, storedReviewSchema, submissionSchema } from "../records";
 import type { BackupSummary } from "../store";
 import { claimLine, countLine } from "../files/visits-files";
@@ -17,6 +17,10 @@ import type { Database } from "./database";
 import { AUDIT_COLUMNS, auditEntryOf, PASSKEY_COLUMNS, passkeyOf, SESSION_COLUMNS, sessionOf, SIGN_IN_COLUMNS, signInOf, type AuditRow, type PasskeyRow, type SessionRow, type SignInRow } from "./desk-tables";
 import { auditRecord, DESK_AUDIT_FILE, DESK_FILE, deskEventsOf } from "../files/desk-store";
 import { draftLineSchema, DRAFTS_FILE, PHOTOS_DIR, postVersionSchema, VERSIONS_FILE } from "../files/posts-store";
+import { visitLine } from "../files/estimate-visit-files";
+import type { BookedVisit } from "../estimate-visit-store";
+import type { VisitEvent } from "../records";
+import { bookedVisitOf } from "./estimate-visit-tables";
 
 interface JobRow {
   id: string;
@@ -44,7 +48,8 @@ function outboxLines(jobs: JobRow[]): unknown[] {
   const out: unknown[] = [];
   for (const row of jobs) {
     const at = new Date(Number(row.settled_at ?? row.now)).toISOString();
-    const post = row.kind === "contact" || row.kind === "review";
+    // A post's job, and a visit's, is its line in the files (the outbox replays them); other jobs are queued lines.
+    const post = row.kind === "contact" || row.kind === "review" || row.kind === "estimate-visit";
     if (!post) out.push({ event: "queued", id: row.id, at: row.queued_at, job: row.job });
     if (row.state === "sent") out.push({ event: "sent", id: row.id, at, attempts: row.attempts });
     else if (row.state === "failed") out.push({ event: "failed", id: row.id, at, attempts: row.attempts, error: row.last_error ?? "" });
@@ -54,6 +59,17 @@ function outboxLines(jobs: JobRow[]): unknown[] {
     }
   }
   return out;
+}
+
+/** estimate-visits.jsonl as the files store writes it: each visit booked, reminded, cancelled, in the order they happened. */
+export function visitLinesOf(visits: readonly BookedVisit[]): unknown[] {
+  const events: Array<{ at: string; order: number; line: VisitEvent }> = [];
+  for (const { cancelled, remindedAt, ...visit } of visits) {
+    events.push({ at: visit.createdAt, order: 0, line: { event: "booked", visit } });
+    if (remindedAt) events.push({ at: remindedAt, order: 1, line: { event: "reminded", visit, at: remindedAt } });
+    if (cancelled) events.push({ at: cancelled.at, order: 2, line: { event: "cancelled", visit, cancelled } });
+  }
+  return events.sort((a, b) => Date.parse(a.at) - Date.parse(b.at) || a.order - b.order).map((e) => visitLine.parse(e.line));
 }
 
 export async function exportToFiles(db: Database, target: string): Promise<BackupSummary> {
@@ -104,6 +120,9 @@ export async function exportToFiles(db: Database, target: string): Promise<Backu
         }),
         [DESK_AUDIT_FILE]: (await client.query<AuditRow>(`SELECT ${AUDIT_COLUMNS} FROM desk_audit ORDER BY seq`)).rows.map((row) => auditRecord.parse(auditEntryOf(row))),
         [VERSIONS_FILE]: await recordsOf(client, "SELECT record FROM post_versions ORDER BY seq", postVersionSchema),
+        [ESTIMATE_VISITS_FILE]: visitLinesOf(
+          (await client.query<{ record: unknown; cancelled: unknown; reminded_at: string | null }>("SELECT record, cancelled, reminded_at FROM estimate_visits ORDER BY seq")).rows.map(bookedVisitOf),
+        ),
         [DRAFTS_FILE]: (await client.query<{ post_id: string; at: string; state: unknown }>("SELECT post_id, at, state FROM post_drafts ORDER BY at")).rows.map((row) =>
           draftLineSchema.parse({ postId: row.post_id, at: row.at, state: row.state }),
         ),

@@ -11,11 +11,13 @@ import type { z } from "zod";
 import { countKey } from "../visits-store";
 import type { Logger } from "../../logger";
 import { createFilesStore } from "../files/files-store";
-import { DECISIONS_FILE, MESSAGE_EVENTS_FILE, REVIEW_SPAM_FILE, REVIEWS_FILE, SPAM_FILE, SUBMISSIONS_FILE, VISIT_CLAIMS_FILE, VISITS_FILE } from "../files/file-names";
+import { DECISIONS_FILE, ESTIMATE_VISITS_FILE, MESSAGE_EVENTS_FILE, REVIEW_SPAM_FILE, REVIEWS_FILE, SPAM_FILE, SUBMISSIONS_FILE, VISIT_CLAIMS_FILE, VISITS_FILE } from "../files/file-names";
 import { claimLine, countLine } from "../files/visits-files";
 import { readJsonl } from "../files/jsonl-read";
 import { readKey } from "../files/key-files";
-import { contactJob, decisionSchema, handledEventSchema, reviewJob, storedReviewSchema, submissionSchema, type ShownJob } from "../records";
+import { contactJob, decisionSchema, handledEventSchema, reviewJob, storedReviewSchema, submissionSchema, visitJobs, type ShownJob } from "../records";
+import { applyVisitLine, visitLine } from "../files/estimate-visit-files";
+import type { BookedVisit } from "../estimate-visit-store";
 import type { UndeliveredJob } from "../outbox-store";
 import type { Database } from "./database";
 import { applyDeskEvent, auditRecord, DESK_AUDIT_FILE, DESK_FILE, deskEvent, emptyDeskState } from "../files/desk-store";
@@ -89,6 +91,11 @@ export async function importFromFiles(db: Database, dataDir: string, now: number
     photos.push([name, bytes]);
   }
 
+  // The estimate visits as their lines add up, and every email those lines made (sent, unless still open).
+  const visitLines = await readAll(dataDir, ESTIMATE_VISITS_FILE, visitLine);
+  const visits = new Map<string, BookedVisit>();
+  for (const line of visitLines) applyVisitLine(visits, line);
+
   const openById = new Map(open.map((job) => [job.id, job]));
   const jobRow = (job: ShownJob): unknown[] => {
     const state = openById.get(job.id);
@@ -101,9 +108,9 @@ export async function importFromFiles(db: Database, dataDir: string, now: number
   await db.transaction(async (client) => {
     const { rows } = await client.query<{ held: boolean }>(
       `SELECT EXISTS (SELECT 1 FROM messages) OR EXISTS (SELECT 1 FROM reviews) OR EXISTS (SELECT 1 FROM mail_jobs) OR EXISTS (SELECT 1 FROM message_events)
-         OR EXISTS (SELECT 1 FROM visit_counts) OR EXISTS (SELECT 1 FROM desk_sessions) OR EXISTS (SELECT 1 FROM desk_audit) OR EXISTS (SELECT 1 FROM post_versions) AS held`,
+         OR EXISTS (SELECT 1 FROM visit_counts) OR EXISTS (SELECT 1 FROM desk_sessions) OR EXISTS (SELECT 1 FROM desk_audit) OR EXISTS (SELECT 1 FROM post_versions) OR EXISTS (SELECT 1 FROM estimate_visits) AS held`,
     );
-    if (rows[0]?.held) throw new Error(`the database ${db.where} already holds messages, reviews, mail, the desk's records or posts: import only into an empty one (nothing was imported)`);
+    if (rows[0]?.held) throw new Error(`the database ${db.where} already holds messages, reviews, mail, the desk's records, posts or estimate visits: import only into an empty one (nothing was imported)`);
     const post = (box: string) => (record: { id: string }) => [box, record.id, record];
     await insertRows(client, "messages", ["box", "id", "record"], files[SUBMISSIONS_FILE].map(post("inbox")));
     await insertRows(client, "messages", ["box", "id", "record"], files[SPAM_FILE].map(post("spam")));
@@ -111,7 +118,7 @@ export async function importFromFiles(db: Database, dataDir: string, now: number
     await insertRows(client, "reviews", ["box", "id", "record"], files[REVIEWS_FILE].map(post("posted")));
     await insertRows(client, "reviews", ["box", "id", "record"], files[REVIEW_SPAM_FILE].map(post("spam")));
     await insertRows(client, "review_decisions", ["id", "token", "record"], files[DECISIONS_FILE].map((d) => [d.id, d.token ?? null, d]));
-    const jobs = [...files[SUBMISSIONS_FILE].map(contactJob), ...files[REVIEWS_FILE].map(reviewJob), ...added];
+    const jobs = [...files[SUBMISSIONS_FILE].map(contactJob), ...files[REVIEWS_FILE].map(reviewJob), ...visitLines.flatMap(visitJobs), ...added];
     await insertRows(
       client,
       "mail_jobs",
@@ -126,6 +133,12 @@ export async function importFromFiles(db: Database, dataDir: string, now: number
     await insertRows(client, "desk_sessions", columns(SESSION_COLUMNS), [...desk.sessions.values()].map(sessionRow));
     await insertRows(client, "desk_passkeys", columns(PASSKEY_COLUMNS), [...desk.passkeys.values()].map(passkeyRow));
     await insertRows(client, "desk_audit", columns(AUDIT_COLUMNS), audit.map(auditRow));
+    await insertRows(
+      client,
+      "estimate_visits",
+      ["id", "start_at", "seat", "created_at", "record", "cancelled", "reminded_at"],
+      [...visits.values()].map(({ cancelled, remindedAt, ...visit }) => [visit.id, visit.start, visit.seat, visit.createdAt, visit, cancelled ?? null, remindedAt ?? null]),
+    );
     await insertRows(client, "post_versions", ["id", "post_id", "slug", "record"], versions.map((v) => [v.id, v.postId, v.slug, v]));
     await insertRows(client, "post_drafts", ["post_id", "at", "state"], [...drafts.values()].map((d) => [d.postId, d.at, JSON.stringify(d.state ?? null)]));
     // One at a time: a photo can be megabytes.
@@ -148,5 +161,6 @@ export async function importFromFiles(db: Database, dataDir: string, now: number
     [VERSIONS_FILE]: versions.length,
     [DRAFTS_FILE]: drafts.size,
     [PHOTOS_DIR]: photos.length,
+    [ESTIMATE_VISITS_FILE]: visitLines.length,
   };
 }
