@@ -28,6 +28,22 @@ const jsonParser = express.json({ limit: BODY_LIMIT_BYTES });
 // extended: false uses node:querystring: flat string fields only, no nested objects.
 const formParser = express.urlencoded({ extended: false, limit: BODY_LIMIT_BYTES, parameterLimit: 50 });
 
+/**
+ * A post its store part refuses for what it holds now, thrown by `store.add`: an estimate visit
+ * whose time was just taken (409), or whose town is not visited (400). Answered with its status,
+ * its messages and `extra` (JSON), or the form's page again (no JavaScript); nothing is stored.
+ */
+export class PostRefused<Field extends string = string> extends Error {
+  constructor(
+    readonly status: 400 | 409,
+    readonly errors: Partial<Record<Field | "form", string>>,
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(Object.values(errors).join("; "));
+    this.name = "PostRefused";
+  }
+}
+
 /** What a visitor reads when a post is refused; each kind of post says it in its own words. */
 export interface FormPostWords {
   /** Title of the problem page for a post that could not be read: "Message not sent". */
@@ -55,8 +71,8 @@ export interface FormPostOptions<Schema extends z.core.$ZodType, Field extends s
   rate: { bucket: string; rule: RateRule };
   clock: () => number;
   logger: Logger;
-  /** The page for an invalid no-JavaScript post: the form again with the messages. */
-  renderInvalid: (values: Partial<Record<Field, string>>, errors: Partial<Record<Field | "form", string>>) => string;
+  /** The page for an invalid no-JavaScript post: the form again with the messages (`refused`: what the store part said, when it refused it). */
+  renderInvalid: (values: Partial<Record<Field, string>>, errors: Partial<Record<Field | "form", string>>, refused?: PostRefused<Field>) => string | Promise<string>;
   /** A short page for a form post that could not be taken. */
   renderProblem: (title: string, message: string) => string;
   /** Where a stored no-JavaScript post is sent (303). */
@@ -103,7 +119,7 @@ export function createFormPostHandler<Schema extends z.core.$ZodType, Field exte
     if (!result.success || spamFieldErrors) {
       const errors: Partial<Record<Field | "form", string>> = result.success ? {} : options.messages(result.error);
       if (spamFieldErrors) errors.form ??= spamFieldErrors.form;
-      if (kind === "form") res.status(400).type("html").send(options.renderInvalid(formValues(body, options.fields), errors));
+      if (kind === "form") res.status(400).type("html").send(await options.renderInvalid(formValues(body, options.fields), errors));
       else res.status(400).json({ ok: false, errors });
       return;
     }
@@ -128,6 +144,12 @@ export function createFormPostHandler<Schema extends z.core.$ZodType, Field exte
       const source = leadSourceOf(body, req.hostname);
       stored = reason ? await store.hold(result.data, reason, source) : await store.add(result.data, source);
     } catch (error) {
+      if (error instanceof PostRefused) {
+        const refused: PostRefused<Field> = error;
+        if (kind === "form") res.status(refused.status).type("html").send(await options.renderInvalid(formValues(body, options.fields), refused.errors, refused));
+        else res.status(refused.status).json({ ok: false, errors: refused.errors, ...refused.extra });
+        return;
+      }
       return unavailable(res, kind, error);
     }
 

@@ -38,10 +38,20 @@ const VisitsIcon = (p: IconProps) => (
   </Icon>
 );
 
+const CalendarIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <rect x="3" y="4" width="18" height="17" rx="2" />
+    <path d="M3 10h18" />
+    <path d="M8 2v4" />
+    <path d="M16 2v4" />
+  </Icon>
+);
+
 export const sectionIcons: Record<DeskSectionScreen, (p: IconProps) => React.JSX.Element> = {
   messages: MailIcon,
   reviews: StarIcon,
   posts: PostsIcon,
   business: StoreIcon,
   visits: VisitsIcon,
+  "estimate-visits": CalendarIcon,
 };

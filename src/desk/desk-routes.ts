@@ -77,6 +77,13 @@ export function messagesHref(box: MessageBoxName, settings: { search?: string; h
   return query.size > 0 ? `${base}?${query}` : base;
 }
 
+/** Estimate visits booked online (issue 40): the section lists them by day and holds the hours offered (POST saves them). */
+export const estimateVisitsPath = `${deskBase}/estimate-visits`;
+/** One day's visits, in the order they come: GET .../day/YYYY-MM-DD. */
+export const estimateVisitDayPath = (day: string): string => `${estimateVisitsPath}/day/${day}`;
+/** POST: cancel one visit (the store frees its time and mails both a cancellation). */
+export const estimateVisitCancelPath = (id: string): string => `${estimateVisitsPath}/${encodeURIComponent(id)}/cancel`;
+
 /** POST `approved=yes|no`: the desk's decision on one review (store.reviews.decide, via "desk"). */
 export const reviewDecisionPath = (id: string): string => `${deskPath.reviews}/${encodeURIComponent(id)}/decision`;
 
@@ -91,7 +98,7 @@ export interface DeskSection {
   summary: string;
 }
 
-export type DeskSectionScreen = "messages" | "reviews" | "posts" | "business" | "visits";
+export type DeskSectionScreen = "messages" | "reviews" | "posts" | "business" | "visits" | "estimate-visits";
 
 /** In the navigation's order. */
 export const deskSections: readonly DeskSection[] = [
@@ -100,6 +107,7 @@ export const deskSections: readonly DeskSection[] = [
   { screen: "posts", path: `${deskBase}/posts`, label: "Posts", summary: "Write, schedule and change blog posts." },
   { screen: "business", path: `${deskBase}/business`, label: "Business details", summary: "Phone, email, address, hours and links." },
   { screen: "visits", path: `${deskBase}/visits`, label: "Visits", summary: "How many people came, and who called." },
+  { screen: "estimate-visits", path: estimateVisitsPath, label: "Estimate visits", summary: "Free estimates booked online, and the hours you offer." },
 ];
 
 export const sectionPath = (screen: DeskSectionScreen): string => deskSections.find((s) => s.screen === screen)?.path ?? deskBase;
