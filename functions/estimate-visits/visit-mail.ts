@@ -8,6 +8,7 @@ import type { Site } from "../../src/content/site";
 import { escapeHtml } from "../../src/format/escape-html";
 import { isoOnClock } from "../../src/format/business-time";
 import { formatVisitOrigin } from "../../src/format/visit-origin";
+import { mapsLink } from "../../src/format/maps-link";
 import { headerText, notificationMessageId, type MailAddresses, type NotificationMessage } from "../contact/notification-message";
 import type { VisitJob } from "../store/records";
 import { calendarFile } from "./ics";
@@ -17,10 +18,6 @@ export interface VisitMailLinks {
   cancel: string;
   desk: string;
 }
-
-/** A street address as a maps search: one tap on a phone opens directions. */
-export const mapsLink = (address: string, town: string, region: string): string =>
-  `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(`${address}, ${town}, ${region}`)}`;
 
 /** How long before its start a visitor may still cancel a visit from the link (afterwards: call). */
 export const CANCEL_UNTIL_MS = 60 * 60_000;

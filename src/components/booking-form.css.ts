@@ -3,6 +3,13 @@ import { vars } from "../styles/theme.css";
 
 export const form = style({ display: "grid", gap: vars.space.lg });
 
+/** The booking page: the form, and beside it on wide screens the other ways to reach us. */
+export const page = style({
+  display: "grid",
+  gap: vars.space.lg,
+  "@media": { "(min-width: 1024px)": { gridTemplateColumns: "2fr 1fr", alignItems: "start" } },
+});
+
 /** One step (day, time, details): a fieldset that looks like a section. */
 export const step = style({ display: "grid", gap: vars.space.md, margin: 0, padding: 0, border: 0, minWidth: 0 });
 
@@ -36,9 +43,10 @@ export const days = style({
 export const day = style({
   display: "grid",
   justifyItems: "center",
-  minWidth: "5rem",
+  minWidth: "4.75rem",
   minHeight: "48px",
-  padding: `${vars.space.sm} ${vars.space.md}`,
+  padding: `${vars.space.sm} ${vars.space.sm}`,
+  whiteSpace: "nowrap",
   border: `2px solid ${vars.color.border}`,
   borderRadius: vars.radius.md,
   background: vars.color.surface,
@@ -56,18 +64,19 @@ export const dayDate = style({ fontSize: "1.05rem" });
 export const dayFree = style({ fontSize: "0.85rem" });
 
 /** A day's free times: big targets, two or three to a row on a phone. */
-export const times = style({ display: "grid", gridTemplateColumns: "repeat(auto-fill, minmax(7.5rem, 1fr))", gap: vars.space.sm });
+export const times = style({ display: "grid", gridTemplateColumns: "repeat(auto-fill, minmax(6.75rem, 1fr))", gap: vars.space.sm });
 
 export const time = style({
   display: "flex",
   alignItems: "center",
   gap: vars.space.sm,
   minHeight: "48px",
-  padding: `0 ${vars.space.md}`,
+  padding: `0 ${vars.space.sm}`,
   border: `2px solid ${vars.color.border}`,
   borderRadius: vars.radius.md,
   background: vars.color.surface,
   fontWeight: 700,
+  whiteSpace: "nowrap",
   cursor: "pointer",
   selectors: {
     "&:has(input:checked)": { borderColor: vars.color.brand, background: vars.color.brandLight },

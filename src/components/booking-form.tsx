@@ -244,6 +244,8 @@ export function BookingForm({ phone, towns, services, offered, zoneName, offer, 
   return (
     <>
       {refused ? <ProblemList refused={refused} /> : null}
+      {/* Without JavaScript, a town not visited: the details go as a message instead, first thing (the booking cannot be). */}
+      {outside && refused?.outsideArea ? <MessageInstead refused={refused} /> : null}
       <section className={css.step} aria-labelledby="booking-days-title">
         <h2 className={css.stepTitle} id="booking-days-title">
           <span className={css.stepNumber}>1</span> Pick a day
@@ -383,7 +385,6 @@ export function BookingForm({ phone, towns, services, offered, zoneName, offer, 
           We use your details only for this visit. <a href="/privacy">What we keep and how to have it deleted</a>.
         </p>
       </form>
-      {outside && refused?.outsideArea ? <MessageInstead refused={refused} /> : null}
     </>
   );
 }
@@ -400,7 +401,7 @@ function OutsideArea({ phone, onSend, sending }: { phone: BookingFormProps["phon
         We don't come out to that town for free estimates yet. Send us your details as a message instead, or call <a href={`tel:${phone.dial}`}>{phone.display}</a>, and
         we'll tell you what we can do.
       </p>
-      {/* The page a post without JavaScript gets has the message form below the booking form instead (MessageInstead). */}
+      {/* The page a post without JavaScript gets has the message form above the booking form instead (MessageInstead). */}
       {onSend ? (
         <button className={button.brand} type="button" onClick={onSend} disabled={sending}>
           {sending ? "Sending..." : "Send as a message instead"}

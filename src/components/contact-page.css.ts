@@ -15,3 +15,19 @@ export const layout = style({
 export const formBox = style({ padding: vars.space.lg, background: vars.color.surface, borderRadius: vars.radius.md, boxShadow: vars.shadow.card });
 
 export const aside = style({ display: "grid", gap: vars.space.lg });
+
+/** "Book a free estimate" above the ways to reach us (issue 40). */
+export const booking = style({
+  display: "flex",
+  flexWrap: "wrap",
+  alignItems: "center",
+  justifyContent: "space-between",
+  gap: vars.space.md,
+  marginBottom: vars.space.lg,
+  padding: vars.space.md,
+  borderRadius: vars.radius.md,
+  background: vars.color.surface,
+  boxShadow: vars.shadow.card,
+});
+
+export const bookingText = style({ margin: 0 });

@@ -10,6 +10,7 @@ import { PostHistoryScreen, type PostHistoryData } from "./screens/post-history-
 import { PostsScreen, type PostsData } from "./screens/posts-screen";
 import { SignInScreen, type SignInData } from "./screens/sign-in-screen";
 import { VisitsScreen, type VisitsData } from "./screens/visits-screen";
+import { EstimateVisitDayScreen, EstimateVisitsScreen, type EstimateVisitDayData, type EstimateVisitsData } from "./screens/estimate-visits-screen";
 import type { DeskSectionScreen } from "./desk-routes";
 
 /**
@@ -31,6 +32,8 @@ export interface DeskScreenData {
   posts: PostsData;
   "post-editor": PostEditorData;
   "post-history": PostHistoryData;
+  "estimate-visits": EstimateVisitsData;
+  "estimate-visit-day": EstimateVisitDayData;
 }
 
 export type DeskScreenName = keyof DeskScreenData;
@@ -68,5 +71,9 @@ export function DeskScreen({ page }: { page: DeskPage }) {
       return <PostEditorScreen data={page.data} />;
     case "post-history":
       return <PostHistoryScreen data={page.data} />;
+    case "estimate-visits":
+      return <EstimateVisitsScreen data={page.data} />;
+    case "estimate-visit-day":
+      return <EstimateVisitDayScreen data={page.data} />;
   }
 }

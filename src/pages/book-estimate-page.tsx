@@ -4,6 +4,7 @@ import { BookingPanelIsland } from "../app/islands";
 import { useRootData } from "../app/root-data";
 import { breadcrumbData } from "../app/structured-data";
 import * as css from "../components/contact-page.css";
+import * as booking from "../components/booking-form.css";
 import { JsonLd } from "../components/json-ld";
 import type { BookingOffer, RefusedBooking, ServedTown } from "../content/booking";
 import { serviceChoices, type ServiceChoice } from "../content/contact";
@@ -63,7 +64,7 @@ export function Component({ data }: { data: BookEstimatePageData }) {
         </div>
       </header>
       <div className={`${container} ${section}`}>
-        <div className={css.layout}>
+        <div className={booking.page}>
           <div className={css.formBox}>
             <BookingPanelIsland phone={site.phone} {...data} />
           </div>

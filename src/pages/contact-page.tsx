@@ -9,6 +9,8 @@ import * as css from "../components/contact-page.css";
 import { JsonLd } from "../components/json-ld";
 import { serviceChoices, type ServiceChoice } from "../content/contact";
 import { container, section } from "../styles/layout.css";
+import { button } from "../components/button.css";
+import { pathTo } from "../routes";
 
 export interface ContactPageData {
   areas: ServedArea[];
@@ -49,6 +51,14 @@ export function Component({ data: { areas, services, refused } }: { data: Contac
         </div>
       </header>
       <div className={`${container} ${section}`}>
+        <div className={css.booking}>
+          <p className={css.bookingText}>
+            <strong>Want an arborist to look at it?</strong> Pick a time for a free estimate visit.
+          </p>
+          <a className={button.brand} href={pathTo.bookEstimate}>
+            Book a free estimate
+          </a>
+        </div>
         <ContactCards site={site} />
         <div className={css.layout}>
           <ContactPanelIsland phone={site.phone} services={services} refused={refused} />
