@@ -27,6 +27,12 @@ beforeAll(async () => {
     ],
     visitors: [],
   });
+  // An estimate visit booked online from the Irmo page, ten days from now.
+  const start = new Date(Date.now() + 10 * 86_400_000).toISOString();
+  await store.estimateVisits.book(
+    { start, end: start, name: "Sam Roe", email: "sam@example.com", phone: "(803) 555-0199", address: "5 Oak St", town: "Irmo", serviceType: "tree-trimming", message: "Limbs over the roof.", landingPage: "/locations/irmo-sc", referrer: "google.com" },
+    1,
+  );
   await store.close();
   await writeFile(
     join(dataDir, "submissions.jsonl"),
@@ -52,6 +58,9 @@ describe("npm run report", () => {
     expect(output).toMatch(/google\.com\s+7/);
     expect(output).toMatch(/Irmo\s+2 call taps/);
     expect(output).toContain("2 call taps (hero button), came from /locations/irmo-sc via google.com");
+    expect(output).toMatch(/Estimate visits booked\s+1\s+0\s+new/);
+    expect(output).toMatch(/Estimate visits booked, by town\n\s+Irmo\s+1/);
+    expect(output).toContain("Estimate visit booked (Tree Trimming & Pruning, Irmo), came from /locations/irmo-sc via google.com");
   }, 60_000);
 
   it("prints the last whole week as JSON, as Monday's email has it", async () => {

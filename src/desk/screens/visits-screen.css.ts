@@ -30,3 +30,5 @@ export const rankedCount = style({ flex: "none", textAlign: "right", fontVariant
 export const days = style({ width: "100%", borderCollapse: "collapse", fontVariantNumeric: "tabular-nums" });
 export const dayCell = style({ padding: `${vars.space.xs} ${vars.space.xs}`, textAlign: "right", borderBottom: `1px solid ${vars.color.border}` });
 export const dayName = style([dayCell, { textAlign: "left" }]);
+
+export const subTitle = style({ fontSize: "1rem", margin: `${vars.space.md} 0 ${vars.space.xs}` });
