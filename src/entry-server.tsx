@@ -195,7 +195,7 @@ export async function createRenderer(content: SiteContent, assets: AssetManifest
   }
 
   /**
-   * /book-estimate as the booking function serves it (functions/estimate-visits/app.ts), at request
+   * /book-estimate as the booking function serves it (the booking function's app.ts), at request
    * time: with the free times (`offer`) of the offer as it is now, and the towns it serves (both
    * may have changed since this build); with `refused`, the answer to a booking posted without
    * JavaScript that could not be taken (noindex, "Error:" first in the title, like the contact page's).

@@ -84,7 +84,7 @@ export const apiPath = {
   moderateReview: "/api/reviews/moderate",
   /** The site script's beacon: a page seen or a call link tapped (src/client/visit-beacon.ts). */
   event: "/api/event",
-  /** GET: the free estimate visits (JSON); POST: book one (functions/estimate-visits/). */
+  /** GET: the free estimate visits (JSON); POST: book one (the booking function). */
   estimateVisits: "/api/estimate-visits",
   /** The visitor's cancel link from their email: GET a page with one button, POST the cancellation. */
   cancelEstimateVisit: "/api/estimate-visits/cancel",

@@ -164,11 +164,17 @@ export const visitJobSchema = z.object({
 });
 export type VisitJob = z.infer<typeof visitJobSchema>;
 
-/** What happened to a visit, as one durable write: the visit booked, cancelled, or reminded of. */
-export type VisitEvent =
-  | { event: "booked"; visit: EstimateVisit }
-  | { event: "cancelled"; visit: EstimateVisit; cancelled: VisitCancellation }
-  | { event: "reminded"; visit: EstimateVisit; at: string };
+/**
+ * What happened to a visit, as one durable write, with the visit as it was: booked, cancelled, or
+ * reminded of. A line of the files store's estimate-visits.jsonl; each is also the source of its
+ * emails (visitJobs), as a contact message's line is (files/outbox-files.ts).
+ */
+export const visitEventSchema = z.discriminatedUnion("event", [
+  z.object({ event: z.literal("booked"), visit: estimateVisitSchema }),
+  z.object({ event: z.literal("cancelled"), visit: estimateVisitSchema, cancelled: visitCancellationSchema }),
+  z.object({ event: z.literal("reminded"), visit: estimateVisitSchema, at: isoTime }),
+]);
+export type VisitEvent = z.infer<typeof visitEventSchema>;
 
 /**
  * The emails an event of a visit sends, each with a stable id (the visit's, what happened, to

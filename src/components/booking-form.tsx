@@ -366,7 +366,7 @@ export function BookingForm({ phone, towns, services, offered, zoneName, offer, 
           {outside ? <OutsideArea phone={phone} onSend={refused?.outsideArea ? undefined : () => void sendAsMessage()} sending={state === "sending"} /> : null}
           {field("message", <textarea className={form.textarea} name="message" rows={4} required defaultValue={typed.message} {...describe("message")} />)}
         </fieldset>
-        {/* Anti-spam (functions/contact/spam.ts): people never see or reach the honeypot; bots fill it. */}
+        {/* Anti-spam (the contact function's spam.ts): people never see or reach the honeypot; bots fill it. */}
         <div className={visuallyHidden} aria-hidden="true">
           <label htmlFor="booking-website">Leave this field empty</label>
           <input id="booking-website" type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />

@@ -2,7 +2,7 @@
 // (contact-schema.ts: name, email, phone, serviceType, message, with the spec's messages), and
 // the visit's own: a time, a street address and a town. The booking function checks every post
 // with them; the island loads them when it first validates. Whether the time is still free and
-// the town one that is visited is the function's to say (functions/estimate-visits/).
+// the town one that is visited is the booking function's to say.
 import * as z from "zod/mini";
 import { bookingFields, bookingLimits, type BookingErrors } from "./booking";
 import { contactSchema } from "./contact-schema";

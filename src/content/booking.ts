@@ -1,7 +1,7 @@
 // The booking contract (issue 40, shared/CONTRACT.md "turn 4"): the fields of a free estimate
 // visit, the free times as GET /api/estimate-visits answers them, and what a refused booking
 // carries. One module for the island (src/components/booking-form.tsx), the no-JavaScript page
-// the function renders, and the function (functions/estimate-visits/), so it stays browser-safe
+// the function renders, and the booking function itself, so it stays browser-safe
 // and free of zod: the rules are in booking-schema.ts, loaded when the form first validates.
 
 /** The fields of a booking post, in the form's order; the contact form's five among them, with its rules. */

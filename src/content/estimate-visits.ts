@@ -8,7 +8,7 @@ import { parseJsonFile } from "./json-file";
 // The free estimate visits the business offers (issue 40): content/estimate-visits.json, the
 // owner's offer written as a person would write it, so a git deploy carries it like the rest of
 // content/. The build checks it (`file: field: problem`); the booking function reads it again at
-// each request when the file changed (functions/estimate-visits/offer-reader.ts), and the desk's
+// each request when the file changed (its offer-reader.ts), and the desk's
 // "Estimate visits" section writes it with json-edit.ts (only changed values move). Times are on
 // the business clock (content/site.json timeZone).
 

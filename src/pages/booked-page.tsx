@@ -8,7 +8,7 @@ import { container, section } from "../styles/layout.css";
 
 /**
  * /book-estimate/thank-you/: where a booking made without JavaScript lands once stored (the 303
- * of functions/estimate-visits/app.ts). With JavaScript the booking page says the same in place.
+ * of the booking function). With JavaScript the booking page says the same in place.
  */
 export const load = () => ({});
 

@@ -1,25 +1,13 @@
 import { randomUUID } from "node:crypto";
 import path from "node:path";
-import { z } from "zod";
 import type { Logger } from "../../logger";
 import type { BookedVisit, EstimateVisitStore } from "../estimate-visit-store";
-import { estimateVisitSchema, visitCancellationSchema, visitJobs, type VisitEvent } from "../records";
+import { estimateVisitSchema, visitEventSchema, visitJobs, type VisitEvent } from "../records";
 import { appendIn } from "./data-dir";
 import { ESTIMATE_VISITS_FILE } from "./file-names";
 import { createJsonlAppender } from "./jsonl-append";
 import { readJsonlFrom } from "./jsonl-read";
 import type { OutboxFiles } from "./outbox-files";
-
-/**
- * A line of estimate-visits.jsonl: what happened to a visit, with the visit as it was (each
- * line is also the source of its emails, functions/store/files/outbox-files.ts, as a contact
- * message's line is).
- */
-export const visitLine = z.discriminatedUnion("event", [
-  z.object({ event: z.literal("booked"), visit: estimateVisitSchema }),
-  z.object({ event: z.literal("cancelled"), visit: estimateVisitSchema, cancelled: visitCancellationSchema }),
-  z.object({ event: z.literal("reminded"), visit: estimateVisitSchema, at: z.iso.datetime({ offset: true }) }),
-]);
 
 /** What the lines add up to: every visit with its state, by id. */
 export function applyVisitLine(visits: Map<string, BookedVisit>, line: VisitEvent): void {
@@ -59,7 +47,7 @@ export function createEstimateVisitFiles(options: { dataDir: string; clock: () =
   const now = (): string => new Date(clock()).toISOString();
 
   async function catchUp(): Promise<void> {
-    const { lines, end } = await readJsonlFrom(file, offset, (value) => visitLine.safeParse(value).data, logger);
+    const { lines, end } = await readJsonlFrom(file, offset, (value) => visitEventSchema.safeParse(value).data, logger);
     for (const { record } of lines) applyVisitLine(visits, record);
     offset = end;
   }
@@ -78,7 +66,7 @@ export function createEstimateVisitFiles(options: { dataDir: string; clock: () =
   /** Writes what happened (its line is its emails' source), then tells this process's sender. */
   async function record(change: VisitEvent): Promise<void> {
     // Through its schema: the line's fields in the order a PostgreSQL store's export writes them (export-files.ts).
-    await appendIn(dataDir, log, visitLine.parse(change));
+    await appendIn(dataDir, log, visitEventSchema.parse(change));
     await catchUp();
     for (const job of visitJobs(change)) {
       void outbox.noteQueued(job).catch((error: unknown) => logger.error(`estimate visits: could not queue email ${job.id}`, error));

@@ -1,7 +1,7 @@
 import { open } from "node:fs/promises";
 import path from "node:path";
 import type { z } from "zod";
-import { decisionSchema, handledEventSchema, storedReviewSchema, submissionSchema } from "../records";
+import { decisionSchema, handledEventSchema, storedReviewSchema, submissionSchema, visitEventSchema } from "../records";
 import { StoreFormatError } from "../store-errors";
 import {
   DECISIONS_FILE,
@@ -16,7 +16,6 @@ import {
   VISITS_FILE,
   VISITS_TODAY_FILE,
 } from "./file-names";
-import { visitLine } from "./estimate-visit-files";
 import { readJsonl } from "./jsonl-read";
 import { outboxEventSchema } from "./outbox-files";
 import { claimLine, countLine, todayLine } from "./visits-files";
@@ -32,7 +31,7 @@ const FORMATS: ReadonlyArray<{ file: string; schema: z.ZodType }> = [
   { file: VISITS_FILE, schema: countLine },
   { file: VISITS_TODAY_FILE, schema: todayLine },
   { file: VISIT_CLAIMS_FILE, schema: claimLine },
-  { file: ESTIMATE_VISITS_FILE, schema: visitLine },
+  { file: ESTIMATE_VISITS_FILE, schema: visitEventSchema },
 ];
 
 /**

@@ -12,6 +12,7 @@ import {
   signInJobSchema,
   storedReviewSchema,
   submissionSchema,
+  visitEventSchema,
   visitJobs,
   visitJobSchema,
   withoutSecret,
@@ -22,7 +23,6 @@ import {
 } from "../records";
 import { appendIn, classifyDataDirError } from "./data-dir";
 import { createDueQueue } from "./due-queue";
-import { visitLine } from "./estimate-visit-files";
 import { ESTIMATE_VISITS_FILE, MAIL_SECRETS_DIR, OUTBOX_FILE, REVIEWS_FILE, SUBMISSIONS_FILE } from "./file-names";
 import { createJsonlAppender, syncDirectory } from "./jsonl-append";
 import { isErrno, readBytes, readJsonl, readJsonlFrom, type JsonlLine } from "./jsonl-read";
@@ -80,7 +80,7 @@ const SOURCES: readonly JobSource[] = [
     // A booking's line holds the invitations to the visitor and the owner; a cancellation's, both cancellations; a reminder's, one.
     file: ESTIMATE_VISITS_FILE,
     parse: (value) => {
-      const change = visitLine.safeParse(value).data;
+      const change = visitEventSchema.safeParse(value).data;
       return change && lineOf(visitJobs(change));
     },
   },

@@ -10,14 +10,13 @@ import path from "node:path";
 import type pg from "pg";
 import type { z } from "zod";
 import { DECISIONS_FILE, ESTIMATE_VISITS_FILE, MESSAGE_EVENTS_FILE, OUTBOX_FILE, REVIEW_SPAM_FILE, REVIEWS_FILE, SPAM_FILE, SUBMISSIONS_FILE, VISIT_CLAIMS_FILE, VISITS_FILE } from "../files/file-names";
-import { decisionSchema, handledEventSchema, storedReviewSchema, submissionSchema } from "../records";
+import { decisionSchema, handledEventSchema, storedReviewSchema, submissionSchema, visitEventSchema } from "../records";
 import type { BackupSummary } from "../store";
 import { claimLine, countLine } from "../files/visits-files";
 import type { Database } from "./database";
 import { AUDIT_COLUMNS, auditEntryOf, PASSKEY_COLUMNS, passkeyOf, SESSION_COLUMNS, sessionOf, SIGN_IN_COLUMNS, signInOf, type AuditRow, type PasskeyRow, type SessionRow, type SignInRow } from "./desk-tables";
 import { auditRecord, DESK_AUDIT_FILE, DESK_FILE, deskEventsOf } from "../files/desk-store";
 import { draftLineSchema, DRAFTS_FILE, PHOTOS_DIR, postVersionSchema, VERSIONS_FILE } from "../files/posts-store";
-import { visitLine } from "../files/estimate-visit-files";
 import type { BookedVisit } from "../estimate-visit-store";
 import type { VisitEvent } from "../records";
 import { bookedVisitOf } from "./estimate-visit-tables";
@@ -69,7 +68,7 @@ export function visitLinesOf(visits: readonly BookedVisit[]): unknown[] {
     if (remindedAt) events.push({ at: remindedAt, order: 1, line: { event: "reminded", visit, at: remindedAt } });
     if (cancelled) events.push({ at: cancelled.at, order: 2, line: { event: "cancelled", visit, cancelled } });
   }
-  return events.sort((a, b) => Date.parse(a.at) - Date.parse(b.at) || a.order - b.order).map((e) => visitLine.parse(e.line));
+  return events.sort((a, b) => Date.parse(a.at) - Date.parse(b.at) || a.order - b.order).map((e) => visitEventSchema.parse(e.line));
 }
 
 export async function exportToFiles(db: Database, target: string): Promise<BackupSummary> {

@@ -15,8 +15,8 @@ import { DECISIONS_FILE, ESTIMATE_VISITS_FILE, MESSAGE_EVENTS_FILE, REVIEW_SPAM_
 import { claimLine, countLine } from "../files/visits-files";
 import { readJsonl } from "../files/jsonl-read";
 import { readKey } from "../files/key-files";
-import { contactJob, decisionSchema, handledEventSchema, reviewJob, storedReviewSchema, submissionSchema, visitJobs, type ShownJob } from "../records";
-import { applyVisitLine, visitLine } from "../files/estimate-visit-files";
+import { contactJob, decisionSchema, handledEventSchema, reviewJob, storedReviewSchema, submissionSchema, visitEventSchema, visitJobs, type ShownJob } from "../records";
+import { applyVisitLine } from "../files/estimate-visit-files";
 import type { BookedVisit } from "../estimate-visit-store";
 import type { UndeliveredJob } from "../outbox-store";
 import type { Database } from "./database";
@@ -92,7 +92,7 @@ export async function importFromFiles(db: Database, dataDir: string, now: number
   }
 
   // The estimate visits as their lines add up, and every email those lines made (sent, unless still open).
-  const visitLines = await readAll(dataDir, ESTIMATE_VISITS_FILE, visitLine);
+  const visitLines = await readAll(dataDir, ESTIMATE_VISITS_FILE, visitEventSchema);
   const visits = new Map<string, BookedVisit>();
   for (const line of visitLines) applyVisitLine(visits, line);
 
