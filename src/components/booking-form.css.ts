@@ -41,6 +41,8 @@ export const days = style({
 });
 
 export const day = style({
+  // The containing block of its visually hidden words: they stay inside the scrolling row.
+  position: "relative",
   display: "grid",
   justifyItems: "center",
   minWidth: "4.75rem",

@@ -77,8 +77,17 @@ export function BookingForm({ phone, towns, services, offered, zoneName, offer, 
   const outcome = useRef<HTMLHeadingElement>(null);
   const timesLegend = useRef<HTMLLegendElement>(null);
   const phoneBefore = useRef(formatPhone(refused?.values.phone ?? ""));
+  const phoneInput = useRef<HTMLInputElement>(null);
   const shownSince = useIslandShownAt();
   useEffect(() => setShownAt(shownSince ?? Date.now()), [shownSince]);
+  // A number typed before the island was React's (it wakes when the visitor comes to it), or sent
+  // back by a refused post, is shown as typing it here shows it (as on the contact form).
+  useEffect(() => {
+    const input = phoneInput.current;
+    if (!input) return;
+    phoneBefore.current = formatPhone(input.value);
+    input.value = phoneBefore.current;
+  }, []);
 
   async function refresh(): Promise<void> {
     try {
@@ -271,12 +280,13 @@ export function BookingForm({ phone, towns, services, offered, zoneName, offer, 
                     className={css.day}
                     href={`${pathTo.bookEstimate}?day=${d}#booking-times`}
                     aria-current={d === day?.day ? "date" : undefined}
-                    aria-label={`${formatVisitDay(d)}, ${free.length} free ${free.length === 1 ? "time" : "times"}`}
                     onClick={(event) => pickDay(event, d)}
                   >
                     <span className={css.dayName}>{label.weekday}</span>
                     <span className={css.dayDate}>{label.date}</span>
-                    <span className={css.dayFree}>{free.length} free</span>
+                    <span className={css.dayFree}>
+                      {free.length} free<span className={visuallyHidden}> {free.length === 1 ? "time" : "times"}</span>
+                    </span>
                   </a>
                 </li>
               );
@@ -324,6 +334,7 @@ export function BookingForm({ phone, towns, services, offered, zoneName, offer, 
                 autoComplete="tel"
                 required
                 defaultValue={typed.phone}
+                ref={phoneInput}
                 {...describe("phone")}
                 onChange={(event) => {
                   // Formatted as typed, as on the contact form; the caret stays by its digit.
