@@ -2,8 +2,9 @@
 // JSON or urlencoded (415 otherwise), 413 over 16 KiB, 400 with every field's message,
 // the rate limit (429), spam held on positive evidence and answered like a success,
 // stored with its mail job (fsync, or commit) before the answer, 503 while the store cannot
-// take writes. functions/contact/app.ts and functions/reviews/app.ts differ only in their
-// schema, store part, pages and words.
+// take writes. functions/contact/app.ts, functions/reviews/app.ts and functions/estimate-visits/app.ts
+// differ only in their schema, store part, pages and words (and a booking may be refused by what the
+// store holds: PostRefused).
 import express, { type Request, type RequestHandler, type Response } from "express";
 import * as z from "zod/mini";
 import { clientKey } from "../http/client-key";

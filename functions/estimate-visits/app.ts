@@ -60,6 +60,7 @@ const townNamed = (served: readonly ServedTown[], named: string): ServedTown | u
 export function createEstimateVisitsApp(options: EstimateVisitsAppOptions): express.Express {
   const { store, clock = Date.now, logger = consoleLogger, contact } = options;
   const frame = options.frame ?? page;
+  const callLine = contact ? `<p>Or call ${escapeHtml(contact.name)} at <a href="tel:${escapeHtml(contact.phone.dial)}">${escapeHtml(contact.phone.display)}</a>.</p>` : "";
 
   /** The offer's visits with a seat left, from now. */
   async function free(current: CurrentOffer, site: Site): Promise<Slot[]> {
@@ -92,9 +93,9 @@ export function createEstimateVisitsApp(options: EstimateVisitsAppOptions): expr
       logger.error("estimate visits: the booking page could not be rendered, using a plain page", error);
     }
     const problems = Object.values(errors).map((message) => `<li>${escapeHtml(message ?? "")}</li>`);
-    return renderProblemPage("Your visit is not booked yet", "", contact, frame).replace(
-      '<p role="alert"></p>',
-      `<ul role="alert">${problems.join("")}</ul><p><a href="${pathTo.bookEstimate}">Back to the booking page</a></p>`,
+    return frame(
+      "Your visit is not booked yet",
+      ["<h1>Your visit is not booked yet</h1>", `<ul role="alert">${problems.join("")}</ul>`, `<p><a href="${pathTo.bookEstimate}">Back to the booking page</a></p>`, callLine].join("\n"),
     );
   }
 
@@ -203,7 +204,6 @@ export function createEstimateVisitsApp(options: EstimateVisitsAppOptions): expr
     res.set({ "Cache-Control": "no-store", "Referrer-Policy": "no-referrer", "X-Robots-Tag": "noindex" });
     res.status(status).type("html").send(html);
   }
-  const callLine = contact ? `<p>Call ${escapeHtml(contact.name)} at <a href="tel:${escapeHtml(contact.phone.dial)}">${escapeHtml(contact.phone.display)}</a>.</p>` : "";
   const problemPage = (problem: { title: string; message: string }) =>
     frame(problem.title, [`<h1>${escapeHtml(problem.title)}</h1>`, `<p role="alert">${escapeHtml(problem.message)}</p>`, callLine].join("\n"));
   const visitLines = (visit: BookedVisit) => `<p><strong>${escapeHtml(formatVisitWhen(visit.start))}</strong><br>${escapeHtml(`${visit.address}, ${visit.town}`)}</p>`;
