@@ -51,6 +51,7 @@ const screens: [name: string, path: string, heading: string][] = [
   ["posts", "/owner/posts", "Posts"],
   ["business details", "/owner/business", "Business details"],
   ["visits", "/owner/visits", "Visits"],
+  ["estimate visits", "/owner/estimate-visits", "Estimate visits"],
   ["account", "/owner/account", "Account"],
 ];
 
@@ -79,7 +80,7 @@ describe("the owner's desk under npm start", () => {
           await page.goto(path);
           expect(await page.getByRole("heading", { level: 1 }).textContent(), name).toBe(heading);
           const nav = page.getByRole("navigation", { name: "Desk sections" });
-          for (const section of ["Messages", "Reviews", "Posts", "Business details", "Visits"]) await expect(nav.getByRole("link", { name: section, exact: true }).isVisible()).resolves.toBe(true);
+          for (const section of ["Messages", "Reviews", "Posts", "Business details", "Visits", "Estimate visits"]) await expect(nav.getByRole("link", { name: section, exact: true }).isVisible()).resolves.toBe(true);
           await expect(page.getByRole("button", { name: "Sign out", exact: true }).isVisible()).resolves.toBe(true);
           expect(await axeViolations(page), `${name} at ${viewport}`).toEqual([]);
         }

@@ -8,6 +8,7 @@ import path from "node:path";
 import { ESTIMATE_VISITS_FILE, estimateVisitsSchema, townProblems, weekdayNames, type WeekdayName } from "../../src/content/estimate-visits";
 import { parseJsonFile } from "../../src/content/json-file";
 import { hoursField, type OfferForm, type OfferHoursRow } from "../../src/desk/offer-form";
+import { postedFields } from "./posted-fields";
 
 export interface OfferFile {
   file: string;
@@ -68,17 +69,11 @@ export function formFromOffer(value: Record<string, unknown>, today: string): Of
 
 /** The form as posted (urlencoded: a repeated name is a list). */
 export function formFromPost(body: unknown): OfferForm {
-  const fields = isRecord(body) ? body : {};
-  const one = (name: string): string => {
-    const value = fields[name];
-    return (Array.isArray(value) ? textOf(value[0]) : textOf(value)).trim();
-  };
-  const many = (name: string): string[] => {
-    const value = fields[name];
-    return (Array.isArray(value) ? value : value === undefined ? [] : [value]).map(textOf).map((text) => text.trim());
-  };
+  const posted = postedFields(body);
+  const { one, has } = posted;
+  const many = (name: string) => posted.many(name).map((text) => text.trim());
   const hours: OfferHoursRow[] = [];
-  for (let index = 0; index < 30 && Object.keys(fields).some((key) => key.startsWith(`hours.${index}.`)); index++) {
+  for (let index = 0; index < 30 && has(`hours.${index}.`); index++) {
     const row = { days: many(hoursField(index, "days")).filter(isWeekday), from: one(hoursField(index, "from")), to: one(hoursField(index, "to")) };
     const empty = row.days.length === 0 && row.from === "" && row.to === "";
     if (one(hoursField(index, "remove")) !== "yes" && !empty) hours.push(row);

@@ -13,7 +13,10 @@ export const page = style({
 /** One step (day, time, details): a fieldset that looks like a section. */
 export const step = style({ display: "grid", gap: vars.space.md, margin: 0, padding: 0, border: 0, minWidth: 0 });
 
-export const stepTitle = style({ display: "flex", alignItems: "center", gap: vars.space.sm, margin: 0, padding: 0, fontSize: "1.25rem", fontFamily: vars.font.heading });
+export const stepTitle = style({ display: "flex", alignItems: "center", gap: vars.space.sm, margin: 0, padding: 0, fontSize: "1.25rem", fontWeight: 700, fontFamily: vars.font.heading });
+
+/** The days, above the form: as far from it as the form's steps are from each other. */
+export const dayStep = style({ marginBottom: vars.space.lg });
 
 export const stepNumber = style({
   display: "inline-grid",
@@ -86,7 +89,7 @@ export const time = style({
   },
 });
 
-export const timeInput = style({ width: "1.25rem", height: "1.25rem", margin: 0, accentColor: vars.color.brand });
+export const timeInput = style({ flex: "none", width: "1.25rem", height: "1.25rem", margin: 0, accentColor: vars.color.brand });
 
 /** "We don't come out to that town": told at once, with what to do instead. */
 export const outside = style({
@@ -102,3 +105,6 @@ export const outside = style({
 export const done = style({ display: "grid", gap: vars.space.sm, paddingBlock: vars.space.lg });
 export const doneTitle = style({ margin: 0, selectors: { "&:focus": { outline: "none" } } });
 export const doneWhen = style({ margin: 0, fontSize: "1.35rem", fontWeight: 700, color: vars.color.brandDark });
+
+/** Where the times come when the page is the build's copy: a line, the button that fetches them, the phone. */
+export const loading = style({ display: "grid", gap: vars.space.sm, justifyItems: "start" });

@@ -25,6 +25,7 @@ import * as form from "./contact-form.css";
 import * as css from "./booking-form.css";
 import { formExtras, VisitOriginFields } from "./form-extras";
 import { phoneEdit } from "./phone-edit";
+import { ProblemList } from "./problem-list";
 
 export interface BookingFormProps {
   phone: { display: string; dial: string };
@@ -252,20 +253,34 @@ export function BookingForm({ phone, towns, services, offered, zoneName, offer, 
 
   return (
     <>
-      {refused ? <ProblemList refused={refused} /> : null}
+      {refused ? (
+        <ProblemList
+          id="booking-problems-title"
+          title="Your visit is not booked yet."
+          level={2}
+          formProblem={refused.errors.form}
+          problems={bookingFields.flatMap((name) => (refused.errors[name] ? [{ href: `#${inputId(name)}`, message: refused.errors[name] }] : []))}
+        />
+      ) : null}
       {/* Without JavaScript, a town not visited: the details go as a message instead, first thing (the booking cannot be). */}
       {outside && refused?.outsideArea ? <MessageInstead refused={refused} /> : null}
-      <section className={css.step} aria-labelledby="booking-days-title">
+      <section className={`${css.step} ${css.dayStep}`} aria-labelledby="booking-days-title">
         <h2 className={css.stepTitle} id="booking-days-title">
           <span className={css.stepNumber}>1</span> Pick a day
         </h2>
         {!offered ? (
           <p>We are not booking visits online right now. Call us at <a href={`tel:${phone.dial}`}>{phone.display}</a> or <a href={pathTo.contact}>send us a message</a> and we'll set a time.</p>
         ) : !slots ? (
-          <p role="status">
-            {slotsFailed ? "The free times could not be loaded. " : "Loading the free times… "}
-            <a href={pathTo.bookEstimate}>Show the free times</a>, or call us at <a href={`tel:${phone.dial}`}>{phone.display}</a>.
-          </p>
+          // The build's copy of the page (a static host): the times come from the function once the island wakes; a tap wakes it.
+          <div className={css.loading}>
+            <p role="status">{slotsFailed ? "The free times could not be loaded." : "The free times show here."}</p>
+            <button className={button.outline} type="button" onClick={() => void refresh()}>
+              {slotsFailed ? "Try again" : "Show the free times"}
+            </button>
+            <p>
+              Or call us at <a href={`tel:${phone.dial}`}>{phone.display}</a>.
+            </p>
+          </div>
         ) : days.length === 0 ? (
           <p>
             Every visit of the next days is taken. Call us at <a href={`tel:${phone.dial}`}>{phone.display}</a> or <a href={pathTo.contact}>send us a message</a> and we'll find a time.
@@ -444,28 +459,6 @@ function MessageInstead({ refused }: { refused: RefusedBooking }) {
   );
 }
 
-/** The no-JavaScript answer's summary: every problem, each linked to its field (as on the contact page). */
-function ProblemList({ refused }: { refused: RefusedBooking }) {
-  const { errors } = refused;
-  const problems = bookingFields.flatMap((field) => (errors[field] ? [{ field, message: errors[field] }] : []));
-  const count = problems.length + (errors.form ? 1 : 0);
-  return (
-    // autoFocus (focusable through tabIndex) takes the browser and a screen reader straight to the list.
-    <div className={form.summary} role="alert" aria-labelledby="booking-problems-title" tabIndex={-1} autoFocus>
-      <h2 className={form.summaryTitle} id="booking-problems-title">
-        Your visit is not booked yet. Please fix {count === 1 ? "this" : "these"}:
-      </h2>
-      <ul className={form.summaryList}>
-        {errors.form ? <li>{errors.form}</li> : null}
-        {problems.map((p) => (
-          <li key={p.field}>
-            <a href={`#${inputId(p.field)}`}>{p.message}</a>
-          </li>
-        ))}
-      </ul>
-    </div>
-  );
-}
 
 /** The slots of GET /api/estimate-visits (or of a 409), kept to well-formed ones. */
 function slotsOf(body: unknown): Slot[] | undefined {

@@ -16,18 +16,5 @@ export const formBox = style({ padding: vars.space.lg, background: vars.color.su
 
 export const aside = style({ display: "grid", gap: vars.space.lg });
 
-/** "Book a free estimate" above the ways to reach us (issue 40). */
-export const booking = style({
-  display: "flex",
-  flexWrap: "wrap",
-  alignItems: "center",
-  justifyContent: "space-between",
-  gap: vars.space.md,
-  marginBottom: vars.space.lg,
-  padding: vars.space.md,
-  borderRadius: vars.radius.md,
-  background: vars.color.surface,
-  boxShadow: vars.shadow.card,
-});
-
-export const bookingText = style({ margin: 0 });
+/** "Book a free estimate" under the intro (issue 40): pick a time instead of writing. */
+export const booking = style({ margin: `${vars.space.md} 0 0` });

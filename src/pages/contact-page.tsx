@@ -48,17 +48,14 @@ export function Component({ data: { areas, services, refused } }: { data: Contac
         <div className={container}>
           <h1>Contact {site.name}</h1>
           <p className={css.intro}>Get a free estimate or schedule emergency tree services</p>
+          <p className={css.booking}>
+            <a className={button.brand} href={pathTo.bookEstimate}>
+              Book a free estimate
+            </a>
+          </p>
         </div>
       </header>
       <div className={`${container} ${section}`}>
-        <div className={css.booking}>
-          <p className={css.bookingText}>
-            <strong>Want an arborist to look at it?</strong> Pick a time for a free estimate visit.
-          </p>
-          <a className={button.brand} href={pathTo.bookEstimate}>
-            Book a free estimate
-          </a>
-        </div>
         <ContactCards site={site} />
         <div className={css.layout}>
           <ContactPanelIsland phone={site.phone} services={services} refused={refused} />

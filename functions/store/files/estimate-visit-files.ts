@@ -7,6 +7,7 @@ import { appendIn } from "./data-dir";
 import { ESTIMATE_VISITS_FILE } from "./file-names";
 import { createJsonlAppender } from "./jsonl-append";
 import { readJsonlFrom } from "./jsonl-read";
+import { inTurns } from "./turns";
 import type { OutboxFiles } from "./outbox-files";
 
 /** What the lines add up to: every visit with its state, by id. */
@@ -52,16 +53,8 @@ export function createEstimateVisitFiles(options: { dataDir: string; clock: () =
     offset = end;
   }
 
-  let queue: Promise<unknown> = Promise.resolve();
   /** Runs `work` after every call before it, on the state read from the file just now. */
-  function exclusive<T>(work: () => Promise<T>): Promise<T> {
-    const turn = queue.then(async () => {
-      await catchUp();
-      return work();
-    });
-    queue = turn.catch(() => undefined);
-    return turn;
-  }
+  const exclusive = inTurns(catchUp);
 
   /** Writes what happened (its line is its emails' source), then tells this process's sender. */
   async function record(change: VisitEvent): Promise<void> {
@@ -124,7 +117,7 @@ export function createEstimateVisitFiles(options: { dataDir: string; clock: () =
       }),
 
     async close() {
-      await queue;
+      await exclusive.idle();
       await log.close();
     },
   };
