@@ -2,6 +2,8 @@
 // real: the store (files, and PostgreSQL on a throw-away server), an SMTP peer, HTTP on loopback,
 // the repository's content/ (weekdays 8-11 and 2-5, an hour a visit, 3 hours' notice). The clock
 // stands on Thursday March 5, 2026, 6 PM in Chapin: the clocks go forward on Sunday the 8th.
+import { cp, readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
 import ICAL from "ical.js";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createContactFunction, type ContactFunction } from "../contact/app";
@@ -48,12 +50,12 @@ afterEach(async () => {
   await data.cleanup();
 });
 
-async function start(env: Record<string, string> = {}): Promise<Running> {
+async function start(env: Record<string, string> = {}, content = contentDir): Promise<Running> {
   // The store on the test's clock too: a visit is booked "on Thursday".
   const store = await createStore({ dataDir: data.dir, databaseUrl: env.DATABASE_URL, clock: () => now, logger: recordingLogger() });
   const functions = await createContactFunction(
     { DATA_DIR: data.dir, SMTP_URL: peer.url, CONTACT_TO: "owner@example.com", TRUST_PROXY: "loopback", ...env },
-    { contentDir, store, logger: recordingLogger(), bookingClock: () => now, retryDelays: [200, 200, 200] },
+    { contentDir: content, store, logger: recordingLogger(), bookingClock: () => now, retryDelays: [200, 200, 200] },
   );
   const server = await listen(functions.app);
   const instance = {
@@ -152,6 +154,20 @@ describe.each(storesToRun())("estimate visits on %s", (_name, storeEnv) => {
     expect(refused[0]?.errors.start).toBe("Monday, March 9 at 8:00 AM was just taken. Please pick another time.");
     expect(refused.every((r) => r.slots.length > 0 && !r.slots.some((s) => s.start === MONDAY_8AM))).toBe(true);
     await waitFor(() => peer.received.length === 2, 15_000, "one booking's two invitations");
+  });
+
+  it("gives a time to exactly two of 20 visitors at once when two visits may be at once", async () => {
+    // The offer as the desk saves it with "Visits at the same time: 2".
+    const content = path.join(data.dir, "content");
+    await cp(contentDir, content, { recursive: true });
+    const file = path.join(content, "estimate-visits.json");
+    await writeFile(file, (await readFile(file, "utf8")).replace('"visitsAtOnce": 1', '"visitsAtOnce": 2'));
+    const instance = await start(await storeEnv(), content);
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, n) => post(instance, booking({ name: `Visitor ${n}`, email: `visitor${n}@example.com` }), `198.51.100.${n + 1}`)));
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 201, ...Array.from({ length: 18 }, () => 409)]);
+    expect((await slots(instance)).map((s) => s.start)).not.toContain(MONDAY_8AM);
+    const seats = (await instance.functions.store.estimateVisits.starting("2026-03-09T00:00:00Z", "2026-03-10T00:00:00Z")).map((v) => v.seat);
+    expect(seats.sort()).toEqual([1, 2]);
   });
 
   it("refuses what is not offered: a town not visited (offering a message), a time not offered, fields with the contact form's messages", async () => {
