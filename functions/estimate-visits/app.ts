@@ -171,6 +171,7 @@ export function createEstimateVisitsApp(options: EstimateVisitsAppOptions): expr
     res.set("Allow", "GET, POST").status(405).json({ ok: false, message: "Use GET or POST" });
   });
 
+  let pageUnavailableSaid = false;
   app.get(pathTo.bookEstimate, async (req, res, next) => {
     try {
       const day = typeof req.query.day === "string" && /^\d{4}-\d{2}-\d{2}$/.test(req.query.day) ? req.query.day : undefined;
@@ -178,10 +179,14 @@ export function createEstimateVisitsApp(options: EstimateVisitsAppOptions): expr
       // Without the site's pages (the contact function alone): the built page, whose island fetches the times.
       if (html === undefined) return next();
       // The free times change with every booking: never cached.
+      pageUnavailableSaid = false;
       res.set("Cache-Control", "no-store").type("html").send(html);
     } catch (error) {
-      if (error instanceof StoreUnavailableError) logger.error(`estimate visits: ${error.message}; the booking page is served without times`);
-      else logger.error("estimate visits: the booking page failed; the built page is served", error);
+      // The built page instead, whose island asks again for the times; a store that cannot be reached is said once until it can.
+      const unavailable = error instanceof StoreUnavailableError;
+      if (!unavailable) logger.error("estimate visits: the booking page failed; the built page is served", error);
+      else if (!pageUnavailableSaid) logger.error(`estimate visits: ${error.message}; the built booking page is served meanwhile`);
+      pageUnavailableSaid ||= unavailable;
       next();
     }
   });

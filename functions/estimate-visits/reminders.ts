@@ -4,6 +4,7 @@
 import { addDays, businessDay, instantOfWallTime } from "../../src/format/business-time";
 import { consoleLogger, describeError, type Logger } from "../logger";
 import type { BookedVisit, EstimateVisitStore } from "../store/estimate-visit-store";
+import { StoreUnavailableError } from "../store/store-errors";
 
 /** The evening before, on the business clock: 6 PM, when people plan tomorrow. */
 export const REMINDER_TIME = "18:00";
@@ -50,9 +51,16 @@ export function startReminders(options: {
     return queued;
   }
 
+  // A store that cannot be reached says so itself: said once here too, not every few minutes until it is back.
+  let unavailableSaid = false;
   function run(): void {
     void check()
-      .catch((error: unknown) => logger.error(`estimate visits: reminders could not be queued (${describeError(error)}); trying again in a few minutes`))
+      .then(() => void (unavailableSaid = false))
+      .catch((error: unknown) => {
+        const unavailable = error instanceof StoreUnavailableError;
+        if (!unavailable || !unavailableSaid) logger.error(`estimate visits: reminders could not be queued (${describeError(error)}); trying again in a few minutes`);
+        unavailableSaid ||= unavailable;
+      })
       .finally(() => {
         if (stopped) return;
         timer = setTimeout(run, everyMs);
