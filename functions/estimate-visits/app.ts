@@ -90,7 +90,7 @@ export function createEstimateVisitsApp(options: EstimateVisitsAppOptions): expr
       const html = await bookingPage(values.start?.slice(0, 10), refused);
       if (html) return html;
     } catch (error) {
-      logger.error("estimate visits: the booking page could not be rendered, using a plain page", error);
+      logger.error("bookings: the booking page could not be rendered, using a plain page", error);
     }
     const problems = Object.values(errors).map((message) => `<li>${escapeHtml(message ?? "")}</li>`);
     return frame(
@@ -163,7 +163,7 @@ export function createEstimateVisitsApp(options: EstimateVisitsAppOptions): expr
         tooMany: { title: "Too many bookings", message: "Too many bookings from your connection. Please try again later or call us." },
         unavailable: "We cannot book visits right now. Please try again later or call us.",
         failed: "We could not book your visit. Please try again in a moment or call us.",
-        log: "estimate visits",
+        log: "bookings",
       },
     }),
   );
@@ -184,8 +184,8 @@ export function createEstimateVisitsApp(options: EstimateVisitsAppOptions): expr
     } catch (error) {
       // The built page instead, whose island asks again for the times; a store that cannot be reached is said once until it can.
       const unavailable = error instanceof StoreUnavailableError;
-      if (!unavailable) logger.error("estimate visits: the booking page failed; the built page is served", error);
-      else if (!pageUnavailableSaid) logger.error(`estimate visits: ${error.message}; the built booking page is served meanwhile`);
+      if (!unavailable) logger.error("bookings: the booking page failed; the built page is served", error);
+      else if (!pageUnavailableSaid) logger.error(`bookings: ${error.message}; the built booking page is served meanwhile`);
       pageUnavailableSaid ||= unavailable;
       next();
     }
@@ -249,7 +249,7 @@ export function createEstimateVisitsApp(options: EstimateVisitsAppOptions): expr
         ),
       );
     } catch (error) {
-      logger.error(`estimate visits: a cancel link could not be served (${describeError(error)})`);
+      logger.error(`bookings: a cancel link could not be served (${describeError(error)})`);
       res.set("Retry-After", "60");
       answer(res, 503, problemPage({ title: "Please try again later", message: "Visits cannot be cancelled online right now." }));
     }
@@ -266,11 +266,11 @@ export function createEstimateVisitsApp(options: EstimateVisitsAppOptions): expr
 
   function unavailable(res: Response, error: unknown): void {
     if (error instanceof StoreUnavailableError) {
-      logger.error(`estimate visits: ${error.message}; answering 503 until it can`);
+      logger.error(`bookings: ${error.message}; answering 503 until it can`);
       res.set("Retry-After", "60").status(503).json({ ok: false, message: "The free times cannot be read right now. Please call us." });
       return;
     }
-    logger.error("estimate visits: the free times could not be read", error);
+    logger.error("bookings: the free times could not be read", error);
     res.status(500).json({ ok: false, message: "The free times could not be read. Please call us." });
   }
 

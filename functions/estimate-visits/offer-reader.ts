@@ -31,7 +31,7 @@ export function offerReader(contentDir: string, logger: Logger): () => Promise<C
       const wanted = new Set(offer?.towns ?? []);
       good = { ...(offer ? { offer } : {}), served: towns.filter((t) => wanted.has(t.slug)).map((t) => ({ slug: t.slug, name: t.name })) };
     } catch (error) {
-      logger.error(`estimate visits: ${ESTIMATE_VISITS_FILE} or the towns could not be read; the last good offer stands (${describeError(error)})`);
+      logger.error(`bookings: ${ESTIMATE_VISITS_FILE} or the towns could not be read; the last good offer stands (${describeError(error)})`);
     }
     return good;
   };

@@ -58,7 +58,7 @@ export function startReminders(options: {
       .then(() => void (unavailableSaid = false))
       .catch((error: unknown) => {
         const unavailable = error instanceof StoreUnavailableError;
-        if (!unavailable || !unavailableSaid) logger.error(`estimate visits: reminders could not be queued (${describeError(error)}); trying again in a few minutes`);
+        if (!unavailable || !unavailableSaid) logger.error(`bookings: reminders could not be queued (${describeError(error)}); trying again in a few minutes`);
         unavailableSaid ||= unavailable;
       })
       .finally(() => {

@@ -62,7 +62,7 @@ export function createEstimateVisitFiles(options: { dataDir: string; clock: () =
     await appendIn(dataDir, log, visitEventSchema.parse(change));
     await catchUp();
     for (const job of visitJobs(change)) {
-      void outbox.noteQueued(job).catch((error: unknown) => logger.error(`estimate visits: could not queue email ${job.id}`, error));
+      void outbox.noteQueued(job).catch((error: unknown) => logger.error(`bookings: could not queue email ${job.id}`, error));
     }
   }
 
