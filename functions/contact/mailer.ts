@@ -347,6 +347,9 @@ export function createMailer(options: MailerOptions): Mailer {
       case "estimate-visit":
         if (!visitLinks) throw Object.assign(new Error("this mailer has no visit links (visitLinks)"), { permanent: true });
         return transport.send(buildVisitMessage(job, site, addresses, await serviceChoices(), await visitLinks(job.visit)));
+      case "push":
+        // A notification goes to the owner's phone, not by mail (functions/push/push-sender.ts).
+        throw Object.assign(new Error("a push job is not an email"), { permanent: true });
     }
   }
   return { description: transport.description, send, close: () => transport.close() };

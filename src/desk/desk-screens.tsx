@@ -8,7 +8,20 @@ import { ProblemScreen, type ProblemData } from "./screens/problem-screen";
 import { PostEditorScreen, type PostEditorData } from "./screens/post-editor-screen";
 import { PostHistoryScreen, type PostHistoryData } from "./screens/post-history-screen";
 import { PostsScreen, type PostsData } from "./screens/posts-screen";
+import { PhotosScreen, type PhotosData } from "./screens/photos-screen";
 import { SignInScreen, type SignInData } from "./screens/sign-in-screen";
+import {
+  PageHistoryScreen,
+  ServicesScreen,
+  SitePageScreen,
+  TownAddScreen,
+  TownsScreen,
+  type PageHistoryData,
+  type ServicesData,
+  type SitePageData,
+  type TownAddData,
+  type TownsData,
+} from "./screens/site-page-screen";
 import { VisitsScreen, type VisitsData } from "./screens/visits-screen";
 import { EstimateVisitDayScreen, EstimateVisitsScreen, type EstimateVisitDayData, type EstimateVisitsData } from "./screens/estimate-visits-screen";
 import type { DeskSectionScreen } from "./desk-routes";
@@ -34,6 +47,12 @@ export interface DeskScreenData {
   "post-history": PostHistoryData;
   "estimate-visits": EstimateVisitsData;
   "estimate-visit-day": EstimateVisitDayData;
+  services: ServicesData;
+  towns: TownsData;
+  "town-add": TownAddData;
+  "site-page": SitePageData;
+  "page-history": PageHistoryData;
+  photos: PhotosData;
 }
 
 export type DeskScreenName = keyof DeskScreenData;
@@ -75,5 +94,17 @@ export function DeskScreen({ page }: { page: DeskPage }) {
       return <EstimateVisitsScreen data={page.data} />;
     case "estimate-visit-day":
       return <EstimateVisitDayScreen data={page.data} />;
+    case "services":
+      return <ServicesScreen data={page.data} />;
+    case "towns":
+      return <TownsScreen data={page.data} />;
+    case "town-add":
+      return <TownAddScreen data={page.data} />;
+    case "site-page":
+      return <SitePageScreen data={page.data} />;
+    case "page-history":
+      return <PageHistoryScreen data={page.data} />;
+    case "photos":
+      return <PhotosScreen data={page.data} />;
   }
 }

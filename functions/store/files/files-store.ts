@@ -11,6 +11,7 @@ import { createMemoryLimits } from "./memory-limits";
 import { createMessageFiles, type MessageFiles } from "./message-files";
 import { createOutboxFiles } from "./outbox-files";
 import { createFilePostsStore } from "./posts-store";
+import { createPushFiles } from "./push-files";
 import { createReviewFiles } from "./review-files";
 import { createVisitsFiles } from "./visits-files";
 
@@ -42,6 +43,7 @@ export async function createFilesStore(options: FilesStoreOptions): Promise<File
   const visits = createVisitsFiles({ dataDir, clock, logger });
   const posts = createFilePostsStore(dataDir, logger);
   const estimateVisits = createEstimateVisitFiles({ dataDir, clock, logger, outbox });
+  const push = createPushFiles({ dataDir, clock, logger });
   return {
     messages,
     reviews,
@@ -52,11 +54,12 @@ export async function createFilesStore(options: FilesStoreOptions): Promise<File
     visits,
     posts,
     estimateVisits,
+    push,
     ready: Promise.resolve(),
     description: `JSON-lines files in ${dataDir}`,
     backup: (target) => backupDataDir(dataDir, target),
     async close() {
-      await Promise.all([messages.close(), reviews.close(), desk.close(), visits.close(), posts.close(), estimateVisits.close()]);
+      await Promise.all([messages.close(), reviews.close(), desk.close(), visits.close(), posts.close(), estimateVisits.close(), push.close()]);
       await outbox.close();
     },
   };

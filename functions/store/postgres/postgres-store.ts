@@ -12,6 +12,7 @@ import { migrate } from "./migrate";
 import { createNotifications } from "./notifications";
 import { createOutboxTables } from "./outbox-tables";
 import { createPostTables } from "./post-tables";
+import { createPushTables } from "./push-tables";
 import { createReviewTables } from "./review-tables";
 import { createVisitsTables } from "./visits-tables";
 
@@ -65,6 +66,7 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
       desk: createDeskTables(db),
       posts: createPostTables(db),
       estimateVisits: createEstimateVisitTables(db, outbox, clock),
+      push: createPushTables(db, clock),
       keys: createKeyTables(db),
       description: `PostgreSQL database ${db.where}`,
       backup: (target) => exportToFiles(db, target),
