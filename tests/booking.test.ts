@@ -235,8 +235,8 @@ describe("cancelling a visit", () => {
     const { page, problems, close } = await openPage(browser, { baseURL: url, ...touchPhone });
     try {
       await signInWithCode(page, peer);
-      await page.getByRole("link", { name: "Estimate visits" }).tap();
-      await page.waitForURL("**/owner/estimate-visits");
+      await page.getByRole("link", { name: "Bookings" }).tap();
+      await page.waitForURL("**/owner/bookings");
       const main = page.locator("main");
       expect(await main.textContent()).toContain("Jane Doe");
       expect(await main.getByRole("link", { name: "Call Jane Doe, (803) 555-0142" }).getAttribute("href")).toBe("tel:8035550142");
@@ -245,14 +245,14 @@ describe("cancelling a visit", () => {
       for (const [name, size] of [["390", phone], ["1280", desktop]] as const) {
         await page.setViewportSize(size);
         expect(await page.evaluate(() => document.documentElement.scrollWidth), name).toBeLessThanOrEqual(size.width);
-        expect(await axeViolations(page), `Estimate visits at ${name} px`).toEqual([]);
-        await page.screenshot({ path: join(SHOTS, `desk-estimate-visits-${name}.png`), fullPage: true });
+        expect(await axeViolations(page), `Bookings at ${name} px`).toEqual([]);
+        await page.screenshot({ path: join(SHOTS, `desk-bookings-${name}.png`), fullPage: true });
       }
       await page.setViewportSize(phone);
       await main.getByRole("link", { name: formatVisitDay(slot.start.slice(0, 10)) }).tap();
-      await page.waitForURL(`**/owner/estimate-visits/day/${slot.start.slice(0, 10)}`);
+      await page.waitForURL(`**/owner/bookings/day/${slot.start.slice(0, 10)}`);
       expect(await axeViolations(page), "the day's page").toEqual([]);
-      await page.screenshot({ path: join(SHOTS, "desk-estimate-visit-day-390.png"), fullPage: true });
+      await page.screenshot({ path: join(SHOTS, "desk-booking-day-390.png"), fullPage: true });
       page.once("dialog", (dialog) => void dialog.accept());
       await main.getByRole("button", { name: `Cancel Jane Doe's visit at ${formatVisitTime(slot.start)}` }).tap();
       await expect.poll(() => page.getByRole("status").filter({ hasText: "Cancelled: Jane Doe" }).isVisible()).toBe(true);

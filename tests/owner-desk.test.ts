@@ -51,7 +51,8 @@ const screens: [name: string, path: string, heading: string][] = [
   ["posts", "/owner/posts", "Posts"],
   ["business details", "/owner/business", "Business details"],
   ["visits", "/owner/visits", "Visits"],
-  ["estimate visits", "/owner/estimate-visits", "Estimate visits"],
+  ["bookings", "/owner/bookings", "Bookings"],
+  ["settings", "/owner/settings", "Settings"],
   ["account", "/owner/account", "Account"],
 ];
 
@@ -81,10 +82,16 @@ describe("the owner's desk under npm start", () => {
           expect(await page.getByRole("heading", { level: 1 }).textContent(), name).toBe(heading);
           // The leads along the phone's bottom bar, the other sections under the screen (down the side on a desktop).
           const nav = page.getByRole("navigation");
-          for (const section of ["Messages", "Reviews", "Posts", "Services", "Service areas", "Home page", "Photos", "Business details", "Visits"]) {
+          for (const section of ["Messages", "Reviews", "Bookings", "Posts", "Services", "Service areas", "Home page", "Photos", "Business details", "Settings", "Visits"]) {
             await expect(nav.getByRole("link", { name: section, exact: true }).isVisible(), `${section} on ${name}`).resolves.toBe(true);
           }
           await expect(page.getByRole("button", { name: "Sign out", exact: true }).isVisible()).resolves.toBe(true);
+          if (path === "/owner/settings") {
+            // shared/CONTRACT.md: Settings' part "Estimate visits", the weekly hours and one button "Save".
+            const part = page.getByRole("region", { name: "Estimate visits" });
+            await expect(part.getByRole("group", { name: "Weekly hours" }).isVisible()).resolves.toBe(true);
+            await expect(part.getByRole("button", { name: "Save" }).count()).resolves.toBe(1);
+          }
           expect(await axeViolations(page), `${name} at ${viewport}`).toEqual([]);
         }
       }

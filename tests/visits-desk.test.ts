@@ -70,7 +70,7 @@ describe("the desk's Visits screen", () => {
       await signInWithCode(page, peer);
       // A signed-in desk marks this browser: the site's counts leave the owner out (src/desk/client/not-counted.ts).
       expect(await page.evaluate((key) => localStorage.getItem(key), NOT_COUNTED_KEY)).toBe("owner");
-      await page.getByRole("link", { name: "Visits", exact: true }).tap();
+      await page.getByRole("link", { name: "Visits" }).tap();
       await page.waitForURL("**/owner/visits");
       expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Visits");
       const main = page.locator("main");

@@ -39,7 +39,7 @@ import { createEstimateVisitsApp } from "../estimate-visits/app";
 import { offerReader } from "../estimate-visits/offer-reader";
 import { startReminders, type Reminders } from "../estimate-visits/reminders";
 import { createVisitLinks } from "../estimate-visits/visit-links";
-import { estimateVisitDayPath } from "../../src/desk/desk-routes";
+import { bookingDayPath } from "../../src/desk/desk-routes";
 import { isoOnClock } from "../../src/format/business-time";
 import { ownerEmails } from "../desk/owners";
 import { townNamesReader } from "../desk/town-names";
@@ -259,7 +259,7 @@ export async function createContactFunction(env: ContactEnv, options: ContactFun
       const now = await currentSite();
       const cancel = new URL(apiPath.cancelEstimateVisit, now.url);
       cancel.searchParams.set("token", (await visitLinks()).sign(visit.id));
-      return { cancel: cancel.href, desk: new URL(estimateVisitDayPath(isoOnClock(now.timeZone, Date.parse(visit.start)).slice(0, 10)), now.url).href };
+      return { cancel: cancel.href, desk: new URL(bookingDayPath(isoOnClock(now.timeZone, Date.parse(visit.start)).slice(0, 10)), now.url).href };
     },
     async reviewLinks(review) {
       const signer = await tokens();

@@ -1,8 +1,8 @@
-// How the desk words a booked estimate visit (src/desk/screens/estimate-visits-screen.tsx): pure
+// How the desk words a booked estimate visit (src/desk/screens/bookings-screen.tsx): pure
 // functions of the record, the business's clock and the content's names.
 import { formatVisitTime, formatVisitWhen } from "../../src/content/booking";
 import { serviceLabel, type ServiceChoice } from "../../src/content/contact";
-import type { DeskVisit } from "../../src/desk/screens/estimate-visits-screen";
+import type { DeskVisit } from "../../src/desk/screens/bookings-screen";
 import { formatBusinessTime, isoOnClock } from "../../src/format/business-time";
 import { mapsLink } from "../../src/format/maps-link";
 import { formatVisitOrigin } from "../../src/format/visit-origin";

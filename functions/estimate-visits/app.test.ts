@@ -142,7 +142,7 @@ describe.each(storesToRun())("estimate visits on %s", (_name, storeEnv) => {
     expect(visitor?.parsed.text).toContain("/api/estimate-visits/cancel?token=");
     expect(owner?.parsed.headers.get("subject")).toBe("Estimate visit booked: Jane Doe, Monday, March 9 at 8:00 AM, Chapin");
     expect(owner?.parsed.text).toContain("Visit: came from /locations/chapin-sc via google.com");
-    expect(owner?.parsed.text).toContain("/owner/estimate-visits/day/2026-03-09");
+    expect(owner?.parsed.text).toContain("/owner/bookings/day/2026-03-09");
     expect(owner?.parsed.headers.get("reply-to")).toBe("Jane Doe <jane@example.com>");
   });
 

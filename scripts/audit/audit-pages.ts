@@ -27,7 +27,8 @@ export const deskAuditPages: readonly AuditPage[] = [
   { label: "desk account", path: deskPath.account, judged: deskJudged, signedIn: true },
   { label: "desk messages", path: sectionPath("messages"), judged: deskJudged, signedIn: true },
   { label: "desk visits", path: sectionPath("visits"), judged: deskJudged, signedIn: true },
-  { label: "desk estimate visits", path: sectionPath("estimate-visits"), judged: deskJudged, signedIn: true },
+  { label: "desk bookings", path: sectionPath("bookings"), judged: deskJudged, signedIn: true },
+  { label: "desk settings", path: sectionPath("settings"), judged: deskJudged, signedIn: true },
   { label: "desk sign-in", path: deskPath.signIn, judged: deskJudged },
 ];
 

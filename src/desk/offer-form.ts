@@ -1,7 +1,7 @@
 import type { WeekdayName } from "../content/estimate-visits";
 
 /**
- * The "Estimate visits" section's form of the hours offered (src/desk/screens/estimate-visits-screen.tsx)
+ * The form of the hours offered, Settings' part "Estimate visits" (src/desk/screens/settings-screen.tsx)
  * as plain values: what content/estimate-visits.json holds, as text the form shows. The server turns
  * it back into the file's values (the desk server's offer-file.ts) and the build's own schema
  * (src/content/estimate-visits.ts) judges them, with its messages beside each field.

@@ -1,49 +1,17 @@
 import { weekdayNames } from "../../content/estimate-visits";
-import { estimateVisitCancelPath, estimateVisitDayPath, estimateVisitsPath } from "../desk-routes";
-import { Button, Card, DeskForm, Field } from "../desk-ui";
+import { estimateVisitHoursPath } from "../desk-routes";
+import { Button, DeskForm, Field } from "../desk-ui";
 import * as ui from "../desk-ui.css";
 import { hoursField, offerFieldId, offerHints, offerLabels, type OfferForm, type OfferHoursRow, type OfferNumberField } from "../offer-form";
-import * as css from "./estimate-visits-screen.css";
+import * as css from "./settings-screen.css";
 
-/** One booked visit as the desk shows it (the desk server's visit-view.ts words it). */
-export interface DeskVisit {
-  id: string;
-  /** "8:00 AM", on the business clock. */
-  time: string;
-  name: string;
-  phone: string;
-  /** What tel: and sms: dial; "" when the number has no digits. */
-  dial: string;
-  email: string;
-  address: string;
-  town: string;
-  service: string;
-  message: string;
-  /** A maps search for the address: directions a tap away. */
-  mapsHref: string;
-  /** "Booked Mar 5, 2026, 6:00 PM EST". */
-  booked: string;
-  /** "came from /locations/irmo-sc via google.com". */
-  origin?: string;
-  /** "Cancelled by Jane Doe, Mar 6, 2026, 9:12 AM EST": the time is free again. */
-  cancelled?: string;
-  /** The sentence the Cancel button asks before posting. */
-  cancelQuestion: string;
+/** The "Settings" section: one part per setting, each its own form (shared/CONTRACT.md: the part "Estimate visits" and its button "Save"). */
+export interface SettingsData {
+  estimateVisits: EstimateVisitHours;
 }
 
-export interface VisitDay {
-  /** YYYY-MM-DD on the business clock. */
-  day: string;
-  /** "Monday, March 9". */
-  label: string;
-  visits: DeskVisit[];
-}
-
-/** The "Estimate visits" section: the visits coming up by day, and the hours offered (shared/CONTRACT.md: a section "Estimate visits" with a button "Save"). */
-export interface EstimateVisitsData {
-  days: VisitDay[];
-  /** How many days ahead the list shows. */
-  aheadDays: number;
+/** The hours offered for estimate visits, as the form shows them. */
+export interface EstimateVisitHours {
   form: OfferForm;
   /** The file's hash when the form was filled: a save from an older form is refused. */
   version: string;
@@ -59,139 +27,23 @@ export interface EstimateVisitsData {
   conflict?: boolean;
 }
 
-/** One day's visits, cancelled ones too. */
-export interface EstimateVisitDayData extends VisitDay {
-  previous: string;
-  next: string;
-}
-
-export function EstimateVisitsScreen({ data }: { data: EstimateVisitsData }) {
-  const upcoming = data.days.filter((day) => day.visits.length > 0);
-  return (
-    <>
-      <Card title="Coming up" id="coming-up">
-        {upcoming.length === 0 ? (
-          <p className={ui.muted}>No visits booked for the next {data.aheadDays} days. They show here, and come to you by email with a calendar invitation, the moment someone books.</p>
-        ) : (
-          upcoming.map((day) => (
-            <section key={day.day} className={css.day} aria-labelledby={`day-${day.day}`}>
-              <h3 className={css.dayTitle} id={`day-${day.day}`}>
-                <a href={estimateVisitDayPath(day.day)}>{day.label}</a>
-                <span className={css.dayCount}>{day.visits.length === 1 ? "1 visit" : `${day.visits.length} visits`}</span>
-              </h3>
-              <ul className={css.visits}>
-                {day.visits.map((visit) => (
-                  <VisitItem key={visit.id} visit={visit} />
-                ))}
-              </ul>
-            </section>
-          ))
-        )}
-      </Card>
-      <OfferSettings data={data} />
-    </>
-  );
-}
-
-export function EstimateVisitDayScreen({ data }: { data: EstimateVisitDayData }) {
-  return (
-    <>
-      <nav className={css.dayNav} aria-label="Other days">
-        <a className={ui.button.quiet} href={data.previous}>
-          ← Day before
-        </a>
-        <a className={ui.button.quiet} href={data.next}>
-          Day after →
-        </a>
-      </nav>
-      <p>
-        <a className={css.back} href={estimateVisitsPath}>
-          ← All visits coming up
-        </a>
-      </p>
-      {data.visits.length === 0 ? (
-        <Card>
-          <p className={ui.muted}>No visits booked this day.</p>
-        </Card>
-      ) : (
-        <ul className={css.visits}>
-          {data.visits.map((visit) => (
-            <VisitItem key={visit.id} visit={visit} whole />
-          ))}
-        </ul>
-      )}
-    </>
-  );
-}
-
-/** A visit with what the owner does with it: Call, Text, Directions, Cancel (and, on the day's page, everything said). */
-function VisitItem({ visit, whole = false }: { visit: DeskVisit; whole?: boolean }) {
-  return (
-    <li className={visit.cancelled ? `${css.visit} ${css.cancelled}` : css.visit}>
-      <p className={css.visitTop}>
-        <span className={css.visitTime}>{visit.time}</span>
-        <span className={css.visitName}>{visit.name}</span>
-      </p>
-      <p className={css.visitAbout}>
-        {visit.address}, {visit.town} · {visit.service}
-      </p>
-      {visit.cancelled ? (
-        <p className={css.visitAbout}>{visit.cancelled}</p>
-      ) : (
-        <div className={css.actions}>
-          {visit.dial && (
-            <a className={ui.button.primary} href={`tel:${visit.dial}`} aria-label={`Call ${visit.name}, ${visit.phone}`}>
-              Call
-            </a>
-          )}
-          {visit.dial && (
-            <a className={ui.button.quiet} href={`sms:${visit.dial}`} aria-label={`Text ${visit.name}`}>
-              Text
-            </a>
-          )}
-          <a className={ui.button.quiet} href={visit.mapsHref} aria-label={`Directions to ${visit.address}, ${visit.town}`}>
-            Directions
-          </a>
-          <DeskForm action={estimateVisitCancelPath(visit.id)} confirm={visit.cancelQuestion} className={css.cancelForm}>
-            <Button tone="danger" label={`Cancel ${visit.name}'s visit at ${visit.time}`}>
-              Cancel
-            </Button>
-          </DeskForm>
-        </div>
-      )}
-      {whole && (
-        <dl className={css.facts}>
-          <dt className={css.factName}>Phone</dt>
-          <dd className={css.factValue}>{visit.phone}</dd>
-          <dt className={css.factName}>Email</dt>
-          <dd className={css.factValue}>
-            <a href={`mailto:${visit.email}`}>{visit.email}</a>
-          </dd>
-          <dt className={css.factName}>What the tree needs</dt>
-          <dd className={css.message}>{visit.message}</dd>
-          <dt className={css.factName}>Booked</dt>
-          <dd className={css.factValue}>
-            {visit.booked}
-            {visit.origin ? `, ${visit.origin}` : ""}
-          </dd>
-        </dl>
-      )}
-    </li>
-  );
+export function SettingsScreen({ data }: { data: SettingsData }) {
+  return <OfferSettings data={data.estimateVisits} />;
 }
 
 const numberFields: readonly OfferNumberField[] = ["visitMinutes", "visitsAtOnce", "daysAhead", "noticeHours"];
 
 /** The hours offered: saved into content/estimate-visits.json, live for visitors at once. */
-function OfferSettings({ data }: { data: EstimateVisitsData }) {
+function OfferSettings({ data }: { data: EstimateVisitHours }) {
   const { form, errors } = data;
   const rows: OfferHoursRow[] = [...form.hours, { days: [], from: "", to: "" }];
   const problems = Object.entries(errors);
   return (
-    <section className={css.settings} id="hours" aria-labelledby="hours-title">
-      <h2 className={css.settingsTitle} id="hours-title">
-        Hours you offer
+    <section className={css.settings} id="estimate-visits" aria-labelledby="estimate-visits-title">
+      <h2 className={css.settingsTitle} id="estimate-visits-title">
+        Estimate visits
       </h2>
+      <p className={ui.hint}>The times visitors can book a free estimate visit on the site. They are live the moment you press Save.</p>
       {data.conflict && (
         <div className={css.problems} role="alert">
           <p>Not saved: the hours were changed (in another tab, or on the server) after you opened this page. The form shows what you typed: press Save to keep it.</p>
@@ -210,7 +62,7 @@ function OfferSettings({ data }: { data: EstimateVisitsData }) {
         </div>
       )}
       {!data.offered && <p>Nobody can book a visit online yet. Check the hours below and press Save to start.</p>}
-      <DeskForm action={estimateVisitsPath} className={ui.stack} noValidate feature="unsaved">
+      <DeskForm action={estimateVisitHoursPath} className={ui.stack} noValidate feature="unsaved">
         <input type="hidden" name="version" value={data.version} />
         <fieldset className={css.fieldset}>
           <legend className={css.legend}>Weekly hours</legend>
