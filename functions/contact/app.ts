@@ -7,6 +7,7 @@ import { parseTrustProxy, type TrustProxy } from "../http/trust-proxy";
 import { consoleLogger, type Logger } from "../logger";
 import { dataDirFromEnv, storeFromEnv } from "../store/create-store";
 import type { Store } from "../store/store";
+import type { BookedVisit } from "../store/estimate-visit-store";
 import { loadSite } from "../../src/content/load-content";
 import { serviceChoicesReader } from "../../src/content/services";
 import type { Site } from "../../src/content/site";
@@ -44,7 +45,7 @@ import { isoOnClock } from "../../src/format/business-time";
 import { ownerEmails } from "../desk/owners";
 import { townNamesReader } from "../desk/town-names";
 import { createOwnerPush, type OwnerPush } from "../push/owner-push";
-import { messageNotice, reviewNotice } from "../push/push-notice";
+import { messageNotice, reviewNotice, visitNotice } from "../push/push-notice";
 import { createPushSender, PUSH_RETRY_DELAYS } from "../push/push-sender";
 
 export { BODY_LIMIT_BYTES } from "./form-post";
@@ -348,6 +349,10 @@ export async function createContactFunction(env: ContactEnv, options: ContactFun
     logger,
   });
   // Free estimate visits (issue 40): the offer as content/estimate-visits.json holds it now.
+  const tellOwner = (visit: BookedVisit, change: "booked" | "cancelled") =>
+    Promise.all([readServiceChoices(), currentSite()])
+      .then(([{ choices }, now]) => push.notify(`visit-${change}-${visit.id}`, visitNotice(visit, change, { timeZone: now.timeZone, services: choices })))
+      .catch((error: unknown) => logger.error(`push: could not word the notification of visit ${visit.id}`, error));
   const bookingClock = options.bookingClock ?? Date.now;
   const currentOffer = offerReader(contentDir, logger);
   const estimateVisitsApp = createEstimateVisitsApp({
@@ -362,9 +367,10 @@ export async function createContactFunction(env: ContactEnv, options: ContactFun
     trustProxy,
     clock: bookingClock,
     logger,
-    // A visit was booked: the one place the owner's phone is told of it. The push branch (Web Push)
-    // calls its push.notify(visit.id, …) here, as for a new message.
-    onBooked: () => undefined,
+    // A visit booked, or cancelled by the visitor: the owner's phones are told, as of a new message
+    // (a cancel in the desk is the owner's own doing: nothing to tell).
+    onBooked: (visit) => void tellOwner(visit, "booked"),
+    onCancelled: (visit) => void tellOwner(visit, "cancelled"),
   });
   const reminders = startReminders({ store: store.estimateVisits, timeZone: async () => (await currentSite()).timeZone, clock: bookingClock, logger });
   const visits = await createVisitsFunction({

@@ -46,6 +46,8 @@ export interface EstimateVisitsAppOptions {
   rateLimit?: { limit: number; windowMs?: number };
   /** Called once a visit is booked and stored, after the visitor's answer is on its way: the owner's notification. */
   onBooked?: (visit: BookedVisit) => void;
+  /** Called once the visitor cancelled a visit from their email's link, after their answer: the owner's notification. */
+  onCancelled?: (visit: BookedVisit) => void;
   clock?: () => number;
   trustProxy?: TrustProxy;
   logger?: Logger;
@@ -240,6 +242,8 @@ export function createEstimateVisitsApp(options: EstimateVisitsAppOptions): expr
       }
       const result = await store.estimateVisits.cancel(visit.id, { by: "visitor", who: visit.email });
       if (!result?.cancelled) return answer(res, 410, problemPage({ title: "This visit is already cancelled", message: `The visit of ${formatVisitWhen(visit.start)} was cancelled. The time is free again.` }));
+      const cancelled = result.visit;
+      if (options.onCancelled) setImmediate(() => options.onCancelled?.(cancelled));
       answer(
         res,
         200,
