@@ -11,6 +11,7 @@ import { axeViolations } from "./axe";
 import { connectBrowser, desktop, openPage, phone, touchPhone, type WatchedPage } from "./chromium";
 import { addVirtualAuthenticator, signInWithCode } from "./desk-browser";
 import { runNpm, serveCopy, type RepoCopy, type ServedCopy } from "./repo-copy";
+import { keepScreenshot } from "./screenshots";
 import { waitFor, type SmtpPeer } from "./test-support";
 
 // The owner's desk as the owner uses it: `npm start` in a fresh copy of the checkout, a real
@@ -91,6 +92,7 @@ describe("the owner's desk under npm start", () => {
             const part = page.getByRole("region", { name: "Estimate visits" });
             await expect(part.getByRole("group", { name: "Weekly hours" }).isVisible()).resolves.toBe(true);
             await expect(part.getByRole("button", { name: "Save" }).count()).resolves.toBe(1);
+            await keepScreenshot(page, `desk-settings-${viewport}`);
           }
           expect(await axeViolations(page), `${name} at ${viewport}`).toEqual([]);
         }
