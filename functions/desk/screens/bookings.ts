@@ -53,7 +53,7 @@ export const bookingsScreen: DeskScreenModule = (routes, { store, contentDir, cl
   routes.get(bookingDayPath(":day"), async (ctx) => {
     const day = String(ctx.req.params.day ?? "");
     if (!DAY.test(day) || Number.isNaN(Date.parse(`${day}T12:00:00Z`))) {
-      return ctx.show({ screen: "problem", title, section: "bookings", data: { message: "There is no such day.", back: { href: bookingsPath, label: "Back to the bookings" } } }, { status: 404 });
+      return ctx.show({ screen: "problem", title, section: "bookings", data: { message: "There is no such day.", back: { href: bookingsPath, label: "Back to the list" } } }, { status: 404 });
     }
     const [shown] = await days(ctx, day, 1, true);
     await ctx.show({
@@ -68,7 +68,7 @@ export const bookingsScreen: DeskScreenModule = (routes, { store, contentDir, cl
     const id = String(ctx.req.params.id ?? "");
     const outcome = ID.test(id) ? await store.estimateVisits.cancel(id, { by: "owner", who: ctx.owner.email }) : undefined;
     if (!outcome) {
-      return ctx.show({ screen: "problem", title, section: "bookings", data: { message: "There is no such visit.", back: { href: bookingsPath, label: "Back to the bookings" } } }, { status: 404 });
+      return ctx.show({ screen: "problem", title, section: "bookings", data: { message: "There is no such visit.", back: { href: bookingsPath, label: "Back to the list" } } }, { status: 404 });
     }
     const { visit, cancelled } = outcome;
     const when = formatVisitWhen(isoOnClock(ctx.site.timeZone, Date.parse(visit.start)));

@@ -37,7 +37,11 @@ export interface VisitDay {
   visits: DeskVisit[];
 }
 
-/** The "Bookings" section: the estimate visits booked online coming up, by day (the hours offered are in Settings). */
+/**
+ * The "Bookings" section: the estimate visits booked online coming up, by day (the hours offered are
+ * in Settings). Its links never say a section's name: a check finds a section by a case-blind part
+ * of its name (shared/CONTRACT.md).
+ */
 export interface BookingsData {
   days: VisitDay[];
   /** How many days ahead the list shows. */
@@ -58,7 +62,7 @@ export function BookingsScreen({ data }: { data: BookingsData }) {
     <>
       {!data.offered && (
         <p>
-          Nobody can book a visit online yet: <a href={settingsPath}>set the hours you offer in Settings</a>.
+          Nobody can book a visit online yet: <a href={settingsPath}>set the hours you offer</a>.
         </p>
       )}
       <Card title="Coming up" id="coming-up">
@@ -82,7 +86,7 @@ export function BookingsScreen({ data }: { data: BookingsData }) {
       </Card>
       <p>
         <a className={css.back} href={settingsPath}>
-          The hours you offer: Settings
+          Change the hours you offer
         </a>
       </p>
     </>
@@ -102,7 +106,7 @@ export function BookingDayScreen({ data }: { data: BookingDayData }) {
       </nav>
       <p>
         <a className={css.back} href={bookingsPath}>
-          ← All bookings
+          ← Back to the list
         </a>
       </p>
       {data.visits.length === 0 ? (
