@@ -1,6 +1,6 @@
 // `npm run audit`: a production build (the same code as `npm run build`) into a temporary
 // folder, served by the real site server (scripts/site-app.ts: security headers, CSP,
-// compression) on a free loopback port, and Lighthouse's default mobile run over six
+// compression) on a free loopback port, and Lighthouse's default mobile run over seven
 // pages and the owner's desk's screens in one Chromium, the tests' (scripts/chromium-flags.ts).
 // Prints a table; exits 1 when a score is under 100 or anything shifts (CLS above 0). Full
 // reports are kept in .cache/audit/ to read after.
@@ -22,6 +22,7 @@ import { lighthouseResultSchema } from "./audit/lighthouse-result";
 import { medianRun } from "./audit/median-run";
 import { chromiumArgs, readyChromium } from "./chromium-flags";
 import { createSiteApp } from "./site-app";
+import { createFormPages } from "./contact-form-renderer";
 
 // chrome-launcher starts a browser with a window unless told; --headless=new is a whole
 // Chromium's (CHROMIUM_PATH) mode that renders like a visible one (the shipped one is headless only).
@@ -42,17 +43,19 @@ try {
   await cp(resolve("content"), contentDir, { recursive: true });
   const photoPages = await addHeroPhotos(contentDir);
   console.log("Building the site (production)…");
-  await runBuild({ root: process.cwd(), contentDir, outDir: distDir, mode: "production" });
+  const built = await runBuild({ root: process.cwd(), contentDir, outDir: distDir, mode: "production" });
   const pages = [...pickAuditPages(await readFile(join(distDir, "sitemap.xml"), "utf8")), ...photoPages, ...deskAuditPages];
+  const formPages = await createFormPages(distDir, built.rendered);
 
   // The functions are mounted as npm start mounts them; their DATA_DIR is this run's own,
-  // so the audit never touches the real messages. Lighthouse only loads pages (no posts),
-  // so the no-JavaScript form pages are left at their defaults. The owner's desk is mounted
+  // so the audit never touches the real messages. Lighthouse only loads pages (no posts); the
+  // site's form pages are given as npm start gives them, since the booking page is rendered by
+  // its function at request time (with the free times). The owner's desk is mounted
   // too, signed in to by its emailed code (an .eml file: no SMTP_URL); nothing is saved in it.
   const owner = "audit@example.com";
   const contact = await createContactFunction(
     { DATA_DIR: join(work, "data"), OWNER_EMAILS: owner },
-    { contentDir, desk: { renderer: deskRenderer(process.cwd()), publish: async () => ({ ok: true }) } },
+    { contentDir, formPages: () => formPages, desk: { renderer: deskRenderer(process.cwd()), publish: async () => ({ ok: true }) } },
   );
   const server = createLimitedServer(createSiteApp({ distDir, contact: contact.app })).listen(0, "127.0.0.1");
   await new Promise((ok) => server.once("listening", ok));

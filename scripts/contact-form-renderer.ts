@@ -25,6 +25,7 @@ export async function createFormPages(distDir: string, rendered: BuildResult["re
   return {
     contact: (values, errors) => renderer.renderContactWithErrors(values, errors),
     reviews: (values, errors) => renderer.renderReviewsWithErrors(values, errors),
+    booking: (state) => renderer.renderBookingPage(state),
     notice: (title, body, path) => renderer.renderNotice(title, body, path),
   };
 }

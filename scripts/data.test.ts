@@ -91,6 +91,31 @@ async function fillDataDir(dir: string): Promise<void> {
   await fillDesk(store.desk);
   await fillPosts(store.posts);
   await store.close();
+  await fillEstimateVisits(dir);
+}
+
+/** Estimate visits: two booked, one reminded of, one cancelled (their emails not sent yet), on a clock a second a step. */
+async function fillEstimateVisits(dir: string): Promise<void> {
+  let now = Date.parse("2025-06-02T12:00:00Z");
+  const store = await createFilesStore({ dataDir: dir, clock: () => (now += 1000), logger: recordingLogger() });
+  const visit = (start: string, name: string) => ({
+    start,
+    end: start.replace("T09", "T10"),
+    name,
+    email: "jane@example.com",
+    phone: "(803) 555-0142",
+    address: "12 Lake Murray Blvd",
+    town: "Chapin",
+    serviceType: "tree-removal",
+    message: "A dead pine leans over the shed.",
+    landingPage: "/locations/chapin-sc",
+    referrer: "google.com",
+  });
+  const a = await store.estimateVisits.book(visit("2025-06-09T09:00:00-04:00", "Jane Doe"), 1);
+  const b = await store.estimateVisits.book(visit("2025-06-10T09:00:00-04:00", "Sam Roe"), 2);
+  await store.estimateVisits.remind(a?.id ?? "");
+  await store.estimateVisits.cancel(b?.id ?? "", { by: "visitor", who: "jane@example.com" });
+  await store.close();
 }
 
 /** The desk's posts: a post saved, published and renamed, one deleted, a photo, unsaved work kept and discarded. */
@@ -189,6 +214,7 @@ async function contents(store: Store) {
     claimed: await store.visits.claim("weekly-summary-2025-06-02"),
     desk: await deskContents(store.desk),
     posts: await postsContents(store.posts),
+    estimateVisits: await store.estimateVisits.starting("2000-01-01T00:00:00Z", "2100-01-01T00:00:00Z", { cancelled: true }),
   };
 }
 
@@ -234,19 +260,26 @@ describe("moving DATA_DIR to PostgreSQL and back", () => {
     expect(imported.output).toMatch(/post-versions\.jsonl\s+4\n/);
     expect(imported.output).toMatch(/post-photos\s+1\n/);
     expect(imported.output).toMatch(/message-photos\s+2\n/);
+    expect(imported.output).toMatch(/estimate-visits\.jsonl\s+4\n/);
 
     const files = await createFilesStore({ dataDir, logger: recordingLogger() });
     const database = await createPostgresStore({ url: DATABASE_URL, logger: recordingLogger() });
     try {
       const before = await contents(files);
+      // The messages' and reviews' emails, the report, and the visits' seven (two invitations each, a reminder, two cancellations) wait.
       expect(before.undelivered.map((job) => [job.kind, job.state, job.attempts]).sort()).toEqual([
         ["contact", "failed", 3],
         ["contact", "pending", 0],
         ["contact", "pending", 1],
+        ...Array(7).fill(["estimate-visit", "pending", 0]),
         ["report", "pending", 0],
         ["review", "pending", 0],
       ]);
       expect((await files.outbox.undelivered()).filter((job) => job.kind === "sign-in").map((job) => job.id)).toEqual(["sign-in-waiting"]);
+      expect(before.estimateVisits.map((v) => [v.name, v.seat, Boolean(v.remindedAt), v.cancelled?.by])).toEqual([
+        ["Jane Doe", 1, true, undefined],
+        ["Sam Roe", 1, false, "visitor"],
+      ]);
       expect(before.desk.sessions.map((session) => session?.endedAt)).toEqual([at(6), at(6), undefined, undefined]);
       expect(before.desk.passkeys.map((passkey) => [passkey.id, passkey.counter])).toEqual([["cred-1", 0], ["cred-2", 5]]);
       expect(before.posts.latest.map((v) => [v.postId, v.event, v.slug])).toEqual([["p2", "deleted", "pines"], ["p1", "published", "oak-care"]]);
@@ -260,7 +293,7 @@ describe("moving DATA_DIR to PostgreSQL and back", () => {
       expect(await contents(database)).toEqual(before);
       expect(await database.reviews.linkUse("signature-1")).toEqual(await files.reviews.linkUse("signature-1"));
       // An instance takes the emails due and is on its way with them as the export is made.
-      expect((await database.outbox.claim({ now: Date.now(), limit: 100, leaseMs: 60_000 })).jobs.map((job) => job.job.kind).sort()).toEqual(["contact", "report", "review"]);
+      expect((await database.outbox.claim({ now: Date.now(), limit: 100, leaseMs: 60_000 })).jobs.map((job) => job.job.kind).sort()).toEqual(["contact", ...Array(7).fill("estimate-visit"), "report", "review"]);
     } finally {
       await files.close();
       await database.close();
@@ -299,7 +332,7 @@ describe("moving DATA_DIR to PostgreSQL and back", () => {
 
     const again = await npm(["run", "data", "--", "import", "data"], { DATABASE_URL });
     expect(again.code).toBe(1);
-    expect(again.output).toContain("already holds messages, reviews, mail, the desk's records or posts: import only into an empty one (nothing was imported)");
+    expect(again.output).toContain("already holds messages, reviews, mail, the desk's records, posts or estimate visits: import only into an empty one (nothing was imported)");
   }, 120_000);
 
   it("refuses a line that is not a record, naming it, and imports nothing", async () => {

@@ -27,6 +27,12 @@ beforeAll(async () => {
     ],
     visitors: [],
   });
+  // An estimate visit booked online from the Irmo page, ten days from now.
+  const start = new Date(Date.now() + 10 * 86_400_000).toISOString();
+  await store.estimateVisits.book(
+    { start, end: start, name: "Sam Roe", email: "sam@example.com", phone: "(803) 555-0199", address: "5 Oak St", town: "Irmo", serviceType: "tree-trimming", message: "Limbs over the roof.", landingPage: "/locations/irmo-sc", referrer: "google.com" },
+    1,
+  );
   await store.close();
   // Two messages: one answered by a tap on Text a quarter of an hour after it came, one not answered for two days.
   const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
@@ -60,6 +66,9 @@ describe("npm run report", () => {
     expect(output).toMatch(/google\.com\s+7/);
     expect(output).toMatch(/Irmo\s+2 call taps/);
     expect(output).toContain("2 call taps (hero button), came from /locations/irmo-sc via google.com");
+    expect(output).toMatch(/Estimate visits booked\s+1\s+0\s+new/);
+    expect(output).toMatch(/Estimate visits booked, by town\n\s+Irmo\s+1/);
+    expect(output).toContain("Estimate visit booked (Tree Trimming & Pruning, Irmo), came from /locations/irmo-sc via google.com");
     // How fast: the tap on Text is the answer; the other waits, counted in opening hours (content/site.json).
     expect(output).toMatch(/Half the messages were answered within (under 1 min|1?\d min); 1 of 2 messages answered\./);
     expect(output).toMatch(/Still waiting for an answer after more than an hour:\n\s+Sam Ruiz, .+: waiting \d+ h/);

@@ -12,6 +12,8 @@ import type { SiteContent, SitePost } from "./content/site-content";
 import type { FieldErrors, FormValues } from "./content/contact";
 import { head as contactHead, load as loadContactPage, type ContactPageData } from "./pages/contact-page";
 import { head as reviewsHead, load as loadReviewsPage, type ReviewsPageData } from "./pages/reviews-page";
+import { head as bookingHead, load as loadBookingPage, type BookEstimatePageData } from "./pages/book-estimate-page";
+import type { BookingOffer, RefusedBooking, ServedTown } from "./content/booking";
 import { Notice } from "./components/notice";
 import type { ReviewErrors, ReviewField } from "./content/review";
 import { notFoundPath, pathTo, routeTable } from "./routes";
@@ -193,6 +195,26 @@ export async function createRenderer(content: SiteContent, assets: AssetManifest
   }
 
   /**
+   * /book-estimate as the booking function serves it (the booking function's app.ts), at request
+   * time: with the free times (`offer`) of the offer as it is now, and the towns it serves (both
+   * may have changed since this build); with `refused`, the answer to a booking posted without
+   * JavaScript that could not be taken (noindex, "Error:" first in the title, like the contact page's).
+   */
+  function renderBookingPage(state: { offer: BookingOffer; towns: ServedTown[]; offered: boolean; refused?: RefusedBooking }): string {
+    const pathname = pathTo.bookEstimate;
+    const { mod } = match(pathname);
+    const data: BookEstimatePageData = { ...loadBookingPage({ params: {}, content }), ...state };
+    const head = bookingHead(data, { site: content.site });
+    if (state.refused) return renderRefused(pathname, mod, data, head);
+    return renderDocument({
+      headHtml: renderHead(head, content.site),
+      appHtml: renderApp(pathname, mod, data).html,
+      assets: pageAssets(assets),
+      themeColor,
+    });
+  }
+
+  /**
    * A post's page as it will be published, for the owner's desk to show while the post is
    * written (scripts/build-engine/post-preview.ts): the same page module, layout and document as the
    * build's, with this post as the content's only one, and no scripts (the desk shows it in a
@@ -237,5 +259,5 @@ export async function createRenderer(content: SiteContent, assets: AssetManifest
     });
   }
 
-  return { listPaths, prepare, renderPrepared, render, renderContactWithErrors, renderReviewsWithErrors, renderNotice, renderPostPreview, rootData };
+  return { listPaths, prepare, renderPrepared, render, renderContactWithErrors, renderReviewsWithErrors, renderBookingPage, renderNotice, renderPostPreview, rootData };
 }

@@ -29,6 +29,8 @@ describe("pathTo", () => {
       [pathTo.home, "home-page"],
       [pathTo.contact, "contact-page"],
       [pathTo.contactThanks, "thank-you-page"],
+      [pathTo.bookEstimate, "book-estimate-page"],
+      [pathTo.bookEstimateThanks, "booked-page"],
       [pathTo.reviews, "reviews-page"],
       [pathTo.reviewThanks, "review-thank-you-page"],
       [pathTo.blog, "blog-list-page"],

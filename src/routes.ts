@@ -20,6 +20,8 @@ export const routeTable: readonly RouteEntry[] = [
   { path: "/", page: "home-page" },
   { path: "/contact", page: "contact-page" },
   { path: "/contact/thank-you", page: "thank-you-page" },
+  { path: "/book-estimate", page: "book-estimate-page" },
+  { path: "/book-estimate/thank-you", page: "booked-page" },
   { path: "/reviews", page: "reviews-page" },
   { path: "/reviews/thank-you", page: "review-thank-you-page" },
   { path: "/blog", page: "blog-list-page", skeleton: "list" },
@@ -52,6 +54,10 @@ export const pathTo = {
   contact: "/contact",
   /** Where a contact form posted without JavaScript lands once stored (noindex). */
   contactThanks: "/contact/thank-you",
+  /** Book a free estimate visit: the built page, and the same page with the free times as the booking function renders it at request time. */
+  bookEstimate: "/book-estimate",
+  /** Where a booking made without JavaScript lands once stored (noindex). */
+  bookEstimateThanks: "/book-estimate/thank-you",
   reviews: "/reviews",
   /** Where a review posted without JavaScript lands once stored (noindex). */
   reviewThanks: "/reviews/thank-you",
@@ -80,6 +86,10 @@ export const apiPath = {
   moderateReview: "/api/reviews/moderate",
   /** The site script's beacon: a page seen or a call link tapped (src/client/visit-beacon.ts). */
   event: "/api/event",
+  /** GET: the free estimate visits (JSON); POST: book one (the booking function). */
+  estimateVisits: "/api/estimate-visits",
+  /** The visitor's cancel link from their email: GET a page with one button, POST the cancellation. */
+  cancelEstimateVisit: "/api/estimate-visits/cancel",
 } as const;
 
 /**

@@ -48,11 +48,11 @@ async function headOf(page: Page) {
   };
 }
 
-/** Every quote button goes to /contact and every phone button dials; nothing else answers to these names. */
+/** Every quote button goes to booking a free estimate (issue 40) and every phone button dials; nothing else answers to these names. */
 async function expectCallsToAction(page: Page) {
   const quote = page.getByRole("link", { name: /^(Get Free Quote|Get Free Consultation|Request Free Quote)$/ });
   expect(await quote.count()).toBeGreaterThan(0);
-  for (const href of await quote.evaluateAll((els) => els.map((e) => e.getAttribute("href")))) expect(href).toBe("/contact");
+  for (const href of await quote.evaluateAll((els) => els.map((e) => e.getAttribute("href")))) expect(href).toBe("/book-estimate");
   const phoneButtons = page.locator("main a", { hasText: phoneDisplay });
   expect(await phoneButtons.count()).toBeGreaterThan(0);
   for (const href of await phoneButtons.evaluateAll((els) => els.map((e) => e.getAttribute("href")))) expect(href).toBe(tel);

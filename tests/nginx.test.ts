@@ -116,6 +116,22 @@ describe("deploy/nginx/cedar-ridge.conf in nginx", () => {
     expect((await answer(nginxUrl, "/api/blog/no-such-post")).body).toBe('{"message":"Post not found"}');
   });
 
+  it("passes the estimate visits to the function, and serves the built booking page where the function has no pages of the site", async () => {
+    const slots = (await (await fetch(`${nginxUrl}/api/estimate-visits`)).json()) as { slots: Array<{ start: string }> };
+    expect(slots.slots.length).toBeGreaterThan(0);
+    const page = await answer(nginxUrl, "/book-estimate");
+    expect(page.status).toBe(200);
+    expect(page.cache).toBe("no-cache");
+    expect(page.headers["content-security-policy"]).toBe(securityHeaders["Content-Security-Policy"]);
+    expect(page.body).toBe(await readFile(join(distDir, "book-estimate", "index.html"), "utf8"));
+    const booked = await fetch(`${nginxUrl}/api/estimate-visits`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ start: slots.slots[0]?.start, name: "Jane Doe", email: "jane@example.com", phone: "(803) 555-0142", address: "12 Oak St", town: "Chapin", serviceType: "tree-removal", message: "A dead pine over the shed." }),
+    });
+    expect(booked.status).toBe(201);
+  });
+
   it("passes the owner's desk to the contact function", async () => {
     const desk = await fetch(`${nginxUrl}/owner`);
     expect(desk.status).toBe(200);

@@ -11,6 +11,7 @@ import { axeViolations } from "./axe";
 import { connectBrowser, desktop, openPage, phone, touchPhone, type WatchedPage } from "./chromium";
 import { addVirtualAuthenticator, signInWithCode } from "./desk-browser";
 import { runNpm, serveCopy, type RepoCopy, type ServedCopy } from "./repo-copy";
+import { keepScreenshot } from "./screenshots";
 import { waitFor, type SmtpPeer } from "./test-support";
 
 // The owner's desk as the owner uses it: `npm start` in a fresh copy of the checkout, a real
@@ -51,6 +52,8 @@ const screens: [name: string, path: string, heading: string][] = [
   ["posts", "/owner/posts", "Posts"],
   ["business details", "/owner/business", "Business details"],
   ["visits", "/owner/visits", "Visits"],
+  ["bookings", "/owner/bookings", "Bookings"],
+  ["settings", "/owner/settings", "Settings"],
   ["account", "/owner/account", "Account"],
 ];
 
@@ -80,10 +83,17 @@ describe("the owner's desk under npm start", () => {
           expect(await page.getByRole("heading", { level: 1 }).textContent(), name).toBe(heading);
           // The leads along the phone's bottom bar, the other sections under the screen (down the side on a desktop).
           const nav = page.getByRole("navigation");
-          for (const section of ["Messages", "Reviews", "Posts", "Services", "Service areas", "Home page", "Photos", "Business details", "Visits"]) {
+          for (const section of ["Messages", "Reviews", "Bookings", "Posts", "Services", "Service areas", "Home page", "Photos", "Business details", "Settings", "Visits"]) {
             await expect(nav.getByRole("link", { name: section, exact: true }).isVisible(), `${section} on ${name}`).resolves.toBe(true);
           }
           await expect(page.getByRole("button", { name: "Sign out", exact: true }).isVisible()).resolves.toBe(true);
+          if (path === "/owner/settings") {
+            // shared/CONTRACT.md: Settings' part "Estimate visits", the weekly hours and one button "Save".
+            const part = page.getByRole("region", { name: "Estimate visits" });
+            await expect(part.getByRole("group", { name: "Weekly hours" }).isVisible()).resolves.toBe(true);
+            await expect(part.getByRole("button", { name: "Save" }).count()).resolves.toBe(1);
+            await keepScreenshot(page, `desk-settings-${viewport}`);
+          }
           expect(await axeViolations(page), `${name} at ${viewport}`).toEqual([]);
         }
       }

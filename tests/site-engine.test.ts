@@ -132,7 +132,12 @@ describe("islands", () => {
       expect((await scriptsLoaded(page)).filter((p) => p.includes("/hydrate-")), `${viewport.width} px`).toEqual([]);
       expect(await hydrated(page)).toBe(0);
       if (viewport.width < 500) await page.mouse.wheel(0, 300);
-      else await page.mouse.move(300, 600);
+      else {
+        // The pointer comes onto the form, which is in view at load.
+        const form = await page.locator("[data-island]").boundingBox();
+        expect(form && form.y + 100 < viewport.height, `${viewport.width} px: the form in view`).toBe(true);
+        await page.mouse.move((form?.x ?? 0) + 100, (form?.y ?? 0) + 100);
+      }
       await expect.poll(() => hydrated(page), { message: `${viewport.width} px` }).toBe(1);
       expect(problems).toEqual([]);
       await close();

@@ -133,26 +133,30 @@ export interface ParsedMail {
   headers: Map<string, string>;
   text: string;
   html: string;
+  /** Every part that is not a multipart, as decoded text, with its headers: a calendar invitation, an .ics attachment. */
+  parts: Array<{ headers: Map<string, string>; body: string }>;
 }
 
-/** Just enough MIME for our own messages: headers, and a multipart/alternative with text and HTML. */
+/** Just enough MIME for our own messages: headers, and the parts of nested multiparts (text, HTML, a calendar invitation and its attachment). */
 export function parseMail(raw: string): ParsedMail {
   const normalized = raw.replace(/\r\n/g, "\n");
   const [head = "", ...rest] = normalized.split("\n\n");
   const headers = parseHeaders(head);
-  const body = rest.join("\n\n");
-  const boundary = /boundary="?([^";]+)"?/.exec(headers.get("content-type") ?? "")?.[1];
-  const parts = boundary ? body.split(`--${boundary}`).slice(1, -1) : [];
-  let text = "";
-  let html = "";
-  for (const part of parts) {
-    const [partHead = "", ...partBody] = part.replace(/^\n/, "").split("\n\n");
-    const partHeaders = parseHeaders(partHead);
-    const decoded = decodeBody(partBody.join("\n\n").replace(/\n$/, ""), partHeaders.get("content-transfer-encoding") ?? "7bit");
-    if (partHeaders.get("content-type")?.startsWith("text/plain")) text = decoded;
-    if (partHeaders.get("content-type")?.startsWith("text/html")) html = decoded;
-  }
-  return { headers, text, html };
+  const parts: ParsedMail["parts"] = [];
+  const walk = (partHeaders: Map<string, string>, body: string) => {
+    const boundary = /boundary="?([^";]+)"?/.exec(partHeaders.get("content-type") ?? "")?.[1];
+    if (!boundary) {
+      parts.push({ headers: partHeaders, body: decodeBody(body.replace(/\n$/, ""), partHeaders.get("content-transfer-encoding") ?? "7bit") });
+      return;
+    }
+    for (const part of body.split(`--${boundary}`).slice(1, -1)) {
+      const [partHead = "", ...partBody] = part.replace(/^\n/, "").split("\n\n");
+      walk(parseHeaders(partHead), partBody.join("\n\n"));
+    }
+  };
+  walk(headers, rest.join("\n\n"));
+  const ofType = (type: string) => parts.find((part) => part.headers.get("content-type")?.startsWith(type))?.body ?? "";
+  return { headers, text: ofType("text/plain"), html: ofType("text/html"), parts };
 }
 
 function parseHeaders(head: string): Map<string, string> {

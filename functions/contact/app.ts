@@ -7,6 +7,7 @@ import { parseTrustProxy, type TrustProxy } from "../http/trust-proxy";
 import { consoleLogger, type Logger } from "../logger";
 import { dataDirFromEnv, storeFromEnv } from "../store/create-store";
 import type { Store } from "../store/store";
+import type { BookedVisit } from "../store/estimate-visit-store";
 import { loadSite } from "../../src/content/load-content";
 import { serviceChoicesReader } from "../../src/content/services";
 import type { Site } from "../../src/content/site";
@@ -26,8 +27,9 @@ import { siteFacts } from "../desk/site-facts";
 import type { PublishOutcome } from "../desk/publish-outcome";
 import type { PostsDeskOptions } from "../desk/posts/posts-desk";
 import type { RenderInvalidReviewForm } from "../reviews/review-pages";
+import type { RenderBookingPage } from "../estimate-visits/app";
 import { checkReviewSecret, loadReviewSecret } from "../reviews/review-secret";
-import { createReviewTokens, type ReviewTokens } from "../reviews/review-tokens";
+import { createReviewTokens } from "../reviews/review-tokens";
 import { contactFields, type ServiceChoice } from "../../src/content/contact";
 import { contactSchema, fieldErrors } from "../../src/content/contact-schema";
 import { createFormPostHandler, DEFAULT_RATE_LIMIT, MULTIPART_LIMIT_BYTES, RATE_WINDOW_MS } from "./form-post";
@@ -40,10 +42,16 @@ import type sharpModule from "sharp";
 import { apiPath, pathTo } from "../../src/routes";
 import { leadsIn } from "../visits/report";
 import { createVisitsFunction, type VisitsFunction } from "../visits/visits-function";
+import { createEstimateVisitsApp } from "../estimate-visits/app";
+import { offerReader } from "../estimate-visits/offer-reader";
+import { startReminders, type Reminders } from "../estimate-visits/reminders";
+import { createVisitLinks } from "../estimate-visits/visit-links";
+import { bookingDayPath } from "../../src/desk/desk-routes";
+import { isoOnClock } from "../../src/format/business-time";
 import { ownerEmails } from "../desk/owners";
 import { townNamesReader } from "../desk/town-names";
 import { createOwnerPush, type OwnerPush } from "../push/owner-push";
-import { messageNotice, reviewNotice } from "../push/push-notice";
+import { messageNotice, reviewNotice, visitNotice } from "../push/push-notice";
 import { createPushSender, PUSH_RETRY_DELAYS } from "../push/push-sender";
 
 export { BODY_LIMIT_BYTES } from "./form-post";
@@ -168,6 +176,8 @@ export interface ContactFunction {
   trustProxy: TrustProxy;
   /** POST /api/event and the week's summary (functions/visits/). */
   visits: VisitsFunction;
+  /** The estimate visits' reminders the evening before (functions/estimate-visits/reminders.ts). */
+  reminders: Reminders;
   /** Notifications to the owner's phones: `push.notify(about, notice)` (functions/push/owner-push.ts). */
   push: OwnerPush;
   /** Stops the outbox (waiting for sends in flight), closes the SMTP pool, and the store unless it was handed in. */
@@ -225,6 +235,8 @@ export interface ContactFunctionOptions {
   eventRateLimit?: number;
   /** The visit counts' clock (their days, the Monday email); default Date.now. */
   visitsClock?: () => number;
+  /** The estimate visits' clock (what is offered now, the cancel links' hour, the reminders); default Date.now. */
+  bookingClock?: () => number;
   logger?: Logger;
 }
 
@@ -236,6 +248,8 @@ export interface ContactFunctionOptions {
 export interface FormPages {
   contact: RenderInvalidForm;
   reviews: RenderInvalidReviewForm;
+  /** /book-estimate with the free times now, or answering a refused booking (functions/estimate-visits/app.ts). */
+  booking: RenderBookingPage;
   notice: (title: string, body: string, path: string) => string;
 }
 
@@ -255,7 +269,9 @@ export async function createContactFunction(env: ContactEnv, options: ContactFun
   checkReviewSecret(env);
   const store = options.store ?? (await storeFromEnv(env, { logger }));
 
-  const tokens = lazyTokens(env, store, logger);
+  const tokens = lazyKeyed(env, store, logger, createReviewTokens);
+  // The visitors' cancel links are signed with the same key, under a label of their own (visit-links.ts).
+  const visitLinks = lazyKeyed(env, store, logger, createVisitLinks);
   // The photo links' key: made on first use, tried again after a failure (the store could not be written yet).
   let photoTokensMade: Promise<PhotoLinkTokens> | undefined;
   const photoTokens = (): Promise<PhotoLinkTokens> =>
@@ -284,6 +300,12 @@ export async function createContactFunction(env: ContactEnv, options: ContactFun
       const { choices, problem } = await readServiceChoices();
       if (problem) logger.warn(`contact: content/services could not be read, the email names the service by its value (${String(problem)})`);
       return choices;
+    },
+    async visitLinks(visit) {
+      const now = await currentSite();
+      const cancel = new URL(apiPath.cancelEstimateVisit, now.url);
+      cancel.searchParams.set("token", (await visitLinks()).sign(visit.id));
+      return { cancel: cancel.href, desk: new URL(bookingDayPath(isoOnClock(now.timeZone, Date.parse(visit.start)).slice(0, 10)), now.url).href };
     },
     async reviewLinks(review) {
       const signer = await tokens();
@@ -373,6 +395,31 @@ export async function createContactFunction(env: ContactEnv, options: ContactFun
     frame: frameAs(pathTo.reviews),
     logger,
   });
+  // Free estimate visits (issue 40): the offer as content/estimate-visits.json holds it now.
+  const tellOwner = (visit: BookedVisit, change: "booked" | "cancelled") =>
+    Promise.all([readServiceChoices(), currentSite()])
+      .then(([{ choices }, now]) => push.notify(`visit-${change}-${visit.id}`, visitNotice(visit, change, { timeZone: now.timeZone, services: choices })))
+      .catch((error: unknown) => logger.error(`push: could not word the notification of visit ${visit.id}`, error));
+  const bookingClock = options.bookingClock ?? Date.now;
+  const currentOffer = offerReader(contentDir, logger);
+  const estimateVisitsApp = createEstimateVisitsApp({
+    store,
+    offer: currentOffer,
+    site: currentSite,
+    links: () => visitLinks(),
+    bookingPage: () => options.formPages?.()?.booking,
+    frame: frameAs(pathTo.bookEstimate),
+    contact: { name: site.name, phone: site.phone },
+    rateLimit: { limit: rateLimit },
+    trustProxy,
+    clock: bookingClock,
+    logger,
+    // A visit booked, or cancelled by the visitor: the owner's phones are told, as of a new message
+    // (a cancel in the desk is the owner's own doing: nothing to tell).
+    onBooked: (visit) => void tellOwner(visit, "booked"),
+    onCancelled: (visit) => void tellOwner(visit, "cancelled"),
+  });
+  const reminders = startReminders({ store: store.estimateVisits, timeZone: async () => (await currentSite()).timeZone, clock: bookingClock, logger });
   const visits = await createVisitsFunction({
     visits: store.visits,
     site,
@@ -408,7 +455,7 @@ export async function createContactFunction(env: ContactEnv, options: ContactFun
   const app = express();
   app.disable("x-powered-by");
   if (deskApp) app.use(deskApp);
-  app.use(contactApp, reviewsApp, visits.app);
+  app.use(contactApp, reviewsApp, estimateVisitsApp, visits.app);
   const unwatch: Array<() => void> = [];
 
   return {
@@ -421,9 +468,11 @@ export async function createContactFunction(env: ContactEnv, options: ContactFun
     dataDir,
     trustProxy,
     visits,
+    reminders,
     push,
     async close() {
       for (const stop of unwatch.splice(0)) stop();
+      reminders.stop();
       // What the desk writes after answering (a sign-in's email and audit lines) goes to the store first.
       await deskApp?.settled();
       await visits.close();
@@ -434,18 +483,19 @@ export async function createContactFunction(env: ContactEnv, options: ContactFun
   };
 }
 
-/** The review link signer, made on first use and kept; a failure (the store cannot be written yet) is logged and tried again next time. */
-function lazyTokens(env: ContactEnv, store: Store, logger: Logger): (options?: { quiet?: boolean }) => Promise<ReviewTokens> {
-  let made: Promise<ReviewTokens> | undefined;
+/**
+ * What is signed with the review links' key (REVIEW_SECRET, else the store's `review-secret`): the
+ * review links, the visitors' cancel links. Made on first use and kept; a failure (the store cannot
+ * be written yet) is logged and tried again next time.
+ */
+function lazyKeyed<T>(env: ContactEnv, store: Store, logger: Logger, make: (secret: Buffer) => T): (options?: { quiet?: boolean }) => Promise<T> {
+  let made: Promise<T> | undefined;
   return ({ quiet = false } = {}) => {
-    made ??= loadReviewSecret(env, store.keys).then(
-      (secret) => createReviewTokens(secret),
-      (error: unknown) => {
-        made = undefined;
-        if (!quiet) logger.error(`reviews: no key for review links yet (${error instanceof Error ? error.message : String(error)})`);
-        throw error;
-      },
-    );
+    made ??= loadReviewSecret(env, store.keys).then(make, (error: unknown) => {
+      made = undefined;
+      if (!quiet) logger.error(`no key for the emails' links yet (${error instanceof Error ? error.message : String(error)})`);
+      throw error;
+    });
     return made;
   };
 }

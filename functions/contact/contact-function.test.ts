@@ -147,6 +147,7 @@ describe("createContactFunction", () => {
       pages = {
         contact: (values, errors) => `site contact page: ${values.name} ${errors.name}`,
         reviews: (values) => `site reviews page: ${values.name}`,
+        booking: ({ refused }) => `site booking page: ${refused?.values.name}`,
         notice: (title, body, path) => `site page at ${path}: ${title} ${body.length > 0}`,
       };
       expect(await refuse("contact")).toBe("site contact page: J Name must be at least 2 characters");

@@ -2,8 +2,9 @@
 // JSON or urlencoded (415 otherwise; multipart with photos where `photos` is given), 413 over 16 KiB, 400 with every field's message,
 // the rate limit (429), spam held on positive evidence and answered like a success,
 // stored with its mail job (fsync, or commit) before the answer, 503 while the store cannot
-// take writes. functions/contact/app.ts and functions/reviews/app.ts differ only in their
-// schema, store part, pages and words.
+// take writes. functions/contact/app.ts, functions/reviews/app.ts and functions/estimate-visits/app.ts
+// differ only in their schema, store part, pages and words (and a booking may be refused by what the
+// store holds: PostRefused).
 import type { Request, RequestHandler, Response } from "express";
 import type sharpModule from "sharp";
 import * as z from "zod/mini";
@@ -73,6 +74,22 @@ const formParser = formBody(BODY_LIMIT_BYTES, 50);
 /** Each field's problem, the post's as a whole (`form`), and the photos' (a form with photos). */
 export type FormErrors<Field extends string> = Partial<Record<Field | "form", string>> & { photos?: string };
 
+/**
+ * A post its store part refuses for what it holds now, thrown by `store.add`: an estimate visit
+ * whose time was just taken (409), or whose town is not visited (400). Answered with its status,
+ * its messages and `extra` (JSON), or the form's page again (no JavaScript); nothing is stored.
+ */
+export class PostRefused<Field extends string = string> extends Error {
+  constructor(
+    readonly status: 400 | 409,
+    readonly errors: Partial<Record<Field | "form", string>>,
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(Object.values(errors).join("; "));
+    this.name = "PostRefused";
+  }
+}
+
 /** What a visitor reads when a post is refused; each kind of post says it in its own words. */
 export interface FormPostWords {
   /** Title of the problem page for a post that could not be read: "Message not sent". */
@@ -100,8 +117,8 @@ export interface FormPostOptions<Schema extends z.core.$ZodType, Field extends s
   rate: { bucket: string; rule: RateRule };
   clock: () => number;
   logger: Logger;
-  /** The page for an invalid no-JavaScript post: the form again with the messages. */
-  renderInvalid: (values: Partial<Record<Field, string>>, errors: FormErrors<Field>) => string;
+  /** The page for an invalid no-JavaScript post: the form again with the messages (`refused`: what the store part said, when it refused it). */
+  renderInvalid: (values: Partial<Record<Field, string>>, errors: FormErrors<Field>, refused?: PostRefused<Field>) => string | Promise<string>;
   /** A short page for a form post that could not be taken. */
   renderProblem: (title: string, message: string) => string;
   /** Where a stored no-JavaScript post is sent (303). */
@@ -136,8 +153,8 @@ export function createFormPostHandler<Schema extends z.core.$ZodType, Field exte
   }
 
   /** The form again with its problems (form posts), or the problems as JSON. */
-  function invalid(res: Response, kind: BodyKind, status: 400 | 413, body: unknown, errors: Errors): void {
-    if (kind === "form") res.status(status).type("html").send(options.renderInvalid(formValues(body, options.fields), errors));
+  async function invalid(res: Response, kind: BodyKind, status: 400 | 413, body: unknown, errors: Errors): Promise<void> {
+    if (kind === "form") res.status(status).type("html").send(await options.renderInvalid(formValues(body, options.fields), errors));
     else res.status(status).json({ ok: false, errors });
   }
 
@@ -167,7 +184,7 @@ export function createFormPostHandler<Schema extends z.core.$ZodType, Field exte
       const errors: Errors = result.success ? {} : { ...options.messages(result.error) };
       if (spamFieldErrors) errors.form ??= spamFieldErrors.form;
       if (withPhotos && kind === "form") errors.photos = photoWords.chooseAgain();
-      invalid(res, kind, 400, body, errors);
+      await invalid(res, kind, 400, body, errors);
       return undefined;
     }
 
@@ -203,11 +220,17 @@ export function createFormPostHandler<Schema extends z.core.$ZodType, Field exte
   }
 
   /** The post and its mail job are stored in one write, so no crash from here on can leave it unmailed; then the answer. */
-  async function keep(res: Response, kind: BodyKind, post: { input: z.infer<Schema>; source: LeadSource }, photos?: readonly MessagePhoto[]): Promise<void> {
+  async function keep(res: Response, kind: BodyKind, body: unknown, post: { input: z.infer<Schema>; source: LeadSource }, photos?: readonly MessagePhoto[]): Promise<void> {
     let stored: Stored;
     try {
       stored = await store.add(post.input, post.source, photos);
     } catch (error) {
+      if (error instanceof PostRefused) {
+        const refused: PostRefused<Field> = error;
+        if (kind === "form") res.status(refused.status).type("html").send(await options.renderInvalid(formValues(body, options.fields), refused.errors, refused));
+        else res.status(refused.status).json({ ok: false, errors: refused.errors, ...refused.extra });
+        return;
+      }
       return unavailable(res, kind, error);
     }
     succeed(res, kind, stored);
@@ -249,7 +272,7 @@ export function createFormPostHandler<Schema extends z.core.$ZodType, Field exte
       if (!read.stopped) {
         if (read.field === "form" && read.status === 400 && kind === "json") res.status(400).json({ ok: false, errors: { form: read.message } });
         else if (read.field === "form") fail(res, kind, read.status, words.notSent, read.message);
-        else invalid(res, kind, read.status, fields, photoProblem(read.message));
+        else await invalid(res, kind, read.status, fields, photoProblem(read.message));
       }
       // The rest of the body is dropped, not read into anything (lingerOnClose).
       req.resume();
@@ -266,7 +289,7 @@ export function createFormPostHandler<Schema extends z.core.$ZodType, Field exte
     } catch (error) {
       return unavailable(res, kind, error);
     }
-    await keep(res, kind, post, kept);
+    await keep(res, kind, fields, post, kept);
   }
 
   return async (req, res) => {
@@ -279,7 +302,7 @@ export function createFormPostHandler<Schema extends z.core.$ZodType, Field exte
       return;
     }
     const post = await judge(req, res, parsed.kind, parsed.body);
-    if (post) await keep(res, parsed.kind, post);
+    if (post) await keep(res, parsed.kind, parsed.body, post);
   };
 }
 

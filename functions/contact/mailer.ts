@@ -8,26 +8,11 @@ import { formatVisitOrigin } from "../../src/format/visit-origin";
 import type { Review } from "../../src/content/review";
 import { serviceLabel, type ServiceChoice } from "../../src/content/contact";
 import { createDirectorySync } from "../store/files/jsonl-append";
-import type { LeadSource, MailJob, ReportJob, SignInJob, Submission } from "../store/records";
+import type { LeadSource, MailJob, ReportJob, SignInJob, Submission, VisitJob } from "../store/records";
+import { buildVisitMessage, type VisitMailLinks } from "../estimate-visits/visit-mail";
+import { headerText, notificationMessageId, type MailAddresses, type NotificationMessage } from "./notification-message";
 
-export interface MailAddresses {
-  to: string;
-  from: string;
-}
-
-/** A finished notification, ready for any transport. */
-export interface NotificationMessage {
-  from: { name: string; address: string };
-  to: string;
-  /** The visitor, when the post has an address (contact messages; reviews have none). */
-  replyTo?: { name: string; address: string };
-  subject: string;
-  text: string;
-  html: string;
-  /** The same for every send of one job, so mail clients fold a resend into the first copy. */
-  messageId: string;
-  headers: Record<string, string>;
-}
+export { headerText, notificationMessageId, type MailAddresses, type NotificationMessage } from "./notification-message";
 
 /** CONTACT_TO defaults to the business email, CONTACT_FROM to no-reply@ the site's host (see shared/CONTRACT.md). */
 export function defaultAddresses(site: Site, env: { CONTACT_TO?: string; CONTACT_FROM?: string }): MailAddresses {
@@ -35,22 +20,6 @@ export function defaultAddresses(site: Site, env: { CONTACT_TO?: string; CONTACT
     to: env.CONTACT_TO || site.email,
     from: env.CONTACT_FROM || `no-reply@${new URL(site.url).hostname}`,
   };
-}
-
-/**
- * Visitor text bound for a header. "=?" could open an RFC 2047 encoded word,
- * which mail clients decode into text of the visitor's choosing (a name
- * `=?utf-8?B?QmNjOiB4QGV2aWwudGVzdA==?=` reads "Bcc: x@evil.test"); a space
- * keeps it literal. Line breaks never get here (src/content/contact.ts),
- * and nodemailer encodes non-ASCII text itself.
- */
-export function headerText(value: string): string {
-  return value.replaceAll("=?", "= ?");
-}
-
-/** `<job-id@site-host>` (a post's job has the post's id): stable across resends, so the at-least-once outbox shows as one mail. */
-export function notificationMessageId(job: { id: string }, site: Site): string {
-  return `<${job.id}@${new URL(site.url).hostname}>`;
 }
 
 const receivedText = (createdAt: string): string => {
@@ -382,10 +351,12 @@ export interface MailerOptions {
   serviceChoices?: () => Promise<ServiceChoice[]>;
   /** Signed links to a message's photos (functions/contact/photo-links.ts); needed only to mail messages with photos. */
   photoLinks?: (message: Submission) => Promise<PhotoLink[]>;
+  /** An estimate visit's cancel link and desk page (functions/estimate-visits/); needed only to mail visits. */
+  visitLinks?: (visit: VisitJob["visit"]) => Promise<VisitMailLinks>;
 }
 
 export function createMailer(options: MailerOptions): Mailer {
-  const { transport, reviewLinks, serviceChoices = async () => [], photoLinks } = options;
+  const { transport, reviewLinks, visitLinks, serviceChoices = async () => [], photoLinks } = options;
   const current = options.current ?? (async () => ({ site: options.site, addresses: options.addresses }));
   async function send(job: MailJob): Promise<void> {
     const { site, addresses } = await current();
@@ -402,6 +373,9 @@ export function createMailer(options: MailerOptions): Mailer {
         return transport.send(buildSignInMessage(job, site, addresses));
       case "report":
         return transport.send(buildReportMessage(job, site, addresses));
+      case "estimate-visit":
+        if (!visitLinks) throw Object.assign(new Error("this mailer has no visit links (visitLinks)"), { permanent: true });
+        return transport.send(buildVisitMessage(job, site, addresses, await serviceChoices(), await visitLinks(job.visit)));
       case "push":
         // A notification goes to the owner's phone, not by mail (functions/push/push-sender.ts).
         throw Object.assign(new Error("a push job is not an email"), { permanent: true });

@@ -61,6 +61,7 @@ describe("outbox with several kinds of email", () => {
     expect(lines).toMatchObject([
       { event: "watermark", file: SUBMISSIONS_FILE, last: { id: contact.id } },
       { event: "watermark", file: REVIEWS_FILE, last: { id: review.id } },
+      { event: "watermark", file: "estimate-visits.jsonl", offset: 0 },
       { event: "queued", id: review.id, job: { kind: "review", review: { name: "Pat" } } },
       { event: "retry", id: review.id, attempts: 1 },
     ]);

@@ -86,6 +86,7 @@ describe("outbox", () => {
     expect((await outboxLines()).map((l) => [l.event, l.file ?? l.id])).toEqual([
       ["watermark", "submissions.jsonl"],
       ["watermark", "reviews.jsonl"],
+      ["watermark", "estimate-visits.jsonl"],
       ["sent", id],
     ]);
   });
@@ -185,6 +186,7 @@ describe("outbox", () => {
     expect(await outboxLines()).toEqual([
       { event: "watermark", at: expect.any(String), file: SUBMISSIONS_FILE, offset: size, last: { id: two.id, start: expect.any(Number), createdAt: two.createdAt } },
       { event: "watermark", at: expect.any(String), file: "reviews.jsonl", offset: 0 },
+      { event: "watermark", at: expect.any(String), file: "estimate-visits.jsonl", offset: 0 },
     ]);
     expect(peer.received).toHaveLength(2);
   });
@@ -206,7 +208,7 @@ describe("outbox", () => {
     await again.stop();
     expect(sent).toEqual([after.id]);
     // Compacted at the last start: the watermarks, then only what happened since.
-    expect((await outboxLines()).map((l) => l.event)).toEqual(["watermark", "watermark", "sent"]);
+    expect((await outboxLines()).map((l) => l.event)).toEqual(["watermark", "watermark", "watermark", "sent"]);
   });
 
   it("neither resends nor forgets when submissions.jsonl was edited since the last start", async () => {

@@ -5,6 +5,7 @@ import type { z } from "zod";
 import { problemsFromZod, formatProblem } from "../../src/content/content-error";
 import { homeSchema } from "../../src/content/home";
 import { parseJsonFile } from "../../src/content/json-file";
+import { postedFields } from "./posted-fields";
 import { siteSchema } from "../../src/content/site";
 import {
   businessLabels,
@@ -90,18 +91,10 @@ const isDay = (value: unknown): value is DayName => typeof value === "string" &&
 
 /** The form as posted (urlencoded: a repeated name is a list); the placeholders ticked as real. */
 export function formFromPost(body: unknown): { form: BusinessForm; ticked: string[] } {
-  const fields = isRecord(body) ? body : {};
-  const one = (name: string): string => {
-    const value = fields[name];
-    return (Array.isArray(value) ? textOf(value[0]) : textOf(value)).trim();
-  };
-  const many = (name: string): string[] => {
-    const value = fields[name];
-    return (Array.isArray(value) ? value : value === undefined ? [] : [value]).map(textOf);
-  };
+  const { one, many, has } = postedFields(body);
   const rows = <T,>(list: "hours" | "social", read: (index: number) => T, empty: (row: T) => boolean): T[] => {
     const result: T[] = [];
-    for (let index = 0; index < 50 && Object.keys(fields).some((key) => key.startsWith(`${list}.${index}.`)); index++) {
+    for (let index = 0; index < 50 && has(`${list}.${index}.`); index++) {
       const row = read(index);
       if (one(rowField(list, index, "remove")) !== "yes" && !empty(row)) result.push(row);
     }

@@ -2,9 +2,11 @@ import type { DeskScreenModule } from "./desk-contract";
 import { accountScreen } from "./screens/account";
 import { businessScreen } from "./screens/business";
 import { messagePhotosScreen } from "./screens/message-photos";
+import { bookingsScreen } from "./screens/bookings";
 import { messagesScreen } from "./screens/messages";
 import { postsScreen } from "./screens/posts";
 import { reviewsScreen } from "./screens/reviews";
+import { settingsScreen } from "./screens/settings";
 import { sitePagesScreen } from "./screens/site-pages";
 import { visitsScreen } from "./screens/visits";
 
@@ -15,4 +17,4 @@ import { visitsScreen } from "./screens/visits";
  * navigation item in src/desk/desk-routes.ts. functions/desk/import-circles.test.ts keeps the
  * desk's files free of import circles.
  */
-export const deskScreenModules: readonly DeskScreenModule[] = [accountScreen, businessScreen, messagesScreen, messagePhotosScreen, reviewsScreen, postsScreen, visitsScreen, sitePagesScreen];
+export const deskScreenModules: readonly DeskScreenModule[] = [accountScreen, businessScreen, messagesScreen, messagePhotosScreen, reviewsScreen, postsScreen, visitsScreen, sitePagesScreen, bookingsScreen, settingsScreen];

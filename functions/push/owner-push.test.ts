@@ -5,10 +5,15 @@
 import { createServer, type AddressInfo, type Socket } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createContactFunction, type ContactFunction } from "../contact/app";
+import { createVisitLinks } from "../estimate-visits/visit-links";
+import { loadReviewSecret } from "../reviews/review-secret";
 import type { PushDevice } from "../store/records";
 import { checkVapid, startPushService, type TestPushService, type TestSubscriber } from "../../scripts/local-push-service";
 import { startCluster, type TestCluster } from "../../tests/postgres-cluster";
-import { contentDir, listen, makeTempDir, recordingLogger, sleep, validInput, waitFor } from "../../tests/test-support";
+import { contentDir, listen, makeTempDir, recordingLogger, serviceChoices, site, sleep, validInput, waitFor } from "../../tests/test-support";
+import { formatVisitWhen } from "../../src/content/booking";
+import { serviceLabel } from "../../src/content/contact";
+import { isoOnClock } from "../../src/format/business-time";
 import { deviceId } from "./push-devices";
 import { vapidKeys } from "./vapid";
 
@@ -109,6 +114,47 @@ for (const { name, env } of stores) {
         tag: `review-${id}`,
         urgency: "normal",
       });
+    });
+
+    it("pushes an estimate visit booked, and the visitor's cancellation from their link, opening the visit's day in Bookings", async () => {
+      await start();
+      const phone = service.subscriber();
+      await addDevice(phone);
+      const [slot] = ((await (await fetch(`${server.url}/api/estimate-visits`)).json()) as { slots: Array<{ start: string }> }).slots;
+      if (!slot) throw new Error("no free estimate visit offered");
+      const visit = { start: slot.start, name: "Jane Doe", email: "jane@example.com", phone: "(803) 555-0142", address: "12 Lake Murray Blvd", town: "Chapin", serviceType: "tree-removal", message: "A dead pine leans over the shed.\nMornings are best." };
+      const booked = await fetch(`${server.url}/api/estimate-visits`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(visit) });
+      expect(booked.status).toBe(201);
+      const { id } = (await booked.json()) as { id: string };
+      await waitFor(() => deliveredTo(phone).length === 1, 5_000, "the booking's notification");
+      const local = isoOnClock(site.timeZone, Date.parse(slot.start));
+      const when = formatVisitWhen(local);
+      const about = `${serviceLabel(serviceChoices, "tree-removal")} · Chapin`;
+      const [first] = deliveredTo(phone);
+      expect(first?.headers.urgency).toBe("high");
+      expect(JSON.parse(phone.decrypt(first?.body ?? Buffer.alloc(0)))).toEqual({
+        title: "Estimate visit booked: Jane Doe",
+        body: `${when}\n${about}\nA dead pine leans over the shed.`,
+        url: `/owner/bookings/day/${local.slice(0, 10)}`,
+        tag: `visit-${id}`,
+        urgency: "high",
+      });
+      // The visitor cancels from the link in their email: the same tag replaces the booking's notification.
+      const token = createVisitLinks(await loadReviewSecret({}, contact.store.keys)).sign(id);
+      const cancelled = await fetch(`${server.url}/api/estimate-visits/cancel`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ token }) });
+      expect(cancelled.status).toBe(200);
+      await waitFor(() => deliveredTo(phone).length === 2, 5_000, "the cancellation's notification");
+      const second = deliveredTo(phone)[1];
+      expect(second?.headers.urgency).toBe("normal");
+      expect(JSON.parse(phone.decrypt(second?.body ?? Buffer.alloc(0)))).toEqual({
+        title: "Estimate visit cancelled: Jane Doe",
+        body: `${when}\n${about}\nThe time is free again.`,
+        url: `/owner/bookings/day/${local.slice(0, 10)}`,
+        tag: `visit-${id}`,
+        urgency: "normal",
+      });
+      await sleep(500);
+      expect(deliveredTo(phone)).toHaveLength(2);
     });
 
     it("forgets a device whose push service answers 404 or 410, and tries again after a 5xx or no answer, delivering once", async () => {

@@ -197,13 +197,92 @@ export const reportJobSchema = z.object({
 });
 
 /**
+ * A free estimate visit as booked (issue 40): the booking form's fields as its schema accepted
+ * and trimmed them (src/content/booking-schema.ts), the town as its name, and `seat`, which of
+ * the visits allowed at once it is (1 .. visitsAtOnce): a time's seats are taken once each.
+ * `start` and `end` carry the business clock's offset. What happened to it since (cancelled,
+ * reminded) is kept beside it (functions/store/estimate-visit-store.ts).
+ */
+export const estimateVisitSchema = z.object({
+  id,
+  start: isoTime,
+  end: isoTime,
+  seat: z.number().int().min(1).max(50),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  address: z.string(),
+  town: z.string(),
+  serviceType: z.string(),
+  message: z.string(),
+  createdAt: isoTime,
+  ...leadSourceShape,
+});
+export type EstimateVisit = z.infer<typeof estimateVisitSchema>;
+
+/** A visit cancelled: when, and by the owner (in the desk) or the visitor (the link in their email). */
+export const visitCancellationSchema = z.object({ at: isoTime, by: z.enum(["owner", "visitor"]), who: by });
+export type VisitCancellation = z.infer<typeof visitCancellationSchema>;
+
+/**
+ * An email about a visit: the invitation (`booked`, to the visitor and to the owner, each with
+ * an .ics invitation), its cancellation (`cancelled`, to both, METHOD:CANCEL), and the evening
+ * before (`reminder`, to the visitor). The job carries the visit as it was when it happened.
+ */
+export const visitJobSchema = z.object({
+  kind: z.literal("estimate-visit"),
+  ...jobBase,
+  to: z.enum(["visitor", "owner"]),
+  event: z.enum(["booked", "cancelled", "reminder"]),
+  visit: estimateVisitSchema,
+  cancelled: visitCancellationSchema.optional(),
+});
+export type VisitJob = z.infer<typeof visitJobSchema>;
+
+/**
+ * What happened to a visit, as one durable write, with the visit as it was: booked, cancelled, or
+ * reminded of. A line of the files store's estimate-visits.jsonl; each is also the source of its
+ * emails (visitJobs), as a contact message's line is (files/outbox-files.ts).
+ */
+export const visitEventSchema = z.discriminatedUnion("event", [
+  z.object({ event: z.literal("booked"), visit: estimateVisitSchema }),
+  z.object({ event: z.literal("cancelled"), visit: estimateVisitSchema, cancelled: visitCancellationSchema }),
+  z.object({ event: z.literal("reminded"), visit: estimateVisitSchema, at: isoTime }),
+]);
+export type VisitEvent = z.infer<typeof visitEventSchema>;
+
+/**
+ * The emails an event of a visit sends, each with a stable id (the visit's, what happened, to
+ * whom): stored in the same write as the event, on both stores, so it is mailed exactly once.
+ */
+export function visitJobs(change: VisitEvent): VisitJob[] {
+  const job = (event: VisitJob["event"], to: VisitJob["to"], createdAt: string, extra: Partial<VisitJob> = {}): VisitJob => ({
+    kind: "estimate-visit",
+    id: `${change.visit.id}-${event}-${to}`,
+    createdAt,
+    to,
+    event,
+    visit: change.visit,
+    ...extra,
+  });
+  switch (change.event) {
+    case "booked":
+      return [job("booked", "visitor", change.visit.createdAt), job("booked", "owner", change.visit.createdAt)];
+    case "cancelled":
+      return [job("cancelled", "visitor", change.cancelled.at, { cancelled: change.cancelled }), job("cancelled", "owner", change.cancelled.at, { cancelled: change.cancelled })];
+    case "reminded":
+      return [job("reminder", "visitor", change.at)];
+  }
+}
+
+/**
  * One notification to one of the owner's devices (functions/push/owner-push.ts queues one per
  * device): sent by the outbox like mail, but to the device's push service (functions/push/push-sender.ts).
  * The device is looked up when it is sent, so a device turned off meanwhile gets nothing.
  */
 export const pushJobSchema = z.object({ kind: z.literal("push"), ...jobBase, device: pushDeviceSchema.shape.id, notice: pushNoticeSchema });
 
-export const mailJobSchema = z.discriminatedUnion("kind", [contactJobSchema, reviewJobSchema, signInJobSchema, reportJobSchema, pushJobSchema]);
+export const mailJobSchema = z.discriminatedUnion("kind", [contactJobSchema, reviewJobSchema, signInJobSchema, reportJobSchema, visitJobSchema, pushJobSchema]);
 export type MailJob = z.infer<typeof mailJobSchema>;
 export type MailKind = MailJob["kind"];
 export type ContactJob = z.infer<typeof contactJobSchema>;

@@ -8,7 +8,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { contactSchema } from "../../src/content/contact-schema";
 import { reviewInputSchema } from "../../src/content/review";
 import * as z from "zod/mini";
-import type { PushDevice, PushJob, SignInJob } from "./records";
+import type { PushDevice, PushJob, SignInJob, VisitJob } from "./records";
+import type { NewEstimateVisit } from "./estimate-visit-store";
 import { InvalidCursorError } from "./store-errors";
 import type { DeviceClass, Store, VisitCount } from "./store";
 
@@ -613,6 +614,129 @@ export function describeStore(name: string, makeHarness: () => Promise<StoreHarn
           expect(copied).toContain('"kind":"visitor"');
           expect(copied).not.toContain("hash-of-someone");
           expect(copied).not.toContain(salt.toString("base64"));
+        } finally {
+          await rm(target, { recursive: true, force: true });
+        }
+      });
+    });
+
+    describe("estimate visits", () => {
+      const nine = "2026-03-09T09:00:00-04:00";
+      const visit = (n: number, start = nine): NewEstimateVisit => ({
+        start,
+        end: new Date(Date.parse(start) + 60 * MINUTE).toISOString(),
+        name: `Visitor ${n}`,
+        email: `visitor${n}@example.com`,
+        phone: "(803) 555-0142",
+        address: `${n} Lake Murray Blvd`,
+        town: "Chapin",
+        serviceType: "tree-removal",
+        message: `Visit number ${n}: a dead pine over the shed.`,
+        landingPage: "/services/tree-removal",
+        referrer: "google.com",
+      });
+      const visitJobsOf = (jobs: Awaited<ReturnType<typeof claimAll>>) =>
+        jobs.flatMap(({ job }) => (job.kind === "estimate-visit" ? [job] : [])).sort((a, b) => a.id.localeCompare(b.id));
+      const summary = (job: VisitJob) => [job.event, job.to, job.visit.id];
+
+      it("books the lowest free seat of a time with its two invitations, lists and keeps it across a restart", async () => {
+        const { store, harness } = await fresh();
+        await store.outbox.open();
+        const first = await store.estimateVisits.book(visit(1), 2);
+        expect(first).toEqual({ id: expect.any(String), ...visit(1), seat: 1, createdAt: new Date(T0).toISOString() });
+        const second = await store.estimateVisits.book(visit(2), 2);
+        expect(second?.seat).toBe(2);
+        expect(await store.estimateVisits.book(visit(3), 2)).toBeUndefined();
+        // The same moment written another way is the same time.
+        expect(await store.estimateVisits.book(visit(4, "2026-03-09T13:00:00.000Z"), 2)).toBeUndefined();
+        const other = await store.estimateVisits.book(visit(5, "2026-03-09T10:00:00-04:00"), 2);
+        expect(other?.seat).toBe(1);
+        const jobs = visitJobsOf(await claimAll(store));
+        expect(jobs.map(summary)).toEqual(
+          [first, second, other].flatMap((v) => [["booked", "owner", v?.id], ["booked", "visitor", v?.id]]).sort((a, b) => `${a[2]}-${a[0]}-${a[1]}`.localeCompare(`${b[2]}-${b[0]}-${b[1]}`)),
+        );
+        expect(jobs.find((j) => j.visit.id === first?.id)?.visit).toEqual(first);
+
+        const again = await harness.open({ clock });
+        const day = await again.estimateVisits.starting("2026-03-09T04:00:00Z", "2026-03-10T04:00:00Z");
+        expect(day.map((v) => [v.name, v.seat])).toEqual([["Visitor 1", 1], ["Visitor 2", 2], ["Visitor 5", 1]]);
+        expect(await again.estimateVisits.get(first?.id ?? "")).toEqual(first);
+        expect(await again.estimateVisits.get("no-such-visit")).toBeUndefined();
+        expect((await again.estimateVisits.bookedSince(new Date(T0).toISOString())).map((v) => v.name).sort()).toEqual(["Visitor 1", "Visitor 2", "Visitor 5"]);
+        expect(await again.estimateVisits.bookedSince(new Date(T0 + MINUTE).toISOString())).toEqual([]);
+        // Nothing mailed twice after the restart.
+        await again.outbox.open();
+        expect(visitJobsOf(await claimAll(again, now + 11 * MINUTE)).map((j) => j.id).sort()).toEqual(jobs.map((j) => j.id).sort());
+      });
+
+      it("gives a time to exactly one of 20 bookings at once, and to exactly two when two visits may be at once", async () => {
+        const { store } = await fresh();
+        await store.outbox.open();
+        const race = (start: string, seats: number) => Promise.all(Array.from({ length: 20 }, (_, n) => store.estimateVisits.book(visit(n, start), seats)));
+        const one = (await race(nine, 1)).filter((v) => v !== undefined);
+        expect(one).toHaveLength(1);
+        const ten = "2026-03-09T10:00:00-04:00";
+        const two = (await race(ten, 2)).filter((v) => v !== undefined);
+        expect(two.map((v) => v.seat).sort()).toEqual([1, 2]);
+        expect((await store.estimateVisits.starting("2026-03-09T00:00:00Z", "2026-03-10T00:00:00Z")).length).toBe(3);
+        // Each winner's two invitations, and nobody else's.
+        expect(visitJobsOf(await claimAll(store)).map((j) => j.visit.id).sort()).toEqual([...one, ...two].flatMap((v) => [v.id, v.id]).sort());
+      });
+
+      it("cancels once, freeing the seat and mailing both a cancellation, however often it is pressed", async () => {
+        const { store } = await fresh();
+        await store.outbox.open();
+        const booked = await store.estimateVisits.book(visit(1), 1);
+        await claimAll(store);
+        now += MINUTE;
+        const presses = await Promise.all(Array.from({ length: 10 }, () => store.estimateVisits.cancel(booked?.id ?? "", { by: "visitor", who: "visitor1@example.com" })));
+        expect(presses.filter((p) => p?.cancelled)).toHaveLength(1);
+        const cancelled = { at: new Date(now).toISOString(), by: "visitor", who: "visitor1@example.com" };
+        expect(presses.every((p) => p?.visit.cancelled && p.visit.cancelled.at === cancelled.at)).toBe(true);
+        const jobs = visitJobsOf(await claimAll(store));
+        expect(jobs.map(summary)).toEqual([["cancelled", "owner", booked?.id], ["cancelled", "visitor", booked?.id]]);
+        expect(jobs[0]?.cancelled).toEqual(cancelled);
+        expect(await store.estimateVisits.cancel("no-such-visit", { by: "owner", who: "owner@example.com" })).toBeUndefined();
+        // The time is free again; the cancelled visit is listed only when asked for.
+        const next = await store.estimateVisits.book(visit(2), 1);
+        expect(next?.seat).toBe(1);
+        expect((await store.estimateVisits.starting("2026-03-09T00:00:00Z", "2026-03-10T00:00:00Z")).map((v) => v.name)).toEqual(["Visitor 2"]);
+        expect((await store.estimateVisits.starting("2026-03-09T00:00:00Z", "2026-03-10T00:00:00Z", { cancelled: true })).map((v) => [v.name, v.cancelled?.by])).toEqual([
+          ["Visitor 1", "visitor"],
+          ["Visitor 2", undefined],
+        ]);
+      });
+
+      it("queues a visit's reminder once, and none for a cancelled visit", async () => {
+        const { store, harness } = await fresh();
+        await store.outbox.open();
+        const a = await store.estimateVisits.book(visit(1), 1);
+        const b = await store.estimateVisits.book(visit(2, "2026-03-09T10:00:00-04:00"), 1);
+        for (const { job } of await claimAll(store)) await store.outbox.settle(job.id, 1, { outcome: "sent" });
+        now += MINUTE;
+        expect((await Promise.all(Array.from({ length: 5 }, () => store.estimateVisits.remind(a?.id ?? "")))).filter(Boolean)).toHaveLength(1);
+        await store.estimateVisits.cancel(b?.id ?? "", { by: "owner", who: "owner@example.com" });
+        expect(await store.estimateVisits.remind(b?.id ?? "")).toBe(false);
+        // After a restart too.
+        const again = await harness.open({ clock });
+        await again.outbox.open();
+        expect(await again.estimateVisits.remind(a?.id ?? "")).toBe(false);
+        expect((await again.estimateVisits.get(a?.id ?? ""))?.remindedAt).toBe(new Date(now).toISOString());
+        const byVisit = (x: unknown[], y: unknown[]) => `${String(x[2])}${String(x[1])}`.localeCompare(`${String(y[2])}${String(y[1])}`);
+        expect(visitJobsOf(await claimAll(again)).map(summary).sort(byVisit)).toEqual([["reminder", "visitor", a?.id], ["cancelled", "owner", b?.id], ["cancelled", "visitor", b?.id]].sort(byVisit));
+      });
+
+      it("backs up the visits with what happened to them", async () => {
+        const { store } = await fresh();
+        const booked = await store.estimateVisits.book(visit(1), 1);
+        now += MINUTE;
+        await store.estimateVisits.cancel(booked?.id ?? "", { by: "owner", who: "owner@example.com" });
+        const target = path.join(tmpdir(), `store-suite-visits-${process.pid}-${Date.now()}`);
+        try {
+          await store.backup(target);
+          const lines = (await readFile(path.join(target, "estimate-visits.jsonl"), "utf8")).trim().split("\n").map((line) => JSON.parse(line));
+          expect(lines.map((line) => line.event)).toEqual(["booked", "cancelled"]);
+          expect(lines[1].cancelled).toEqual({ at: new Date(now).toISOString(), by: "owner", who: "owner@example.com" });
         } finally {
           await rm(target, { recursive: true, force: true });
         }

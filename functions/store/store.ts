@@ -1,8 +1,9 @@
 // The one interface to everything the servers keep: messages, reviews, the mail outbox,
-// rate limits, keys, visit counts, the messages' photos, the owner's desk, the posts' versions and the owner's devices. Implementations: JSON-lines files in DATA_DIR (functions/store/files/,
+// rate limits, keys, visit counts, the messages' photos, the owner's desk, the posts' versions, the owner's devices and the estimate visits booked. Implementations: JSON-lines files in DATA_DIR (functions/store/files/,
 // the default, one process) and PostgreSQL (functions/store/postgres/, several instances).
 // createStore (create-store.ts) picks one; store-suite.ts is the behaviour both must have.
 import type { DeskStore } from "./desk-store";
+import type { EstimateVisitStore } from "./estimate-visit-store";
 import type { KeyStore } from "./key-store";
 import type { LimitStore } from "./limit-store";
 import type { MessageStore } from "./message-store";
@@ -13,6 +14,7 @@ import type { PushStore } from "./push-store";
 import type { ReviewStore } from "./review-store";
 import type { VisitsStore } from "./visits-store";
 
+export type { BookedVisit, EstimateVisitStore, NewEstimateVisit } from "./estimate-visit-store";
 export type { AuditEntry, DeskSession, DeskStore, Passkey, SignIn } from "./desk-store";
 export type { KeyName, KeyStore } from "./key-store";
 export type { LimitStore, RateDecision, RateRule } from "./limit-store";
@@ -37,6 +39,8 @@ export interface Store {
   readonly desk: DeskStore;
   /** The desk's posts: every version, their photos, the owner's unsaved work (functions/desk/posts/). */
   readonly posts: PostsStore;
+  /** Free estimate visits booked online, each time taken once per seat (functions/estimate-visits/). */
+  readonly estimateVisits: EstimateVisitStore;
   /** The phones and computers that get the owner's notifications (functions/push/). */
   readonly push: PushStore;
   /**

@@ -223,7 +223,7 @@ describe("referrer spam", () => {
     /** The week as the desk, the Monday email and npm run report show it. */
     const shown = async () => {
       await h.counter.flush();
-      const summary = await summaryFor(today, { visits: h.store, leads: async () => ({ messages: [], reviews: [] }), names: () => names, timeZone: NY });
+      const summary = await summaryFor(today, { visits: h.store, leads: async () => ({ messages: [], reviews: [], bookings: [] }), names: () => names, timeZone: NY });
       return { referrers: summary.topReferrers.map((line) => [line.label, line.count]), text: summaryText(summary, "Cedar Ridge", NY), html: summaryHtml(summary, "Cedar Ridge", NY) };
     };
 

@@ -13,8 +13,8 @@ import { weekSummary, type LeadRecord, type SummaryNames } from "./week-summary"
 
 export interface SummarySources {
   visits: Pick<VisitsStore, "counts">;
-  /** Contact messages and reviews received since `since` (spam left out). */
-  leads(since: BusinessDay): Promise<{ messages: LeadRecord[]; reviews: LeadRecord[] }>;
+  /** Contact messages and reviews received since `since` (spam left out), and the estimate visits booked. */
+  leads(since: BusinessDay): Promise<{ messages: LeadRecord[]; reviews: LeadRecord[]; bookings: LeadRecord[] }>;
   /** The towns' and services' names and the opening hours, read for each summary (loadSummaryNames). */
   names(): Promise<SummaryNames>;
   timeZone: string;
@@ -30,11 +30,11 @@ export async function summaryFor(to: BusinessDay, sources: SummarySources): Prom
 }
 
 /**
- * The contact messages and reviews received since the start of `since` (business time),
+ * The contact messages, reviews and estimate visits booked since the start of `since` (business time),
  * spam left out, from the store: messages a page at a time from the newest, until a whole
  * page is older (a message rescued from the spam is listed among the newest though older).
  */
-export function leadsIn(store: Pick<Store, "messages" | "reviews">, timeZone: string): SummarySources["leads"] {
+export function leadsIn(store: Pick<Store, "messages" | "reviews" | "estimateVisits">, timeZone: string): SummarySources["leads"] {
   return async (since) => {
     const cutoff = startOfBusinessDay(since, timeZone);
     const recent = (item: { createdAt: string }) => Date.parse(item.createdAt) >= cutoff;
@@ -48,7 +48,8 @@ export function leadsIn(store: Pick<Store, "messages" | "reviews">, timeZone: st
     } while (cursor);
     // Reviews are few (review-store.ts lists them whole).
     const reviews = (await store.reviews.list()).filter(recent);
-    return { messages, reviews };
+    const bookings = await store.estimateVisits.bookedSince(new Date(cutoff).toISOString());
+    return { messages, reviews, bookings };
   };
 }
 

@@ -34,15 +34,21 @@ const messages = [
   { createdAt: "2025-06-09T03:00:00.000Z", serviceType: "other" },
 ];
 const reviews = [{ createdAt: "2025-06-06T12:00:00.000Z", rating: 5, landingPage: "/reviews", referrer: "direct" }];
+// Estimate visits booked online: two this week (one of them cancelled later: still a lead), one the week before.
+const bookings = [
+  { createdAt: "2025-06-05T15:00:00.000Z", serviceType: "tree-removal", town: "Irmo", landingPage: "/locations/irmo-sc", referrer: "google.com" },
+  { createdAt: "2025-06-07T20:00:00.000Z", serviceType: "stump-removal", town: "Chapin", landingPage: "/book-estimate", referrer: "direct" },
+  { createdAt: "2025-05-29T15:00:00.000Z", serviceType: "tree-removal", town: "Irmo", landingPage: "/locations/irmo-sc", referrer: "google.com" },
+];
 
 describe("the week's summary", () => {
-  const summary = weekSummary({ to: "2025-06-08", timeZone: NY, counts, messages, reviews, names });
+  const summary = weekSummary({ to: "2025-06-08", timeZone: NY, counts, messages, reviews, bookings, names });
 
   it("adds up the week against the week before, by the business's days", () => {
     expect(summary.week).toEqual({ from: "2025-06-02", to: "2025-06-08" });
     expect(summary.previousWeek).toEqual({ from: "2025-05-26", to: "2025-06-01" });
-    expect(summary.totals.week).toEqual({ visitors: 6, visits: 4, views: 7, calls: 3, messages: 2, reviews: 1 });
-    expect(summary.totals.previous).toEqual({ visitors: 3, visits: 1, views: 1, calls: 0, messages: 1, reviews: 0 });
+    expect(summary.totals.week).toEqual({ visitors: 6, visits: 4, views: 7, calls: 3, messages: 2, reviews: 1, bookings: 2 });
+    expect(summary.totals.previous).toEqual({ visitors: 3, visits: 1, views: 1, calls: 0, messages: 1, reviews: 0, bookings: 1 });
     expect(summary.days.map((d) => [d.day, d.visitors, d.calls, d.messages, d.previous.day])).toEqual([
       ["2025-06-02", 0, 0, 0, "2025-05-26"],
       ["2025-06-03", 6, 0, 0, "2025-05-27"],
@@ -70,6 +76,34 @@ describe("the week's summary", () => {
       ["Tree Removal", 0, 1],
     ]);
     expect(summary.recentLeads[0]).toMatchObject({ kind: "message", at: "2025-06-09T03:00:00.000Z" });
+  });
+
+  it("counts the estimate visits booked by their own town and service, and by the page their visit began on", () => {
+    expect(summary.bookings.towns).toEqual([
+      { label: "Irmo", count: 1, previous: 1 },
+      { label: "Chapin", count: 1, previous: 0 },
+    ]);
+    expect(summary.bookings.services.map((l) => [l.label, l.count, l.previous])).toEqual([
+      ["Tree Removal", 1, 1],
+      ["Stump Removal & Grinding", 1, 0],
+    ]);
+    expect(summary.bookings.pages).toEqual([
+      { label: "Irmo town page", path: "/locations/irmo-sc", count: 1, previous: 1 },
+      { label: "/book-estimate", path: "/book-estimate", count: 1, previous: 0 },
+    ]);
+    expect(summary.recentLeads.find((lead) => lead.kind === "booking")).toEqual({
+      kind: "booking",
+      at: "2025-06-07T20:00:00.000Z",
+      landingPage: "/book-estimate",
+      source: "direct",
+      detail: "Stump Removal & Grinding, Chapin",
+      count: 1,
+    });
+    const text = summaryText(summary, "Cedar Ridge Tree Service", NY);
+    expect(text).toMatch(/Estimate visits booked\s+2\s+1\s+\+100%/);
+    expect(text).toContain("Estimate visits booked, by town");
+    expect(text).toMatch(/Irmo\s+1\s+\(week before: 1\)/);
+    expect(text).toContain("Estimate visit booked (Stump Removal & Grinding, Chapin), came from /book-estimate (direct: typed, bookmarked or from an app)");
   });
 
   it("reads as text and as an email: numbers, changes, and where each lead came from", () => {
@@ -102,7 +136,7 @@ describe("the week's summary", () => {
       message("f", "2025-05-28T13:00:00.000Z", "2025-05-28T13:40:00.000Z"),
     ];
     const now = Date.parse("2025-06-07T13:00:00.000Z");
-    const { replies } = weekSummary({ to: "2025-06-08", timeZone: NY, counts: [], messages: week, reviews: [], names, now });
+    const { replies } = weekSummary({ to: "2025-06-08", timeZone: NY, counts: [], messages: week, reviews: [], bookings: [], names, now });
     expect(replies).toEqual({
       messages: 5,
       answered: 3,
@@ -111,14 +145,14 @@ describe("the week's summary", () => {
       waiting: [{ id: "d", name: "Sender d", at: "2025-06-06T21:30:00.000Z", waitedMinutes: 90 }],
       counted: "opening hours",
     });
-    const text = summaryText(weekSummary({ to: "2025-06-08", timeZone: NY, counts: [], messages: week, reviews: [], names, now }), "Cedar Ridge Tree Service", NY);
+    const text = summaryText(weekSummary({ to: "2025-06-08", timeZone: NY, counts: [], messages: week, reviews: [], bookings: [], names, now }), "Cedar Ridge Tree Service", NY);
     expect(text).toContain("Half the messages were answered within 20 min (week before: 40 min); 3 of 5 messages answered.");
     expect(text).toContain("Still waiting for an answer after more than an hour:\n    Sender d, Jun 6, 2025, 5:30 PM EDT: waiting 1 h 30 min");
     expect(text).toContain("times count your opening hours only");
-    const html = summaryHtml(weekSummary({ to: "2025-06-08", timeZone: NY, counts: [], messages: week, reviews: [], names, now }), "Cedar Ridge Tree Service", NY);
+    const html = summaryHtml(weekSummary({ to: "2025-06-08", timeZone: NY, counts: [], messages: week, reviews: [], bookings: [], names, now }), "Cedar Ridge Tree Service", NY);
     expect(html).toContain("<li>Sender d, Jun 6, 2025, 5:30 PM EDT: waiting 1 h 30 min</li>");
     // Without opening times every hour counts.
-    const allHours = weekSummary({ to: "2025-06-08", timeZone: NY, counts: [], messages: week, reviews: [], names: { ...names, hours: undefined }, now });
+    const allHours = weekSummary({ to: "2025-06-08", timeZone: NY, counts: [], messages: week, reviews: [], bookings: [], names: { ...names, hours: undefined }, now });
     expect(allHours.replies).toMatchObject({ medianMinutes: 210, counted: "every hour" });
   });
 
@@ -127,7 +161,7 @@ describe("the week's summary", () => {
     const unnamed = await loadSummaryNames("/nonexistent-content", logger);
     expect(unnamed).toEqual({ towns: [], services: [] });
     expect(logger.warnings.join("\n")).toMatch(/named by their address/);
-    const plain = weekSummary({ to: "2025-06-08", timeZone: NY, counts, messages, reviews, names: unnamed });
+    const plain = weekSummary({ to: "2025-06-08", timeZone: NY, counts, messages, reviews, bookings, names: unnamed });
     expect(plain.topPages[0]).toMatchObject({ label: "/locations/irmo-sc", count: 5 });
   });
 });
@@ -149,7 +183,7 @@ describe("referring sites", () => {
       visitCount("2025-06-05", "visit", { path: "/", source: "nextdoor.com" }),
     ];
     const leads = [{ createdAt: "2025-06-04T14:30:00.000Z", serviceType: "tree-removal", landingPage: "/", referrer: spam }];
-    const summary = weekSummary({ to: "2025-06-08", timeZone: NY, counts: week, messages: leads, reviews: [], names });
+    const summary = weekSummary({ to: "2025-06-08", timeZone: NY, counts: week, messages: leads, reviews: [], bookings: [], names });
     expect(summary.topReferrers.map((l) => [l.label, l.count])).toEqual([
       ["Other sites", 42],
       [small, 3],
@@ -173,7 +207,7 @@ describe("the Monday email", () => {
     const visits = createVisitsFiles({ dataDir: dir, clock: Date.now, logger: recordingLogger() });
     const mail = startWeeklyMail({
       visits,
-      summary: async (to) => weekSummary({ to, timeZone: NY, counts, messages, reviews, names }),
+      summary: async (to) => weekSummary({ to, timeZone: NY, counts, messages, reviews, bookings, names }),
       queue: async (report) => void queued.push(report),
       siteName: async () => siteName,
       timeZone: NY,
@@ -238,7 +272,7 @@ describe("the Monday email", () => {
           return true;
         },
       },
-      summary: async (to) => weekSummary({ to, timeZone: NY, counts, messages, reviews, names }),
+      summary: async (to) => weekSummary({ to, timeZone: NY, counts, messages, reviews, bookings, names }),
       queue: async (report) => void queued.push(report),
       siteName: async () => siteName,
       timeZone: NY,
@@ -271,11 +305,11 @@ describe("the Monday email", () => {
       logger: recordingLogger(),
     };
     try {
-      const empty = startWeeklyMail({ ...options, summary: async (to) => weekSummary({ to, timeZone: NY, counts: [], messages: [], reviews: [], names }) });
+      const empty = startWeeklyMail({ ...options, summary: async (to) => weekSummary({ to, timeZone: NY, counts: [], messages: [], reviews: [], bookings: [], names }) });
       expect(await empty.check()).toBe(false);
       empty.stop();
       expect(queued).toEqual([]);
-      const counted = startWeeklyMail({ ...options, summary: async (to) => weekSummary({ to, timeZone: NY, counts, messages, reviews, names }) });
+      const counted = startWeeklyMail({ ...options, summary: async (to) => weekSummary({ to, timeZone: NY, counts, messages, reviews, bookings, names }) });
       await counted.check();
       counted.stop();
       expect(queued.map((r) => r.id)).toEqual(["weekly-summary-2025-06-09"]);

@@ -19,6 +19,8 @@ export interface LeadRecord {
   serviceType?: string;
   /** Reviews: the stars. */
   rating?: number;
+  /** Estimate visits: the town visited, by name. */
+  town?: string;
   landingPage?: string;
   /** The referring site's domain as stored ("google.com", "direct"). */
   referrer?: string;
@@ -40,6 +42,8 @@ export interface SummaryInput {
   counts: readonly VisitCount[];
   messages: readonly LeadRecord[];
   reviews: readonly LeadRecord[];
+  /** Estimate visits booked (cancelled ones too). */
+  bookings: readonly LeadRecord[];
   names: SummaryNames;
   /** Now, for how long unanswered messages have waited (default: the end of `to`). */
   now?: number;
@@ -59,6 +63,7 @@ export function weekSummary(input: SummaryInput): VisitSummary {
   const dayOf = (lead: LeadRecord) => businessDay(new Date(lead.createdAt), timeZone);
   const messages = input.messages.filter((m) => inWeek(dayOf(m)) || inPrevious(dayOf(m)));
   const reviews = input.reviews.filter((r) => inWeek(dayOf(r)) || inPrevious(dayOf(r)));
+  const bookings = input.bookings.filter((b) => inWeek(dayOf(b)) || inPrevious(dayOf(b)));
   const label = pageLabels(names);
   const shown = shownSources(counts);
 
@@ -69,6 +74,7 @@ export function weekSummary(input: SummaryInput): VisitSummary {
     calls: sumOf(counts, (c) => c.kind === "call" && within(c.day)),
     messages: messages.filter((m) => within(dayOf(m))).length,
     reviews: reviews.filter((r) => within(dayOf(r))).length,
+    bookings: bookings.filter((b) => within(dayOf(b))).length,
   });
 
   const dayLine = (day: string): VisitDay => ({
@@ -105,6 +111,19 @@ export function weekSummary(input: SummaryInput): VisitSummary {
     return top([...lines.values()], (l) => l.calls + l.messages);
   };
   const townOf = (path: string | undefined) => (path ? label.town(path) : undefined);
+  // Bookings by what they carry themselves: the town visited, the service asked for, the page the visit began on.
+  const rankedBookings = (by: (b: LeadRecord) => { label: string; path?: string } | undefined): RankedLine[] => {
+    const lines = new Map<string, RankedLine>();
+    for (const booking of bookings) {
+      const place = by(booking);
+      if (!place) continue;
+      const line = lines.get(place.label) ?? { ...place, count: 0, previous: 0 };
+      if (inWeek(dayOf(booking))) line.count += 1;
+      else line.previous += 1;
+      lines.set(place.label, line);
+    }
+    return top([...lines.values()], (line) => line.count);
+  };
   const serviceOfPath = (path: string | undefined) => (path ? label.service(path) : undefined);
 
   return {
@@ -128,12 +147,17 @@ export function weekSummary(input: SummaryInput): VisitSummary {
       tablet: sumOf(counts, (c) => c.kind === "visitor" && c.device === "tablet" && inWeek(c.day)),
       desktop: sumOf(counts, (c) => c.kind === "visitor" && c.device === "desktop" && inWeek(c.day)),
     },
-    recentLeads: recentLeads(weekCalls, weekMessages, reviews.filter((r) => inWeek(dayOf(r))), label, (day, source) => (source === undefined ? undefined : shown(day, source)), dayOf),
+    recentLeads: recentLeads(weekCalls, weekMessages, reviews.filter((r) => inWeek(dayOf(r))), bookings.filter((b) => inWeek(dayOf(b))), label, (day, source) => (source === undefined ? undefined : shown(day, source)), dayOf),
     replies: replySpeed(weekMessages, messages.filter((m) => inPrevious(dayOf(m))), {
       hours: names.hours,
       timeZone,
       now: input.now ?? startOfBusinessDay(addDays(to, 1), timeZone),
     }),
+    bookings: {
+      towns: rankedBookings((b) => (b.town ? { label: b.town } : undefined)),
+      services: rankedBookings((b) => label.serviceType(b.serviceType) ?? (b.serviceType ? { label: b.serviceType } : undefined)),
+      pages: rankedBookings((b) => (b.landingPage ? { label: label.page(b.landingPage), path: b.landingPage } : undefined)),
+    },
   };
 }
 
@@ -174,6 +198,7 @@ function recentLeads(
   calls: readonly VisitCount[],
   messages: readonly LeadRecord[],
   reviews: readonly LeadRecord[],
+  bookings: readonly LeadRecord[],
   label: ReturnType<typeof pageLabels>,
   shown: (day: string, source: string | undefined) => string | undefined,
   dayOf: (lead: LeadRecord) => string,
@@ -187,6 +212,7 @@ function recentLeads(
     ...calls.map((c): RecentLead => ({ kind: "call", at: c.day, ...origin(c.landing, shown(c.day, c.source)), ...(c.button ? { detail: c.button } : {}), count: c.count })),
     ...messages.map((m): RecentLead => ({ kind: "message", at: m.createdAt, ...origin(m.landingPage, shown(dayOf(m), m.referrer)), ...detail(label.serviceType(m.serviceType)?.label), count: 1 })),
     ...reviews.map((r): RecentLead => ({ kind: "review", at: r.createdAt, ...origin(r.landingPage, shown(dayOf(r), r.referrer)), ...detail(r.rating ? `${r.rating} stars` : undefined), count: 1 })),
+    ...bookings.map((b): RecentLead => ({ kind: "booking", at: b.createdAt, ...origin(b.landingPage, shown(dayOf(b), b.referrer)), ...detail([label.serviceType(b.serviceType)?.label, b.town].filter(Boolean).join(", ") || undefined), count: 1 })),
   ];
   // ISO times and days sort alike; a call's day sorts before that day's messages.
   return leads.sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0)).slice(0, 20);

@@ -27,11 +27,13 @@ export const deskAuditPages: readonly AuditPage[] = [
   { label: "desk account", path: deskPath.account, judged: deskJudged, signedIn: true },
   { label: "desk messages", path: sectionPath("messages"), judged: deskJudged, signedIn: true },
   { label: "desk visits", path: sectionPath("visits"), judged: deskJudged, signedIn: true },
+  { label: "desk bookings", path: sectionPath("bookings"), judged: deskJudged, signedIn: true },
+  { label: "desk settings", path: sectionPath("settings"), judged: deskJudged, signedIn: true },
   { label: "desk sign-in", path: deskPath.signIn, judged: deskJudged },
 ];
 
 /**
- * The six pages of `npm run audit`, picked from the built sitemap.xml so that a
+ * The seven pages of `npm run audit`, picked from the built sitemap.xml so that a
  * renamed or removed service, town or post never leaves the audit pointing at a 404:
  * the first service, town and post the sitemap lists (posts come newest first).
  */
@@ -51,5 +53,7 @@ export function pickAuditPages(sitemapXml: string): AuditPage[] {
     // Listings (/blog/page/2, /blog/category/x) have three segments, a post two.
     first("post", one("blog")),
     first("contact", (s) => s.length === 1 && s[0] === "contact"),
+    // Rendered by the booking function at request time, with the free times as radio buttons (issue 40).
+    first("booking", (s) => s.length === 1 && s[0] === "book-estimate"),
   ];
 }

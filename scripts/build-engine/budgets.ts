@@ -11,7 +11,7 @@ export const budgets = {
   /**
    * JavaScript on a page with islands (/contact, /reviews): React DOM alone is 65 KB of it.
    * Measured against it (the build's table, KB of 1,024 bytes): /contact 96.0 KB (its schema and zod load on first submit,
-   * the photo picker at the first pick), /reviews 80.0 KB.
+   * the photo picker at the first pick), /reviews 80.0 KB, /book-estimate 83.0 KB (its rules and zod load on the first send).
    */
   jsWithIslands: 100_000,
   /** The stylesheet every page loads. */

@@ -15,6 +15,7 @@ import {
 import type { ContactInput } from "../content/contact-schema";
 import { PHOTO_ACCEPT, PHOTOS_FIELD, photoLimits } from "../content/contact-photos";
 import { phoneEdit } from "./phone-edit";
+import { ProblemList } from "./problem-list";
 import { useContactSubmit } from "./use-contact-submit";
 import { apiPath } from "../routes";
 import { visuallyHidden } from "../styles/layout.css";
@@ -221,7 +222,18 @@ export function ContactForm({ refused, onSent, phone: business, services, focusO
   return (
     // multipart: without JavaScript the browser sends the photos with the fields to the contact function.
     <form ref={form} className={css.form} method="post" action={apiPath.contact} encType="multipart/form-data" noValidate onSubmit={handleSubmit(send)}>
-      {refused ? <ProblemList refused={refused} /> : null}
+      {refused ? (
+        <ProblemList
+          id="contact-problems-title"
+          title="Your message was not sent."
+          level={3}
+          formProblem={refused.errors.form}
+          problems={[
+            ...contactFields.flatMap((name) => (refused.errors[name] ? [{ href: `#${inputId(name)}`, message: refused.errors[name] }] : [])),
+            ...(refused.errors.photos ? [{ href: "#contact-photos", message: refused.errors.photos }] : []),
+          ]}
+        />
+      ) : null}
       <p className={css.note}>
         Fields marked <span aria-hidden="true">*</span>
         <span className={visuallyHidden}>with an asterisk</span> are required.
@@ -330,33 +342,3 @@ export function ContactForm({ refused, onSent, phone: business, services, focusO
   );
 }
 
-/** The no-JavaScript answer's summary: every problem, each linked to its field, so none is missed on a long page. */
-function ProblemList({ refused }: { refused: RefusedSubmission }) {
-  const { errors } = refused;
-  const problems = contactFields.flatMap((field) => {
-    const message = errors[field];
-    return message ? [{ field, message }] : [];
-  });
-  return (
-    // The answer without JavaScript: autofocus (with tabIndex to make it focusable) scrolls the
-    // browser to this list and reads it out, instead of leaving the visitor at the top of the page.
-    <div className={css.summary} role="alert" aria-labelledby="contact-problems-title" tabIndex={-1} autoFocus>
-      <h3 className={css.summaryTitle} id="contact-problems-title">
-        Your message was not sent. Please fix {problems.length + (errors.form ? 1 : 0) + (errors.photos ? 1 : 0) === 1 ? "this problem" : "these problems"}:
-      </h3>
-      <ul className={css.summaryList}>
-        {errors.form ? <li>{errors.form}</li> : null}
-        {problems.map((p) => (
-          <li key={p.field}>
-            <a href={`#${inputId(p.field)}`}>{p.message}</a>
-          </li>
-        ))}
-        {errors.photos ? (
-          <li>
-            <a href="#contact-photos">{errors.photos}</a>
-          </li>
-        ) : null}
-      </ul>
-    </div>
-  );
-}

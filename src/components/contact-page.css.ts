@@ -15,3 +15,6 @@ export const layout = style({
 export const formBox = style({ padding: vars.space.lg, background: vars.color.surface, borderRadius: vars.radius.md, boxShadow: vars.shadow.card });
 
 export const aside = style({ display: "grid", gap: vars.space.lg });
+
+/** "Book a free estimate" under the intro (issue 40): pick a time instead of writing. */
+export const booking = style({ margin: `${vars.space.md} 0 0` });

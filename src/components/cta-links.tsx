@@ -1,6 +1,7 @@
 import { useRootData } from "../app/root-data";
 import { button } from "./button.css";
 import { PhoneIcon } from "./icons";
+import { pathTo } from "../routes";
 
 type Look = keyof typeof button;
 
@@ -18,10 +19,10 @@ export function CallLink({ label, look = "primary", call }: { label?: string; lo
   );
 }
 
-/** Every quote and consultation button leads to the contact form. */
+/** Every quote and consultation button leads to booking a free estimate visit (issue 40). */
 export function QuoteLink({ label, look = "ghostLight" }: { label: "Get Free Quote" | "Get Free Consultation" | "Request Free Quote"; look?: Look }) {
   return (
-    <a className={button[look]} href="/contact">
+    <a className={button[look]} href={pathTo.bookEstimate}>
       {label}
     </a>
   );

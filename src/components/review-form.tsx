@@ -7,6 +7,7 @@ import { button } from "./button.css";
 import * as form from "./contact-form.css";
 import { formExtras, VisitOriginFields } from "./form-extras";
 import { StarIcon } from "./icons";
+import { ProblemList } from "./problem-list";
 import * as css from "./reviews.css";
 import { apiPath } from "../routes";
 
@@ -107,7 +108,15 @@ export function ReviewForm({ towns, refused }: { towns: readonly string[]; refus
 
   return (
     <form className={form.form} method="post" action={apiPath.reviews} noValidate onSubmit={submit}>
-      {refused ? <ProblemList refused={refused} /> : null}
+      {refused ? (
+        <ProblemList
+          id="review-problems-title"
+          title="Your review was not sent."
+          level={3}
+          formProblem={refused.errors.form}
+          problems={reviewFields.flatMap((name) => (refused.errors[name] ? [{ href: `#${name === "rating" ? "review-rating-5" : inputId(name)}`, message: refused.errors[name] }] : []))}
+        />
+      ) : null}
       {errors.form && !refused ? (
         <p className={css.alert} role="alert">
           {errors.form}
@@ -187,28 +196,6 @@ function RatingStar({ value, checked }: { value: number; checked: boolean }) {
   );
 }
 
-/** The no-JavaScript answer's summary: every problem, each linked to its field (as on the contact page). */
-function ProblemList({ refused }: { refused: RefusedReview }) {
-  const { errors } = refused;
-  const problems = reviewFields.flatMap((field) => (errors[field] ? [{ field, message: errors[field] }] : []));
-  const count = problems.length + (errors.form ? 1 : 0);
-  return (
-    // autoFocus (focusable through tabIndex) takes the browser and a screen reader straight to the list.
-    <div className={form.summary} role="alert" aria-labelledby="review-problems-title" tabIndex={-1} autoFocus>
-      <h3 className={form.summaryTitle} id="review-problems-title">
-        Your review was not sent. Please fix {count === 1 ? "this problem" : "these problems"}:
-      </h3>
-      <ul className={form.summaryList}>
-        {errors.form ? <li>{errors.form}</li> : null}
-        {problems.map((p) => (
-          <li key={p.field}>
-            <a href={`#${p.field === "rating" ? "review-rating-5" : inputId(p.field)}`}>{p.message}</a>
-          </li>
-        ))}
-      </ul>
-    </div>
-  );
-}
 
 /** The function's 400 `errors`, kept to the known fields and text messages. */
 function serverErrors(value: unknown): ReviewErrors | undefined {

@@ -6,7 +6,7 @@ import type { Site } from "./site";
 import type { SiteContent, SitePost } from "./site-content";
 
 /** What the pages read besides the site facts and the posts. */
-export type PageContent = Pick<SiteContent, "home" | "services" | "locations" | "reviews">;
+export type PageContent = Pick<SiteContent, "home" | "services" | "locations" | "reviews" | "estimateVisits">;
 
 /**
  * How each kind of content file is read and parsed. `inThisThread` (src/content/load-content.ts)

@@ -10,6 +10,7 @@ import { namedPhoto } from "./named-photo";
 import type { Photo } from "./photo";
 import type { Review } from "./review";
 import { loadServices } from "./services";
+import { loadEstimateVisits } from "./estimate-visits";
 import { siteSchema } from "./site";
 import type { ContentReaders } from "./content-pipeline";
 import { readPostFiles } from "./post-list";
@@ -63,6 +64,8 @@ export async function loadPageContent(
     settle(loadApprovedReviews(contentDir, liveReviews)),
   ]);
   if (problems.length > 0 || !home || !services || !locations || !reviews) throw new ContentError(problems);
+  // The estimate visits offered name towns of content/locations, so they are read after them.
+  const estimateVisits = await settle(loadEstimateVisits(contentDir, locations.map((l) => l.slug)));
   const shown = (...parts: string[]) => relative(process.cwd(), join(contentDir, ...parts)).split(sep).join("/");
   // Hero photos (scripts/build-engine/photos.ts processed them), each beside the file naming it.
   const hero = (file: string, src: string | undefined, alt: string | undefined, field: string) =>
@@ -76,7 +79,7 @@ export async function loadPageContent(
   const towns = locations.map((l) => ({ ...l, heroPhoto: hero(shown("locations", `${l.slug}.md`), l.heroImage, l.heroImageAlt, "heroImage") }));
   const homePhoto = hero(shown("home.json"), home.hero.image, home.hero.imageAlt, "hero.image");
   if (problems.length > 0) throw new ContentError(problems);
-  return { home: { ...home, hero: { ...home.hero, photo: homePhoto } }, services: rendered, locations: towns, reviews };
+  return { home: { ...home, hero: { ...home.hero, photo: homePhoto } }, services: rendered, locations: towns, reviews, ...(estimateVisits ? { estimateVisits } : {}) };
 }
 
 /**

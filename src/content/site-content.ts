@@ -16,6 +16,7 @@ export type SiteLocation = Location & { heroPhoto?: Cover };
 
 /** The home page's text, with the hero photo when home.json names one. */
 export type SiteHome = Home & { hero: Home["hero"] & { photo?: Cover } };
+import type { EstimateVisits } from "./estimate-visits";
 import type { Site } from "./site";
 
 /**
@@ -29,6 +30,8 @@ export interface SiteContent {
   locations: SiteLocation[];
   /** Approved reviews, newest first (src/content/load-reviews.ts says where they come from). */
   reviews: Review[];
+  /** The free estimate visits offered (content/estimate-visits.json); absent when the file is not there. */
+  estimateVisits?: EstimateVisits;
   /** Published posts, newest first (drafts only in dev builds). */
   posts: SitePost[];
   /** Build time: the copyright year and "future posts" cut-off come from it. */

@@ -16,6 +16,8 @@ export interface VisitTotals {
   messages: number;
   /** Reviews left (not spam). */
   reviews: number;
+  /** Free estimate visits booked online (cancelled ones too: each was a lead). */
+  bookings: number;
 }
 
 export interface VisitDay {
@@ -45,13 +47,13 @@ export interface LeadLine {
 
 /** One lead as it came in, newest first: where its visit started and came from. */
 export interface RecentLead {
-  kind: "call" | "message" | "review";
+  kind: "call" | "message" | "review" | "booking";
   /** YYYY-MM-DD for calls (counted per day); the time, ISO, for messages and reviews. */
   at: string;
   landingPage?: string;
   /** The referring site's domain, or "direct". */
   source?: string;
-  /** Calls: which button; messages: the service asked about; reviews: the rating. */
+  /** Calls: which button; messages and bookings: the service asked about; reviews: the rating. */
   detail?: string;
   /** Calls counted that day with the same page, button and origin. */
   count: number;
@@ -95,6 +97,11 @@ export interface VisitSummary {
   devices: { phone: number; tablet: number; desktop: number };
   /** The week's leads, newest first (at most 20). */
   recentLeads: RecentLead[];
+  /**
+   * The estimate visits booked online this week against the week before: by the visit's own town
+   * and service, and by the page the visit to the site started on.
+   */
+  bookings: { towns: RankedLine[]; services: RankedLine[]; pages: RankedLine[] };
   /** How fast messages were answered. */
   replies: ReplySpeed;
 }

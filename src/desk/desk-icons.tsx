@@ -38,6 +38,25 @@ const VisitsIcon = (p: IconProps) => (
   </Icon>
 );
 
+const CalendarIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <rect x="3" y="4" width="18" height="17" rx="2" />
+    <path d="M3 10h18" />
+    <path d="M8 2v4" />
+    <path d="M16 2v4" />
+  </Icon>
+);
+
+/** Sliders: the owner's settings. */
+const SettingsIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M4 6h10M18 6h2M4 12h4M12 12h8M4 18h12M20 18h0" />
+    <circle cx="16" cy="6" r="2" />
+    <circle cx="10" cy="12" r="2" />
+    <circle cx="18" cy="18" r="2" />
+  </Icon>
+);
+
 const TreeIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M12 2l6 8h-3l4 6H5l4-6H6z" />
@@ -79,6 +98,8 @@ export const sectionIcons: Record<DeskSectionScreen, (p: IconProps) => React.JSX
   posts: PostsIcon,
   business: StoreIcon,
   visits: VisitsIcon,
+  bookings: CalendarIcon,
+  settings: SettingsIcon,
   services: TreeIcon,
   "service-areas": PinIcon,
   "home-page": HouseIcon,

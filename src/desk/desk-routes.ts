@@ -122,6 +122,17 @@ export function messagesHref(box: MessageBoxName, settings: { search?: string; h
   return query.size > 0 ? `${base}?${query}` : base;
 }
 
+/** Estimate visits booked online (issue 40): the "Bookings" section lists them by day. */
+export const bookingsPath = `${deskBase}/bookings`;
+/** One day's visits, in the order they come: GET .../day/YYYY-MM-DD. */
+export const bookingDayPath = (day: string): string => `${bookingsPath}/day/${day}`;
+/** POST: cancel one visit (the store frees its time and mails both a cancellation). */
+export const bookingCancelPath = (id: string): string => `${bookingsPath}/${encodeURIComponent(id)}/cancel`;
+/** The owner's settings: the section "Settings", one form per part (shared/CONTRACT.md: its part "Estimate visits", a button "Save"). */
+export const settingsPath = `${deskBase}/settings`;
+/** POST: the hours offered for estimate visits, saved into content/estimate-visits.json. */
+export const estimateVisitHoursPath = `${settingsPath}/estimate-visits`;
+
 /** POST `approved=yes|no`: the desk's decision on one review (store.reviews.decide, via "desk"). */
 export const reviewDecisionPath = (id: string): string => `${deskPath.reviews}/${encodeURIComponent(id)}/decision`;
 
@@ -141,7 +152,7 @@ export interface DeskSection {
   group: DeskGroup;
 }
 
-export type DeskSectionScreen = "messages" | "reviews" | "posts" | "business" | "visits" | "services" | "service-areas" | "home-page" | "photos";
+export type DeskSectionScreen = "messages" | "reviews" | "posts" | "business" | "visits" | "services" | "service-areas" | "home-page" | "photos" | "bookings" | "settings";
 
 /**
  * The navigation's groups, in order, with their headings. Their names must not hold a section's
@@ -158,12 +169,14 @@ export type DeskGroup = (typeof deskGroups)[number]["group"];
 export const deskSections: readonly DeskSection[] = [
   { screen: "messages", group: "leads", path: deskPath.messages, label: "Messages", summary: "What visitors sent through the contact form." },
   { screen: "reviews", group: "leads", path: deskPath.reviews, label: "Reviews", summary: "Approve or reject reviews before they show." },
+  { screen: "bookings", group: "leads", path: bookingsPath, label: "Bookings", summary: "Free estimate visits booked online: call, text, directions, cancel." },
   { screen: "posts", group: "site", path: `${deskBase}/posts`, label: "Posts", summary: "Write, schedule and change blog posts." },
   { screen: "services", group: "site", path: deskPath.services, label: "Services", summary: "Each service's page: its words, its photo, the order." },
   { screen: "service-areas", group: "site", path: deskPath.serviceAreas, label: "Service areas", summary: "The towns you serve: add one, change its page, take one off." },
   { screen: "home-page", group: "site", path: deskPath.homePage, label: "Home page", summary: "The first page visitors see: its words and its photo." },
   { screen: "photos", group: "site", path: deskPath.photos, label: "Photos", summary: "Every photo on the site, where it is used; replace or remove one." },
   { screen: "business", group: "site", path: `${deskBase}/business`, label: "Business details", summary: "Phone, email, address, hours and links." },
+  { screen: "settings", group: "site", path: settingsPath, label: "Settings", summary: "The hours you offer for free estimate visits." },
   { screen: "visits", group: "numbers", path: `${deskBase}/visits`, label: "Visits", summary: "How many people came, and who called." },
 ];
 

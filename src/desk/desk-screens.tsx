@@ -23,6 +23,8 @@ import {
   type TownsData,
 } from "./screens/site-page-screen";
 import { VisitsScreen, type VisitsData } from "./screens/visits-screen";
+import { BookingDayScreen, BookingsScreen, type BookingDayData, type BookingsData } from "./screens/bookings-screen";
+import { SettingsScreen, type SettingsData } from "./screens/settings-screen";
 import type { DeskSectionScreen } from "./desk-routes";
 
 /**
@@ -44,6 +46,9 @@ export interface DeskScreenData {
   posts: PostsData;
   "post-editor": PostEditorData;
   "post-history": PostHistoryData;
+  bookings: BookingsData;
+  "booking-day": BookingDayData;
+  settings: SettingsData;
   services: ServicesData;
   towns: TownsData;
   "town-add": TownAddData;
@@ -87,6 +92,12 @@ export function DeskScreen({ page }: { page: DeskPage }) {
       return <PostEditorScreen data={page.data} />;
     case "post-history":
       return <PostHistoryScreen data={page.data} />;
+    case "bookings":
+      return <BookingsScreen data={page.data} />;
+    case "booking-day":
+      return <BookingDayScreen data={page.data} />;
+    case "settings":
+      return <SettingsScreen data={page.data} />;
     case "services":
       return <ServicesScreen data={page.data} />;
     case "towns":

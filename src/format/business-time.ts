@@ -120,6 +120,11 @@ export function instantOfWallTime(timeZone: string, { date, time }: WallTime): s
   // The earlier of two moments the clock shows this time (the night clocks go back); in the hour the
   // clock skips, the moment the offset from before the change gives.
   const instant = [before, after].map((o) => naive - o * 60_000).sort((a, b) => a - b).find(shows) ?? naive - before * 60_000;
+  return isoOnClock(timeZone, instant);
+}
+
+/** A moment as an ISO time with the business clock's offset then, to the minute: "2026-03-09T08:00:00-04:00". */
+export function isoOnClock(timeZone: string, instant: number): string {
   const wall = wallTimeIn(timeZone, new Date(instant));
   return `${wall.date}T${wall.time}:00${offsetText(offsetMinutes(timeZone, instant))}`;
 }

@@ -27,7 +27,9 @@ export function leadText(lead: RecentLead, timeZone: string): string {
       ? `${lead.count > 1 ? `${lead.count} call taps` : "Call tap"}${lead.detail ? ` (${lead.detail} button)` : ""}`
       : lead.kind === "message"
         ? `Message${lead.detail ? ` about ${lead.detail}` : ""}`
-        : `Review${lead.detail ? `, ${lead.detail}` : ""}`;
+        : lead.kind === "booking"
+          ? `Estimate visit booked${lead.detail ? ` (${lead.detail})` : ""}`
+          : `Review${lead.detail ? `, ${lead.detail}` : ""}`;
   const origin = formatVisitOrigin(lead.landingPage, lead.source);
   return `${when}: ${what}${origin ? `, ${origin}` : ""}`;
 }

@@ -9,6 +9,8 @@ import * as css from "../components/contact-page.css";
 import { JsonLd } from "../components/json-ld";
 import { serviceChoices, type ServiceChoice } from "../content/contact";
 import { container, section } from "../styles/layout.css";
+import { button } from "../components/button.css";
+import { pathTo } from "../routes";
 
 export interface ContactPageData {
   areas: ServedArea[];
@@ -46,6 +48,11 @@ export function Component({ data: { areas, services, refused } }: { data: Contac
         <div className={container}>
           <h1>Contact {site.name}</h1>
           <p className={css.intro}>Get a free estimate or schedule emergency tree services</p>
+          <p className={css.booking}>
+            <a className={button.brand} href={pathTo.bookEstimate}>
+              Book a free estimate
+            </a>
+          </p>
         </div>
       </header>
       <div className={`${container} ${section}`}>

@@ -4,6 +4,7 @@ import { classifyDataDirError } from "./data-dir";
 import { consoleLogger, type Logger } from "../../logger";
 import { createJsonlAppender } from "./jsonl-append";
 import { readJsonl, readJsonlFrom } from "./jsonl-read";
+import { inTurns } from "./turns";
 import type { AuditEntry, Challenge, DeskSession, DeskStore, Passkey, SignIn } from "../desk-store";
 
 /** Sign-ins, sessions and passkeys, as events (DATA_DIR/desk.jsonl). */
@@ -185,16 +186,8 @@ export function createFileDeskStore(dataDir: string, options: FileDeskStoreOptio
     await catchUp();
   }
 
-  let queue: Promise<unknown> = Promise.resolve();
   /** Runs `work` after every call before it, on state read from the file just now. */
-  function exclusive<T>(work: () => Promise<T>): Promise<T> {
-    const turn = queue.then(async () => {
-      await catchUp();
-      return work();
-    });
-    queue = turn.catch(() => undefined);
-    return turn;
-  }
+  const exclusive = inTurns(catchUp);
 
   /** Challenges by key hash, oldest first (a Map keeps the order they were set in). */
   const challenges = new Map<string, Omit<Challenge, "keyHash">>();
@@ -278,7 +271,7 @@ export function createFileDeskStore(dataDir: string, options: FileDeskStoreOptio
     },
 
     async close() {
-      await queue;
+      await exclusive.idle();
       await Promise.all([events.close(), auditLines.close()]);
     },
   };

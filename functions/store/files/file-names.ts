@@ -29,3 +29,5 @@ export const VISITS_FILE = "visits.jsonl";
 export const VISITS_TODAY_FILE = "visits-today.jsonl";
 /** What happened once (the Monday email was queued for a week). */
 export const VISIT_CLAIMS_FILE = "visit-claims.jsonl";
+/** Free estimate visits: booked, cancelled, reminded (estimate-visit-files.ts); each line is also its emails' source. */
+export const ESTIMATE_VISITS_FILE = "estimate-visits.jsonl";

@@ -6,7 +6,7 @@ import { describeStore, type StoreHarness } from "../store-suite";
 import { StoreFormatError } from "../store-errors";
 import type { Store } from "../store";
 import { createFilesStore } from "./files-store";
-import { DECISIONS_FILE, OUTBOX_FILE, REVIEWS_FILE, SUBMISSIONS_FILE } from "./file-names";
+import { DECISIONS_FILE, ESTIMATE_VISITS_FILE, OUTBOX_FILE, REVIEWS_FILE, SUBMISSIONS_FILE } from "./file-names";
 
 /** Every file under `dir`, as text. */
 async function allText(dir: string): Promise<string> {
@@ -69,6 +69,9 @@ describe("files store: one shape per file", () => {
     expect(await refusal(SUBMISSIONS_FILE, line({ ...message, createdAt: undefined }))).toContain(`${SUBMISSIONS_FILE}:1: not a line this version of the site writes (createdAt: `);
     expect(await refusal(DECISIONS_FILE, line({ id: message.id, approved: true, at, via: "link" }))).toContain(`${DECISIONS_FILE}:1:`);
     expect(await refusal(REVIEWS_FILE, line({ id: "r1", name: "Pat", location: "Irmo", text: "Good work.", createdAt: at }))).toContain(`${REVIEWS_FILE}:1:`);
+    // An estimate visit's line without its seat: a time could be given twice.
+    const visit = { id: message.id, start: "2025-03-03T09:00:00-05:00", end: "2025-03-03T10:00:00-05:00", name: "Jane", email: "jane@example.com", phone: "(803) 555-0142", address: "12 Oak St", town: "Chapin", serviceType: "tree-removal", message: "Dead pine.", createdAt: at };
+    expect(await refusal(ESTIMATE_VISITS_FILE, line({ event: "booked", visit }))).toContain(`${ESTIMATE_VISITS_FILE}:1: not a line this version of the site writes (visit.seat: `);
 
     await writeFile(path.join(dir, SUBMISSIONS_FILE), `{"id":"torn","na\n${line(message)}`);
     await writeFile(path.join(dir, DECISIONS_FILE), "");

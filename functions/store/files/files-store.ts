@@ -3,6 +3,7 @@ import { consoleLogger, type Logger } from "../../logger";
 import type { Store } from "../store";
 import { backupDataDir } from "./backup";
 import { createFileDeskStore } from "./desk-store";
+import { createEstimateVisitFiles } from "./estimate-visit-files";
 import { checkFormats } from "./format-check";
 import type { JsonlAppenderOptions } from "./jsonl-append";
 import { createKeyFiles } from "./key-files";
@@ -43,6 +44,7 @@ export async function createFilesStore(options: FilesStoreOptions): Promise<File
   const desk = createFileDeskStore(dataDir, { logger });
   const visits = createVisitsFiles({ dataDir, clock, logger });
   const posts = createFilePostsStore(dataDir, logger);
+  const estimateVisits = createEstimateVisitFiles({ dataDir, clock, logger, outbox });
   const push = createPushFiles({ dataDir, clock, logger });
   return {
     messages,
@@ -54,12 +56,13 @@ export async function createFilesStore(options: FilesStoreOptions): Promise<File
     desk,
     visits,
     posts,
+    estimateVisits,
     push,
     ready: Promise.resolve(),
     description: `JSON-lines files in ${dataDir}`,
     backup: (target) => backupDataDir(dataDir, target),
     async close() {
-      await Promise.all([messages.close(), reviews.close(), desk.close(), visits.close(), posts.close(), push.close()]);
+      await Promise.all([messages.close(), reviews.close(), desk.close(), visits.close(), posts.close(), estimateVisits.close(), push.close()]);
       await outbox.close();
     },
   };

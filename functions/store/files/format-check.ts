@@ -1,10 +1,11 @@
 import { open } from "node:fs/promises";
 import path from "node:path";
 import type { z } from "zod";
-import { answerSchema, decisionSchema, handledEventSchema, storedReviewSchema, submissionSchema } from "../records";
+import { answerSchema, decisionSchema, handledEventSchema, storedReviewSchema, submissionSchema, visitEventSchema } from "../records";
 import { StoreFormatError } from "../store-errors";
 import {
   DECISIONS_FILE,
+  ESTIMATE_VISITS_FILE,
   MESSAGE_ANSWERS_FILE,
   MESSAGE_EVENTS_FILE,
   OUTBOX_FILE,
@@ -35,6 +36,7 @@ const FORMATS: ReadonlyArray<{ file: string; schema: z.ZodType }> = [
   { file: VISITS_FILE, schema: countLine },
   { file: VISITS_TODAY_FILE, schema: todayLine },
   { file: VISIT_CLAIMS_FILE, schema: claimLine },
+  { file: ESTIMATE_VISITS_FILE, schema: visitEventSchema },
 ];
 
 /**

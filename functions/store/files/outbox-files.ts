@@ -14,6 +14,9 @@ import {
   signInJobSchema,
   storedReviewSchema,
   submissionSchema,
+  visitEventSchema,
+  visitJobs,
+  visitJobSchema,
   withoutSecret,
   type AddedJob,
   type MailJob,
@@ -22,7 +25,7 @@ import {
 } from "../records";
 import { appendIn, classifyDataDirError } from "./data-dir";
 import { createDueQueue } from "./due-queue";
-import { MAIL_SECRETS_DIR, OUTBOX_FILE, REVIEWS_FILE, SUBMISSIONS_FILE } from "./file-names";
+import { ESTIMATE_VISITS_FILE, MAIL_SECRETS_DIR, OUTBOX_FILE, REVIEWS_FILE, SUBMISSIONS_FILE } from "./file-names";
 import { createJsonlAppender, syncDirectory } from "./jsonl-append";
 import { isErrno, readBytes, readJsonl, readJsonlFrom, type JsonlLine } from "./jsonl-read";
 import { replaceFile } from "./replace-file";
@@ -43,26 +46,44 @@ import { replaceFile } from "./replace-file";
  * mail-secrets/<id>.json (mode 0600), removed once the job is sent, failed or expired.
  */
 
-/** A file of stored posts whose lines are mail jobs. */
+/** A stored line and the mail jobs it holds: a post's one notification, a visit's emails about what happened. */
+interface SourceLine {
+  /** The line's own id and time: what a watermark remembers it by. */
+  id: string;
+  createdAt: string;
+  jobs: MailJob[];
+}
+
+/** A file of stored posts (or visits) whose lines are mail jobs. */
 interface JobSource {
   file: string;
-  /** The job a stored line holds, or undefined for a line that is not one. */
-  parse: (value: unknown) => MailJob | undefined;
+  /** The jobs a stored line holds, or undefined for a line that is not one. */
+  parse: (value: unknown) => SourceLine | undefined;
 }
+
+const lineOf = (jobs: MailJob[]): SourceLine | undefined => (jobs[0] ? { id: jobs[0].id, createdAt: jobs[0].createdAt, jobs } : undefined);
 
 const SOURCES: readonly JobSource[] = [
   {
     file: SUBMISSIONS_FILE,
     parse: (value) => {
       const message = submissionSchema.safeParse(value).data;
-      return message && contactJob(message);
+      return message && lineOf([contactJob(message)]);
     },
   },
   {
     file: REVIEWS_FILE,
     parse: (value) => {
       const review = storedReviewSchema.safeParse(value).data;
-      return review && reviewJob(review);
+      return review && lineOf([reviewJob(review)]);
+    },
+  },
+  {
+    // A booking's line holds the invitations to the visitor and the owner; a cancellation's, both cancellations; a reminder's, one.
+    file: ESTIMATE_VISITS_FILE,
+    parse: (value) => {
+      const change = visitEventSchema.safeParse(value).data;
+      return change && lineOf(visitJobs(change));
     },
   },
 ];
@@ -80,7 +101,7 @@ const watermarkEvent = z.object({
 type Watermark = z.infer<typeof watermarkEvent>;
 
 /** A job as outbox.jsonl keeps it: a sign-in job without its secret. */
-const keptJobSchema = z.discriminatedUnion("kind", [contactJobSchema, reviewJobSchema, signInJobSchema.omit({ secret: true }), reportJobSchema, pushJobSchema]);
+const keptJobSchema = z.discriminatedUnion("kind", [contactJobSchema, reviewJobSchema, signInJobSchema.omit({ secret: true }), reportJobSchema, visitJobSchema, pushJobSchema]);
 
 /** The lines of outbox.jsonl; functions/store/files/format-check.ts checks every line at start. */
 export const outboxEventSchema = z.discriminatedUnion("event", [
@@ -396,7 +417,7 @@ async function readUnsettled(
   context: { previous: Watermark | undefined; at: string; logger: Logger },
 ): Promise<{ pending: MailJob[]; mark: Watermark }> {
   const { previous, at, logger } = context;
-  const nextMark = (lines: JsonlLine<MailJob>[], end: number): Watermark => {
+  const nextMark = (lines: JsonlLine<SourceLine>[], end: number): Watermark => {
     const last = lines.at(-1);
     return {
       event: "watermark",
@@ -409,11 +430,11 @@ async function readUnsettled(
 
   if (previous && (await watermarkHolds(file, source, previous))) {
     const { lines, end } = await readJsonlFrom(file, previous.offset, source.parse, logger);
-    return { pending: lines.map((line) => line.record), mark: nextMark(lines, end) };
+    return { pending: lines.flatMap((line) => line.record.jobs), mark: nextMark(lines, end) };
   }
 
   const { lines, end } = await readJsonlFrom(file, 0, source.parse, logger);
-  let accountedFor: (line: JsonlLine<MailJob>, index: number) => boolean = () => false;
+  let accountedFor: (line: JsonlLine<SourceLine>, index: number) => boolean = () => false;
   if (previous) {
     const last = previous.last;
     const index = last ? lines.findIndex((line) => line.record.id === last.id) : -1;
@@ -423,7 +444,7 @@ async function readUnsettled(
     );
     accountedFor = index >= 0 ? (_line, i) => i <= index : (line) => last !== undefined && line.record.createdAt <= last.createdAt;
   }
-  return { pending: lines.filter((line, i) => !accountedFor(line, i)).map((line) => line.record), mark: nextMark(lines, end) };
+  return { pending: lines.filter((line, i) => !accountedFor(line, i)).flatMap((line) => line.record.jobs), mark: nextMark(lines, end) };
 }
 
 /** True when the source file still has the watermark's last record where it was, its line ending at the offset. */

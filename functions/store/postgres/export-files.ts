@@ -13,6 +13,7 @@ import type pg from "pg";
 import type { z } from "zod";
 import {
   DECISIONS_FILE,
+  ESTIMATE_VISITS_FILE,
   MESSAGE_ANSWERS_FILE,
   MESSAGE_EVENTS_FILE,
   MESSAGE_PHOTOS_DIR,
@@ -25,7 +26,7 @@ import {
   VISIT_CLAIMS_FILE,
   VISITS_FILE,
 } from "../files/file-names";
-import { answerSchema, decisionSchema, handledEventSchema, pushDeviceSchema, reportJobSchema, storedReviewSchema, submissionSchema } from "../records";
+import { answerSchema, decisionSchema, handledEventSchema, pushDeviceSchema, reportJobSchema, storedReviewSchema, submissionSchema, visitEventSchema, type VisitEvent } from "../records";
 import type { BackupSummary } from "../store";
 import { claimLine, countLine } from "../files/visits-files";
 import type { Database } from "./database";
@@ -33,6 +34,8 @@ import type { PhotoTable } from "./photo-tables";
 import { AUDIT_COLUMNS, auditEntryOf, PASSKEY_COLUMNS, passkeyOf, SESSION_COLUMNS, sessionOf, SIGN_IN_COLUMNS, signInOf, type AuditRow, type PasskeyRow, type SessionRow, type SignInRow } from "./desk-tables";
 import { auditRecord, DESK_AUDIT_FILE, DESK_FILE, deskEventsOf } from "../files/desk-store";
 import { draftLineSchema, DRAFTS_FILE, PHOTOS_DIR, postVersionSchema, VERSIONS_FILE } from "../files/posts-store";
+import type { BookedVisit } from "../estimate-visit-store";
+import { bookedVisitOf } from "./estimate-visit-tables";
 
 interface JobRow {
   id: string;
@@ -85,6 +88,17 @@ function outboxLines(jobs: JobRow[]): unknown[] {
   return out;
 }
 
+/** estimate-visits.jsonl as the files store writes it: each visit booked, reminded, cancelled, in the order they happened. */
+export function visitLinesOf(visits: readonly BookedVisit[]): unknown[] {
+  const events: Array<{ at: string; order: number; line: VisitEvent }> = [];
+  for (const { cancelled, remindedAt, ...visit } of visits) {
+    events.push({ at: visit.createdAt, order: 0, line: { event: "booked", visit } });
+    if (remindedAt) events.push({ at: remindedAt, order: 1, line: { event: "reminded", visit, at: remindedAt } });
+    if (cancelled) events.push({ at: cancelled.at, order: 2, line: { event: "cancelled", visit, cancelled } });
+  }
+  return events.sort((a, b) => Date.parse(a.at) - Date.parse(b.at) || a.order - b.order).map((e) => visitEventSchema.parse(e.line));
+}
+
 export async function exportToFiles(db: Database, target: string): Promise<BackupSummary> {
   // Made under a temp name and renamed when whole, as the files store's backup: a folder that exists is a whole one.
   const temp = path.join(path.dirname(target), `.${path.basename(target)}.partial`);
@@ -131,6 +145,9 @@ export async function exportToFiles(db: Database, target: string): Promise<Backu
         }),
         [DESK_AUDIT_FILE]: (await client.query<AuditRow>(`SELECT ${AUDIT_COLUMNS} FROM desk_audit ORDER BY seq`)).rows.map((row) => auditRecord.parse(auditEntryOf(row))),
         [VERSIONS_FILE]: await recordsOf(client, "SELECT record FROM post_versions ORDER BY seq", postVersionSchema),
+        [ESTIMATE_VISITS_FILE]: visitLinesOf(
+          (await client.query<{ record: unknown; cancelled: unknown; reminded_at: string | null }>("SELECT record, cancelled, reminded_at FROM estimate_visits ORDER BY seq")).rows.map(bookedVisitOf),
+        ),
         [DRAFTS_FILE]: (await client.query<{ post_id: string; at: string; state: unknown }>("SELECT post_id, at, state FROM post_drafts ORDER BY at")).rows.map((row) =>
           draftLineSchema.parse({ postId: row.post_id, at: row.at, state: row.state }),
         ),

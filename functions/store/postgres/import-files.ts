@@ -13,6 +13,7 @@ import type { Logger } from "../../logger";
 import { createFilesStore } from "../files/files-store";
 import {
   DECISIONS_FILE,
+  ESTIMATE_VISITS_FILE,
   MESSAGE_ANSWERS_FILE,
   MESSAGE_EVENTS_FILE,
   MESSAGE_PHOTOS_DIR,
@@ -31,7 +32,9 @@ import { outboxEventSchema } from "../files/outbox-files";
 import { claimLine, countLine } from "../files/visits-files";
 import { readJsonl } from "../files/jsonl-read";
 import { readKey } from "../files/key-files";
-import { answerSchema, contactJob, decisionSchema, handledEventSchema, reportJobSchema, reviewJob, storedReviewSchema, submissionSchema, type ShownJob } from "../records";
+import { answerSchema, contactJob, decisionSchema, handledEventSchema, reportJobSchema, reviewJob, storedReviewSchema, submissionSchema, visitEventSchema, visitJobs, type ShownJob } from "../records";
+import { applyVisitLine } from "../files/estimate-visit-files";
+import type { BookedVisit } from "../estimate-visit-store";
 import type { UndeliveredJob } from "../outbox-store";
 import type { Database } from "./database";
 import { applyDeskEvent, auditRecord, DESK_AUDIT_FILE, DESK_FILE, deskEvent, emptyDeskState } from "../files/desk-store";
@@ -126,6 +129,11 @@ export async function importFromFiles(db: Database, dataDir: string, now: number
     }
   }
 
+  // The estimate visits as their lines add up, and every email those lines made (sent, unless still open).
+  const visitLines = await readAll(dataDir, ESTIMATE_VISITS_FILE, visitEventSchema);
+  const visits = new Map<string, BookedVisit>();
+  for (const line of visitLines) applyVisitLine(visits, line);
+
   // When each job's last attempt was recorded, and how many it took: outbox.jsonl's last line of
   // each job (a job sent before the last compaction has none: its time stays unknown, as an
   // export writes it). With the replay's state, an export of the database writes outbox.jsonl
@@ -153,9 +161,9 @@ export async function importFromFiles(db: Database, dataDir: string, now: number
   await db.transaction(async (client) => {
     const { rows } = await client.query<{ held: boolean }>(
       `SELECT EXISTS (SELECT 1 FROM messages) OR EXISTS (SELECT 1 FROM reviews) OR EXISTS (SELECT 1 FROM mail_jobs) OR EXISTS (SELECT 1 FROM message_events)
-         OR EXISTS (SELECT 1 FROM visit_counts) OR EXISTS (SELECT 1 FROM desk_sessions) OR EXISTS (SELECT 1 FROM desk_audit) OR EXISTS (SELECT 1 FROM post_versions) OR EXISTS (SELECT 1 FROM push_devices) AS held`,
+         OR EXISTS (SELECT 1 FROM visit_counts) OR EXISTS (SELECT 1 FROM desk_sessions) OR EXISTS (SELECT 1 FROM desk_audit) OR EXISTS (SELECT 1 FROM post_versions) OR EXISTS (SELECT 1 FROM push_devices) OR EXISTS (SELECT 1 FROM estimate_visits) AS held`,
     );
-    if (rows[0]?.held) throw new Error(`the database ${db.where} already holds messages, reviews, mail, the desk's records or posts: import only into an empty one (nothing was imported)`);
+    if (rows[0]?.held) throw new Error(`the database ${db.where} already holds messages, reviews, mail, the desk's records, posts or estimate visits: import only into an empty one (nothing was imported)`);
     const post = (box: string) => (record: { id: string }) => [box, record.id, record];
     await insertRows(client, "messages", ["box", "id", "record"], files[SUBMISSIONS_FILE].map(post("inbox")));
     await insertRows(client, "messages", ["box", "id", "record"], files[SPAM_FILE].map(post("spam")));
@@ -166,7 +174,7 @@ export async function importFromFiles(db: Database, dataDir: string, now: number
     await insertRows(client, "reviews", ["box", "id", "record"], files[REVIEWS_FILE].map(post("posted")));
     await insertRows(client, "reviews", ["box", "id", "record"], files[REVIEW_SPAM_FILE].map(post("spam")));
     await insertRows(client, "review_decisions", ["id", "token", "record"], files[DECISIONS_FILE].map((d) => [d.id, d.token ?? null, d]));
-    const jobs = [...files[SUBMISSIONS_FILE].map(contactJob), ...files[REVIEWS_FILE].map(reviewJob), ...reports.values()];
+    const jobs = [...files[SUBMISSIONS_FILE].map(contactJob), ...files[REVIEWS_FILE].map(reviewJob), ...visitLines.flatMap(visitJobs), ...reports.values()];
     await insertRows(
       client,
       "mail_jobs",
@@ -181,6 +189,12 @@ export async function importFromFiles(db: Database, dataDir: string, now: number
     await insertRows(client, "desk_sessions", columns(SESSION_COLUMNS), [...desk.sessions.values()].map(sessionRow));
     await insertRows(client, "desk_passkeys", columns(PASSKEY_COLUMNS), [...desk.passkeys.values()].map(passkeyRow));
     await insertRows(client, "desk_audit", columns(AUDIT_COLUMNS), audit.map(auditRow));
+    await insertRows(
+      client,
+      "estimate_visits",
+      ["id", "start_at", "seat", "created_at", "record", "cancelled", "reminded_at"],
+      [...visits.values()].map(({ cancelled, remindedAt, ...visit }) => [visit.id, visit.start, visit.seat, visit.createdAt, visit, cancelled ?? null, remindedAt ?? null]),
+    );
     await insertRows(client, "post_versions", ["id", "post_id", "slug", "record"], versions.map((v) => [v.id, v.postId, v.slug, v]));
     await insertRows(client, "post_drafts", ["post_id", "at", "state"], [...drafts.values()].map((d) => [d.postId, d.at, JSON.stringify(d.state ?? null)]));
     // One at a time: a photo can be megabytes.
@@ -206,5 +220,6 @@ export async function importFromFiles(db: Database, dataDir: string, now: number
     [DRAFTS_FILE]: drafts.size,
     [PHOTOS_DIR]: photos.length,
     [MESSAGE_PHOTOS_DIR]: messagePhotos.length,
+    [ESTIMATE_VISITS_FILE]: visitLines.length,
   };
 }

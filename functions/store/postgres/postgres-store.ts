@@ -5,6 +5,7 @@ import { openDatabase, type Database } from "./database";
 import { exportToFiles } from "./export-files";
 import { importFromFiles, type RecordCounts } from "./import-files";
 import { createDeskTables } from "./desk-tables";
+import { createEstimateVisitTables } from "./estimate-visit-tables";
 import { createKeyTables, createLimitTables } from "./limit-keys-tables";
 import { createMessageTables } from "./message-tables";
 import { migrate } from "./migrate";
@@ -66,6 +67,7 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
       visits: createVisitsTables(db),
       desk: createDeskTables(db),
       posts: createPostTables(db),
+      estimateVisits: createEstimateVisitTables(db, outbox, clock),
       push: createPushTables(db, clock),
       keys: createKeyTables(db),
       description: `PostgreSQL database ${db.where}`,

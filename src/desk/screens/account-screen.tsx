@@ -71,13 +71,13 @@ export function AccountScreen({ data }: { data: AccountData }) {
 
 /**
  * "Turn on notifications" (shared/CONTRACT.md): this phone gets a notification for every new message
- * and review. The desk script (src/desk/client/push-setup.ts) shows what this phone can do: the button,
+ * and review, and every estimate visit booked or cancelled by the visitor. The desk script (src/desk/client/push-setup.ts) shows what this phone can do: the button,
  * or on an iPhone not yet opened from the Home Screen how to get there, or why it cannot.
  */
 function Notifications({ data }: { data: AccountData["notifications"] }) {
   return (
     <Card title="Notifications on this phone" id="notifications">
-      <p>A new message or review shows on your phone within seconds, like a text: who, what about, the first line. Tap it to open the message. Emails keep coming as before.</p>
+      <p>A new message or review, and an estimate visit booked or cancelled, shows on your phone within seconds, like a text: who, what about, the first line. Tap it to open it. Emails keep coming as before.</p>
       <div data-desk="push-setup" data-public-key={data.publicKey} className={css.setup}>
         <p className={ui.muted} data-desk-fallback>
           Notifications need the desk open in a phone's browser with JavaScript (Safari, Chrome, Firefox, Samsung Internet).

@@ -155,6 +155,21 @@ export function VisitsScreen({ data }: { data: VisitsData }) {
           <Leads lines={[...summary.topTowns, ...summary.topServices]} />
         </Card>
       )}
+      <Card title="Estimate visits booked" id="bookings">
+        <p className={ui.muted}>
+          {plural(summary.totals.week.bookings, "visit")} booked online this week ({summary.totals.previous.bookings} the week before), cancelled ones included.
+        </p>
+        {summary.totals.week.bookings + summary.totals.previous.bookings > 0 && (
+          <>
+            <h3 className={css.subheading}>By town</h3>
+            <Ranked lines={summary.bookings.towns} none="None this week." />
+            <h3 className={css.subheading}>By service</h3>
+            <Ranked lines={summary.bookings.services} none="None this week." />
+            <h3 className={css.subheading}>By the page the visit began on</h3>
+            <Ranked lines={summary.bookings.pages} none="None this week." />
+          </>
+        )}
+      </Card>
       <Card title="Pages people read" id="pages">
         <Ranked lines={summary.topPages} none="No pages seen yet this week." />
       </Card>
