@@ -1,4 +1,5 @@
 import type { Home } from "./home";
+import type { SiteJob } from "./jobs";
 import type { Location } from "./locations";
 import type { Cover } from "./photo";
 import type { PostJson } from "./posts";
@@ -29,6 +30,8 @@ export interface SiteContent {
   locations: SiteLocation[];
   /** Approved reviews, newest first (src/content/load-reviews.ts says where they come from). */
   reviews: Review[];
+  /** The jobs of "Our work" (content/work/), newest first. */
+  jobs: SiteJob[];
   /** Published posts, newest first (drafts only in dev builds). */
   posts: SitePost[];
   /** Build time: the copyright year and "future posts" cut-off come from it. */
