@@ -69,9 +69,9 @@ describe("shared header and footer", () => {
     const footer = page.locator("footer");
     expect(await texts(page, "footer h2")).toEqual(["Contact Information", "Working Hours", "Quick Links", "Our Services", "Service Areas"]);
     const quick = footer.getByRole("navigation", { name: "Quick Links" });
-    // Issue 14 added the privacy page to the Quick Links.
-    expect(await texts(page, "footer nav[aria-labelledby='footer-links'] a")).toEqual(["Home", "Contact Us", "Blog", "Privacy"]);
-    expect(await quick.locator("a").evaluateAll((els) => els.map((e) => e.getAttribute("href")))).toEqual(["/", "/contact", "/blog", "/privacy"]);
+    // Issue 14 added the privacy page to the Quick Links, issue 38 Our Work.
+    expect(await texts(page, "footer nav[aria-labelledby='footer-links'] a")).toEqual(["Home", "Our Work", "Contact Us", "Blog", "Privacy"]);
+    expect(await quick.locator("a").evaluateAll((els) => els.map((e) => e.getAttribute("href")))).toEqual(["/", "/our-work", "/contact", "/blog", "/privacy"]);
     expect(await footer.getByRole("navigation", { name: "Our Services" }).locator("a").count()).toBe(6);
     // Scrollable (spec), and since issue 14 a labelled region reachable by keyboard, sized to whole rows.
     const areas = footer.getByRole("region", { name: "Service areas list" });

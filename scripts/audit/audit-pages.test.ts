@@ -5,7 +5,7 @@ const sitemap = (paths: string[]) =>
   `<?xml version="1.0" encoding="UTF-8"?>\n<urlset>\n${paths.map((p) => `<url><loc>https://tree.example${p}</loc></url>`).join("\n")}\n</urlset>`;
 
 describe("pickAuditPages", () => {
-  it("takes home, the first service, town and post, the blog and contact from the sitemap", () => {
+  it("takes home, the first service, town and post, the blog, contact and our work from the sitemap", () => {
     const pages = pickAuditPages(
       sitemap([
         "/",
@@ -21,6 +21,7 @@ describe("pickAuditPages", () => {
         "/services/tree-removal",
         "/locations",
         "/locations/irmo-sc",
+        "/our-work",
       ]),
     );
     expect(pages).toEqual([
@@ -30,6 +31,7 @@ describe("pickAuditPages", () => {
       { label: "blog", path: "/blog" },
       { label: "post", path: "/blog/newest-post" },
       { label: "contact", path: "/contact" },
+      { label: "our work", path: "/our-work" },
     ]);
   });
 

@@ -31,9 +31,10 @@ export const deskAuditPages: readonly AuditPage[] = [
 ];
 
 /**
- * The six pages of `npm run audit`, picked from the built sitemap.xml so that a
+ * The seven pages of `npm run audit`, picked from the built sitemap.xml so that a
  * renamed or removed service, town or post never leaves the audit pointing at a 404:
- * the first service, town and post the sitemap lists (posts come newest first).
+ * the first service, town and post the sitemap lists (posts come newest first), and
+ * /our-work, the page of the owner's photos.
  */
 export function pickAuditPages(sitemapXml: string): AuditPage[] {
   const paths = [...sitemapXml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1] ?? "", "http://site.invalid").pathname);
@@ -51,5 +52,6 @@ export function pickAuditPages(sitemapXml: string): AuditPage[] {
     // Listings (/blog/page/2, /blog/category/x) have three segments, a post two.
     first("post", one("blog")),
     first("contact", (s) => s.length === 1 && s[0] === "contact"),
+    first("our work", (s) => s.length === 1 && s[0] === "our-work"),
   ];
 }

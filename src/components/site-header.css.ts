@@ -58,6 +58,9 @@ export const nav = style({
 /** The brand already links home; on phones the row needs the room. */
 export const homeLink = style({ display: "none", "@media": { "(min-width: 900px)": { display: "inline" } } });
 
+/** After Contact in the phones' sideways row (a second row of five would push Contact out of sight); in its place from 900 px. */
+export const lastOnPhones = style({ order: 1, "@media": { "(min-width: 900px)": { order: 0 } } });
+
 export const navLink = style({
   color: vars.color.text,
   textDecoration: "none",
