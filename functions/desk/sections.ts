@@ -5,6 +5,7 @@ import { messagesScreen } from "./screens/messages";
 import { postsScreen } from "./screens/posts";
 import { reviewsScreen } from "./screens/reviews";
 import { visitsScreen } from "./screens/visits";
+import { workScreen } from "./screens/our-work";
 
 /**
  * The registry of the desk's screens, server side: createDeskApp (desk-app.ts) mounts each. A new
@@ -13,4 +14,4 @@ import { visitsScreen } from "./screens/visits";
  * navigation item in src/desk/desk-routes.ts. functions/desk/import-circles.test.ts keeps the
  * desk's files free of import circles.
  */
-export const deskScreenModules: readonly DeskScreenModule[] = [accountScreen, businessScreen, messagesScreen, reviewsScreen, postsScreen, visitsScreen];
+export const deskScreenModules: readonly DeskScreenModule[] = [accountScreen, businessScreen, messagesScreen, reviewsScreen, postsScreen, workScreen, visitsScreen];

@@ -142,6 +142,11 @@ export interface JobChoices {
 /** "chapin-sc", "Chapin" and "chapin" name the same town; "Tree Removal" and "tree-removal" the same service. */
 const asSlug = (written: string) => written.trim().toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
 
+/** The town a job's `town:` names (by file name or name), or the problem to report. */
+export const jobTown = <T extends JobChoices["towns"][number]>(written: string, towns: readonly T[]) => findChoice(written, towns, (t) => t.name, "a town", "locations");
+/** The service a job's `service:` names (by file name or title), or the problem to report. */
+export const jobService = <T extends JobChoices["services"][number]>(written: string, services: readonly T[]) => findChoice(written, services, (s) => s.title, "a service", "services");
+
 function findChoice<T extends { slug: string }>(written: string, items: readonly T[], name: (item: T) => string, what: string, folder: string): { found: T } | { problem: string } {
   const key = asSlug(written);
   const found = items.find((item) => item.slug === key || asSlug(name(item)) === key || item.slug === `${key}-sc`);
@@ -163,9 +168,9 @@ export function parseJob(file: JobFile, source: string, choices: JobChoices, pho
   if (what === "") problems.push({ file: file.shown, field: "(body)", problem: "say what was done below the front matter, like: Took down a dead pine leaning over the garage" });
   if (!result.success) throw new ContentError(problems);
   const job = result.data;
-  const town = findChoice(job.town, choices.towns, (t) => t.name, "a town", "locations");
+  const town = jobTown(job.town, choices.towns);
   if ("problem" in town) problems.push({ file: file.shown, field: "town", problem: town.problem });
-  const service = findChoice(job.service, choices.services, (s) => s.title, "a service", "services");
+  const service = jobService(job.service, choices.services);
   if ("problem" in service) problems.push({ file: file.shown, field: "service", problem: service.problem });
   const [before, after] = jobPhotos(file.shown, job).map((p) =>
     namedPhoto({ file: file.shown, field: p.role, altField: `${p.role}Alt`, src: p.src, alt: p.alt, photos, problems }),

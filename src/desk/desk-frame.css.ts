@@ -77,8 +77,10 @@ export const navList = style({
   margin: 0,
   padding: 0,
   display: "grid",
-  gridTemplateColumns: "repeat(5, 1fr)",
-  "@media": { [wide]: { gridTemplateColumns: "1fr", gap: vars.space.xs, padding: `0 ${vars.space.sm}` } },
+  // One row under the thumb on a phone, however many sections there are.
+  gridAutoFlow: "column",
+  gridAutoColumns: "1fr",
+  "@media": { [wide]: { gridAutoFlow: "row", gridTemplateColumns: "1fr", gap: vars.space.xs, padding: `0 ${vars.space.sm}` } },
 });
 
 export const navLink = style({

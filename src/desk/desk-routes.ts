@@ -55,6 +55,16 @@ export const deskPath = {
   /** GET .../<slug>: the post's versions; POST { versionId, slug, baseSha }: restore one. */
   postHistory: `${deskBase}/posts/history`,
   postRestore: `${deskBase}/posts/restore`,
+  /** Our work (the desk server's screens/our-work.ts): the list is the section's path; a new job's form. */
+  jobNew: `${deskBase}/our-work/new`,
+  /** GET /owner/our-work/edit/<slug>: a job's form. */
+  jobEdit: `${deskBase}/our-work/edit`,
+  /** POST the job's form: write its file and photos, then publish. */
+  jobSave: `${deskBase}/our-work/save`,
+  /** POST { slug, version }: take the job off the site (its folder removed). */
+  jobRemove: `${deskBase}/our-work/remove`,
+  /** POST JSON { size }: a photo upload begins; then its bytes to .../<id>?offset=N, then .../<id>/done. */
+  jobUpload: `${deskBase}/our-work/uploads`,
 } as const;
 
 /** Requests under this prefix may carry a post's whole text (the desk's other forms are small). */
@@ -91,13 +101,14 @@ export interface DeskSection {
   summary: string;
 }
 
-export type DeskSectionScreen = "messages" | "reviews" | "posts" | "business" | "visits";
+export type DeskSectionScreen = "messages" | "reviews" | "posts" | "work" | "business" | "visits";
 
 /** In the navigation's order. */
 export const deskSections: readonly DeskSection[] = [
   { screen: "messages", path: deskPath.messages, label: "Messages", summary: "What visitors sent through the contact form." },
   { screen: "reviews", path: deskPath.reviews, label: "Reviews", summary: "Approve or reject reviews before they show." },
   { screen: "posts", path: `${deskBase}/posts`, label: "Posts", summary: "Write, schedule and change blog posts." },
+  { screen: "work", path: `${deskBase}/our-work`, label: "Our work", summary: "Before and after photos of your jobs." },
   { screen: "business", path: `${deskBase}/business`, label: "Business details", summary: "Phone, email, address, hours and links." },
   { screen: "visits", path: `${deskBase}/visits`, label: "Visits", summary: "How many people came, and who called." },
 ];

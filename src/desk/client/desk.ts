@@ -16,6 +16,7 @@ const features: Record<string, () => Promise<DeskFeature>> = {
   "passkey-add": () => import("./passkey-add"),
   unsaved: () => import("./unsaved"),
   "post-editor": () => import("./post-editor"),
+  "job-photos": () => import("./job-photos"),
 };
 
 for (const element of document.querySelectorAll<HTMLElement>("[data-desk]")) {

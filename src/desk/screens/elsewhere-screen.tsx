@@ -5,12 +5,13 @@ import { Card } from "../desk-ui";
  * alone, the static-host recipe): says where its job is done instead.
  */
 export interface ElsewhereData {
-  section: "posts";
+  section: "posts" | "work";
 }
 
 const where: Record<ElsewhereData["section"], string> = {
   posts:
     "This server does not build the site, so posts are written where it is built: as files in content/blog, published by its next build. With npm start, posts are written here.",
+  work: "This server does not build the site, so jobs are added where it is built: as folders in content/work, published by its next build. With npm start, jobs are added here.",
 };
 
 export function ElsewhereScreen({ data }: { data: ElsewhereData }) {

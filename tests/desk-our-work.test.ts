@@ -1,0 +1,227 @@
+import { readFile, readdir, stat } from "node:fs/promises";
+import { join } from "node:path";
+import type { Browser, BrowserContextOptions, Page } from "playwright-core";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { axeViolations } from "./axe";
+import { connectBrowser, desktop, drawWholePage, openPage, touchPhone, type WatchedPage } from "./chromium";
+import { signInWithCode } from "./desk-browser";
+import { serveCopy, type RepoCopy, type ServedCopy } from "./repo-copy";
+import { keepScreenshot } from "./screenshots";
+import type { SmtpPeer } from "./test-support";
+
+// "Our work" as the owner uses it (issue 38): `npm start` in a fresh copy of the checkout, Chromium on a
+// phone (390 px, touch), a job added with a before and an after photo made by sharp, then the live
+// site checked: /our-work, the job's service and town pages and the home page, its photos in every
+// size and format, and no layout shift.
+
+const OWNER = "owner@example.com";
+let served: ServedCopy;
+let repo: RepoCopy;
+let mail: SmtpPeer;
+let browser: Browser;
+let baseUrl = "";
+
+beforeAll(async () => {
+  served = await serveCopy("desk-our-work", { OWNER_EMAILS: OWNER });
+  ({ repo, mail, baseUrl } = served);
+  browser = await connectBrowser();
+}, 200_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await served?.close();
+});
+
+let session: BrowserContextOptions["storageState"];
+let signedInOnce: Promise<void> | undefined;
+
+async function signedIn(options: BrowserContextOptions = touchPhone): Promise<WatchedPage> {
+  signedInOnce ??= (async () => {
+    const { page, close } = await openPage(browser, { baseURL: baseUrl, ...touchPhone });
+    await signInWithCode(page, mail);
+    session = await page.context().storageState();
+    await close();
+  })();
+  await signedInOnce;
+  return openPage(browser, { baseURL: baseUrl, ...options, storageState: session });
+}
+
+/** A yard as a phone photographs it: a real JPEG (or PNG) with a scene in it, in the phone's size. */
+async function yardPhoto(format: "jpeg" | "png", stump: boolean): Promise<Buffer> {
+  const [width, height] = [2400, 1800];
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="60%" fill="#8cb6d8"/><rect y="60%" width="100%" height="40%" fill="#5d8d3c"/>${
+    stump ? `<ellipse cx="1200" cy="1300" rx="300" ry="90" fill="#7a5230"/>` : `<rect x="1150" y="500" width="100" height="800" fill="#5a3e2a"/><circle cx="1200" cy="500" r="380" fill="#2f6a32"/>`
+  }</svg>`;
+  const image = sharp(Buffer.from(svg));
+  return format === "jpeg" ? image.jpeg({ quality: 85 }).withExifMerge({ IFD0: { Make: "TestPhone" } }).toBuffer() : image.png().toBuffer();
+}
+
+const html = async (path: string) => (await fetch(baseUrl + path)).text();
+
+/** The sum of layout shifts the page had without input (CLS as Chromium counts each shift). */
+const layoutShift = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let total = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) if (!Reflect.get(entry, "hadRecentInput")) total += Number(Reflect.get(entry, "value"));
+        }).observe({ type: "layout-shift", buffered: true });
+        setTimeout(() => resolve(total), 500);
+      }),
+  );
+
+describe("Our work in the owner's desk under npm start", () => {
+  let slug = "";
+
+  it("adds a job on a phone with two photos: on /our-work, its service and town pages and the home page within seconds, in every size and format", async () => {
+    const { page, problems, close } = await signedIn();
+    try {
+      await page.goto("/owner");
+      await page.getByRole("link", { name: "Our work" }).first().tap();
+      await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Our work");
+      // The three examples the site came with, newest first, and the note to replace them.
+      await expect.poll(() => page.getByRole("list", { name: "Jobs" }).getByRole("listitem").count()).toBe(3);
+      expect(await page.getByRole("heading", { name: "Examples" }).count()).toBe(1);
+      expect(await axeViolations(page), "jobs list").toEqual([]);
+      await keepScreenshot(page, "desk-our-work-list-390");
+
+      await page.getByRole("button", { name: "Add a job" }).tap();
+      await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Add a job");
+      // The contract's names, one control each.
+      for (const name of ["Before photo", "After photo", "What we did", "Town", "Service"]) expect(await page.getByLabel(name, { exact: true }).count(), name).toBe(1);
+      await page.getByLabel("Before photo", { exact: true }).setInputFiles({ name: "IMG_0101.jpg", mimeType: "image/jpeg", buffer: await yardPhoto("jpeg", false) });
+      await page.getByLabel("After photo", { exact: true }).setInputFiles({ name: "IMG_0102.png", mimeType: "image/png", buffer: await yardPhoto("png", true) });
+      await page.getByLabel("What we did", { exact: true }).fill("Took down a leaning oak over the driveway and ground its stump.");
+      await page.getByLabel("Town", { exact: true }).selectOption({ label: "Newberry" });
+      await page.getByLabel("Service", { exact: true }).selectOption({ label: "Cabling & Bracing" });
+      // Save while the photos may still be on their way: it waits for them.
+      await page.getByRole("button", { name: "Save" }).tap();
+      await page.waitForURL("**/owner/our-work", { timeout: 60_000 });
+      const notice = await page.getByRole("status").first().textContent();
+      expect(notice).toContain("Added. The site shows it now at /our-work.");
+      expect(await page.getByRole("list", { name: "Jobs" }).getByRole("listitem").count()).toBe(4);
+      expect(problems).toEqual([]);
+    } finally {
+      await close();
+    }
+
+    // The job's folder, written as a person would write it.
+    const folders = await readdir(join(repo.dir, "content", "work"));
+    slug = folders.find((f) => f.endsWith("-cabling-bracing-newberry")) ?? "";
+    expect(slug).toMatch(/^\d{4}-\d{2}-\d{2}-cabling-bracing-newberry$/);
+    const file = await readFile(join(repo.dir, "content", "work", slug, "index.md"), "utf8");
+    expect(file).toBe(
+      `---\ndate: ${slug.slice(0, 10)}\ntown: newberry-sc\nservice: cabling-bracing\nbefore: ./before.jpg\nbeforeAlt: "Before the job: Cabling & Bracing in Newberry"\n` +
+        `after: ./after.png\nafterAlt: "After the job: Cabling & Bracing in Newberry"\n---\n\nTook down a leaning oak over the driveway and ground its stump.\n`,
+    );
+    // Re-encoded: nothing but pixels (the camera's EXIF is gone), at most 2400 px.
+    const before = await sharp(join(repo.dir, "content", "work", slug, "before.jpg")).metadata();
+    expect(before.exif).toBeUndefined();
+    expect(before.width).toBe(2400);
+
+    // On the site: the gallery (first: the newest), its service's and town's pages, the home page.
+    const gallery = await html("/our-work");
+    expect(gallery.indexOf(`id="${slug}"`)).toBeGreaterThan(0);
+    expect(gallery.indexOf(`id="${slug}"`)).toBeLessThan(gallery.indexOf('id="2025-04-22-tree-removal-chapin"'));
+    for (const path of ["/services/cabling-bracing", "/locations/newberry-sc", "/"]) expect(await html(path), path).toContain(`href="/our-work#${slug}"`);
+    expect(await html("/services/tree-removal")).not.toContain(`#${slug}"`);
+    const article = gallery.slice(gallery.indexOf(`id="${slug}"`), gallery.indexOf("</article>", gallery.indexOf(`id="${slug}"`)));
+    const pictures = [...article.matchAll(/<picture>(.*?)<\/picture>/g)].map((m) => m[1] ?? "");
+    expect(pictures).toHaveLength(2);
+    for (const [picture, fallback] of [[pictures[0] ?? "", "jpg"], [pictures[1] ?? "", "png"]] as const) {
+      expect(picture).toMatch(/<source type="image\/avif" srcSet="[^"]*-480\.avif 480w, [^"]*-800\.avif 800w, [^"]*-1200\.avif 1200w, [^"]*-1600\.avif 1600w"/);
+      expect(picture).toMatch(/<source type="image\/webp" srcSet="[^"]*-480\.webp 480w/);
+      expect(picture).toMatch(new RegExp(`<img src="[^"]*-1600\\.${fallback}" srcSet="[^"]*-480\\.${fallback} 480w`));
+      expect(picture).toMatch(/width="1600" height="1200"/);
+      for (const [, url] of picture.matchAll(/(\/assets\/photos\/[^\s",]+)/g)) {
+        const response = await fetch(baseUrl + url);
+        expect(response.status, url).toBe(200);
+        expect(response.headers.get("content-type"), url).toMatch(/^image\/(avif|webp|jpeg|png)/);
+      }
+    }
+    expect(gallery).toContain('<meta property="og:image"');
+    expect(await html("/sitemap.xml")).toContain("/our-work</loc>");
+  }, 240_000);
+
+  it("shows the gallery on a phone and a desktop without a layout shift, nothing wider than the screen, axe finding nothing", async () => {
+    for (const options of [touchPhone, { viewport: desktop }]) {
+      const { page, problems, close } = await openPage(browser, { baseURL: baseUrl, ...options });
+      const width = options.viewport?.width ?? 0;
+      try {
+        await page.goto("/our-work");
+        await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+        await expect.poll(() => page.evaluate(() => [...document.images].every((img) => img.complete && img.naturalWidth > 0)), { timeout: 20_000 }).toBe(true);
+        expect(await layoutShift(page)).toBe(0);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
+        // The first job's photos come first; the others wait until they are near.
+        expect(await page.locator("article").first().locator("img").first().getAttribute("loading")).toBe("eager");
+        expect(await page.locator("article").nth(1).locator("img").first().getAttribute("loading")).toBe("lazy");
+        expect(await page.locator("article").first().locator("img").first().evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/\.avif$/);
+        expect(await axeViolations(page)).toEqual([]);
+        await keepScreenshot(page, `our-work-${width}`);
+        await page.goto("/services/cabling-bracing");
+        await drawWholePage(page);
+        expect(await axeViolations(page)).toEqual([]);
+        await keepScreenshot(page, `service-with-jobs-${width}`);
+        await page.goto("/");
+        await drawWholePage(page);
+        expect(await layoutShift(page)).toBe(0);
+        await keepScreenshot(page, `home-with-jobs-${width}`);
+        expect(problems).toEqual([]);
+      } finally {
+        await close();
+      }
+    }
+  }, 120_000);
+
+  it("changes what was done: the file changes in that line only, and the site shows it", async () => {
+    const file = join(repo.dir, "content", "work", slug, "index.md");
+    const was = await readFile(file, "utf8");
+    const { page, problems, close } = await signedIn();
+    try {
+      await page.goto(`/owner/our-work/edit/${slug}`);
+      await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Edit job");
+      expect(await page.locator("img[alt='The before photo']").isVisible()).toBe(true);
+      await page.getByLabel("What we did", { exact: true }).fill("Cabled the oak's two leaders so it stays standing.");
+      expect(await axeViolations(page), "editor").toEqual([]);
+      await keepScreenshot(page, "desk-job-editor-390");
+      await page.getByRole("button", { name: "Save" }).tap();
+      await page.waitForURL("**/owner/our-work");
+      expect(await page.getByRole("status").first().textContent()).toContain("Saved.");
+      expect(problems).toEqual([]);
+    } finally {
+      await close();
+    }
+    expect(await readFile(file, "utf8")).toBe(was.replace("Took down a leaning oak over the driveway and ground its stump.", "Cabled the oak's two leaders so it stays standing."));
+    expect(await html("/our-work")).toContain("Cabled the oak's two leaders");
+  }, 120_000);
+
+  it("keeps an example's hand-written file byte for byte when saved unchanged, and removes a job from the site", async () => {
+    const example = "2025-03-11-stump-removal-irmo";
+    const file = join(repo.dir, "content", "work", example, "index.md");
+    const was = await readFile(file);
+    const { page, problems, close } = await signedIn({ viewport: desktop });
+    try {
+      await page.goto(`/owner/our-work/edit/${example}`);
+      await page.getByRole("button", { name: "Save" }).click();
+      await page.waitForURL("**/owner/our-work");
+      expect(Buffer.compare(await readFile(file), was)).toBe(0);
+      await keepScreenshot(page, "desk-our-work-list-1280");
+
+      await page.goto(`/owner/our-work/edit/${example}`);
+      await keepScreenshot(page, "desk-job-editor-1280");
+      page.once("dialog", (dialog) => void dialog.accept());
+      await page.getByRole("button", { name: "Remove" }).click();
+      await page.waitForURL("**/owner/our-work");
+      expect(await page.getByRole("status").first().textContent()).toContain("Removed.");
+      expect(problems).toEqual([]);
+    } finally {
+      await close();
+    }
+    expect(await stat(join(repo.dir, "content", "work", example)).catch(() => undefined)).toBeUndefined();
+    expect(await html("/our-work")).not.toContain(`id="${example}"`);
+    expect(await html("/locations/irmo-sc")).not.toContain("Recent Jobs in Irmo");
+  }, 120_000);
+});
