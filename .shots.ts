@@ -10,7 +10,7 @@ const server = app.listen(0, "127.0.0.1");
 await new Promise((ok) => server.once("listening", ok));
 const port = (server.address() as { port: number }).port;
 const browser = await chromium.launch({ executablePath: await readyChromium(), args: chromiumArgs });
-for (const [w, h, touch] of [[390, 844, true], [1280, 900, false]] as const) {
+for (const [w, h, touch] of (process.env.WIDTHS ? process.env.WIDTHS.split(",").map((x) => [Number(x), 700, false] as const) : [[390, 844, true], [1280, 900, false]] as const)) {
   const ctx = await browser.newContext({ viewport: { width: w, height: h }, hasTouch: touch, isMobile: touch });
   const page = await ctx.newPage();
   for (const p of paths) {

@@ -10,7 +10,7 @@ const navLinks = [
   { path: "/", label: "Home", exact: true },
   { path: "/services", label: "Services" },
   { path: "/locations", label: "Service Areas" },
-  // Last on phones (its class): the row scrolls sideways there, and Contact stays in sight.
+  // Last on narrow phones (its class): the row scrolls sideways there, and Contact stays in sight.
   { path: "/our-work", label: "Our Work", className: css.lastOnPhones },
   { path: "/blog", label: "Blog" },
   { path: "/contact", label: "Contact" },
