@@ -10,6 +10,7 @@ import { loadServices } from "../../../src/content/services";
 import { jobLabels, WHAT_WE_DID_MAX, type JobField, type JobForm } from "../../../src/desk/job-form";
 import { ConflictError, PostFiles, textSha, type PhotoToWrite, type PostOnDisk } from "../posts/post-files";
 import { readPostSource, writeSource, type KeyValue, type PostSource } from "../posts/post-source";
+import { businessDay } from "../../../src/format/business-time";
 import type { PublishOutcome } from "../publish-outcome";
 
 // The jobs of "Our work" as the desk's screen asks for them (the desk server's screens/our-work.ts):
@@ -115,7 +116,7 @@ export class JobsDesk {
 
   /** An empty form for a new job: today on the business clock. */
   blank(timeZone: string): OpenedJob {
-    const today = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(this.clock());
+    const today = businessDay(this.clock(), timeZone);
     return { form: { slug: "", version: "", date: today, town: "", service: "", what: "", before: "", after: "", beforeAlt: "", afterAlt: "" }, thumbs: {} };
   }
 
