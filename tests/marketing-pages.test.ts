@@ -99,7 +99,8 @@ describe("home", () => {
     const order = await page.locator("main > *").evaluateAll((els) =>
       els.map((e) => (e.tagName === "SCRIPT" ? `script:${e.getAttribute("type")}` : e.id || e.tagName.toLowerCase())),
     );
-    expect(order.slice(0, 7)).toEqual(["script:application/ld+json", "section", "about", "services", "testimonials", "native-trees", "service-areas"]);
+    // Issue 38 put the newest jobs of Our work after the services.
+    expect(order.slice(0, 8)).toEqual(["script:application/ld+json", "section", "about", "services", "recent-work", "testimonials", "native-trees", "service-areas"]);
     expect(await page.locator("h1").count()).toBe(1);
     await expectCallsToAction(page);
     expect(problems).toEqual([]);

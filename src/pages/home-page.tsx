@@ -65,7 +65,7 @@ export function Component({ data: { home, services, locations, rating, jobs } }:
       />
       <AboutSection about={home.about} benefits={home.benefits} />
       <ServicesSection heading={home.sections.services} services={services} />
-      <RecentJobs id="recent-work-title" title="Our Recent Work" intro="Before and after: the newest jobs our crews finished." jobs={jobs} />
+      <RecentJobs title="Our Recent Work" intro="Before and after: the newest jobs our crews finished." jobs={jobs} />
       <TestimonialsSection heading={home.sections.testimonials} testimonials={home.testimonials} />
       <NativeTreesSection heading={home.sections.nativeTrees} trees={home.nativeTrees} />
       <ServiceAreasSection heading={home.sections.serviceAreas} areas={locations} />

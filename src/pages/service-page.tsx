@@ -90,7 +90,7 @@ export function Component({ data: service }: { data: Data }) {
           </nav>
         </div>
       </div>
-      <RecentJobs id="recent-work-title" title={`Recent ${service.title} Jobs`} intro="Before and after photos from our latest jobs of this kind." jobs={service.jobs} />
+      <RecentJobs title={`Recent ${service.title} Jobs`} intro="Before and after photos from our latest jobs of this kind." jobs={service.jobs} />
       <section className={`${section} ${css.alt}`} aria-labelledby="features-title">
         <div className={container}>
           <SectionHeader id="features-title" title={`Why Choose Us for ${service.title}`} />

@@ -91,7 +91,7 @@ export function Component({ data: town }: { data: Data }) {
           </div>
         </div>
       </section>
-      <RecentJobs id="recent-work-title" title={`Recent Jobs in ${town.name}`} intro={`Before and after photos from our latest jobs in ${town.name}.`} jobs={town.jobs} />
+      <RecentJobs title={`Recent Jobs in ${town.name}`} intro={`Before and after photos from our latest jobs in ${town.name}.`} jobs={town.jobs} />
       <section className={`${section} ${css.alt}`} aria-labelledby="features-title">
         <div className={container}>
           <SectionHeader id="features-title" title={`Why ${town.name} Chooses ${site.shortName}`} />

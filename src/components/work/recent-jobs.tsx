@@ -13,12 +13,12 @@ export const RECENT_JOBS = 3;
  * The newest jobs (at most RECENT_JOBS, as the page picked them) and the way to all of them; nothing at all
  * when there are none, so a page never shows an empty section.
  */
-export function RecentJobs({ id, title, intro, jobs }: { id: string; title: string; intro: string; jobs: readonly SiteJob[] }) {
+export function RecentJobs({ title, intro, jobs }: { title: string; intro: string; jobs: readonly SiteJob[] }) {
   if (jobs.length === 0) return null;
   return (
-    <section className={section} aria-labelledby={id}>
+    <section id="recent-work" className={section} aria-labelledby="recent-work-title">
       <div className={container}>
-        <SectionHeader id={id} title={title} intro={intro} />
+        <SectionHeader id="recent-work-title" title={title} intro={intro} />
         <ul className={css.grid}>
           {jobs.map((job) => (
             <li key={job.slug}>
