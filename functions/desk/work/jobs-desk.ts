@@ -212,10 +212,11 @@ export class JobsDesk {
     if (form.slug && (!existing?.folder || existing.sha !== form.version)) return { ok: false, conflict: await this.conflict(form, existing, choices) };
     const source = existing ? readPostSource(existing.shown, existing.text) : undefined;
     const written = (key: string) => (source && typeof source.data[key] === "string" ? String(source.data[key]) : undefined);
-    const before = source ? jobTown(written("town") ?? "", choices.towns) : undefined;
-    const beforeService = source ? jobService(written("service") ?? "", choices.services) : undefined;
-    const oldTown = before && "found" in before ? before.found : undefined;
-    const oldService = beforeService && "found" in beforeService ? beforeService.found : undefined;
+    // The town and service the file names now (by name or file name), to keep what the owner did not change as written.
+    const wasTown = source ? jobTown(written("town") ?? "", choices.towns) : undefined;
+    const wasService = source ? jobService(written("service") ?? "", choices.services) : undefined;
+    const oldTown = wasTown && "found" in wasTown ? wasTown.found : undefined;
+    const oldService = wasService && "found" in wasService ? wasService.found : undefined;
 
     const values: Record<string, KeyValue> = {
       date: form.date,
