@@ -71,6 +71,16 @@ async function fillDataDir(dir: string): Promise<void> {
   await store.outbox.settle("sign-in-sent", 1, { outcome: "sent" });
   // r2, the spam rescued, the report and "sign-in-waiting" stay claimed: on their way when the server stopped.
   await store.keys.get("review-secret");
+  await store.keys.get("push-key");
+  // Answers: a tap on Text on one message ("Mark handled" above answered the first).
+  await store.messages.answer(c.id, "text", "owner@example.com");
+  // The owner's devices: two that get notifications, one turned off (it stays off), one gone.
+  for (const n of [1, 2, 3, 4]) await store.push.add(pushDevice(n));
+  await store.push.remove(pushDevice(3).id, "off");
+  await store.push.remove(pushDevice(4).id, "gone");
+  await store.outbox.add({ kind: "push", id: "push-sent-1", createdAt: new Date().toISOString(), device: pushDevice(1).id, notice: { title: "New message", body: "", url: "/owner", tag: "t", urgency: "high" } });
+  await store.outbox.claim({ now: Date.now(), limit: 100, leaseMs: 60_000 });
+  await store.outbox.settle("push-sent-1", 1, { outcome: "sent" });
   const view = { day: "2025-06-02", kind: "view", path: "/locations/irmo-sc", source: "google.com", device: "phone", landing: "", button: "" } as const;
   await store.visits.add({ counts: [{ ...view, count: 2 }, { ...view, path: "/", count: 1 }], visitors: [] });
   await store.visits.add({ counts: [{ ...view, count: 3 }], visitors: [] });
@@ -105,17 +115,27 @@ async function postsContents(posts: PostsStore) {
   };
 }
 
+/** A browser's push subscription, as the desk keeps one. */
+const pushDevice = (n: number) => ({
+  id: n.toString(16).padStart(24, "a"),
+  endpoint: `https://push.example/send/${n}`,
+  keys: { p256dh: Buffer.concat([Buffer.from([4]), Buffer.alloc(64, n)]).toString("base64url"), auth: Buffer.alloc(16, n).toString("base64url") },
+  by: "owner@example.com",
+  device: n % 2 ? "iPhone" : "Android phone",
+  createdAt: new Date(Date.UTC(2025, 5, 2, 9, n)).toISOString(),
+});
+
 const owner = "owner@example.com";
 const at = (minute: number) => new Date(Date.UTC(2025, 5, 2, 9, minute)).toISOString();
 const hash = (c: string) => c.repeat(64);
 
-/** The desk's records: sign-ins used and open, wrong codes, sessions extended and ended, passkeys used and removed, the audit log. */
+/** The desk's records: sign-ins used and open, codes typed, sessions extended and ended, passkeys used and removed, the audit log. */
 async function fillDesk(desk: DeskStore): Promise<void> {
   await desk.addSignIn({ id: "used", email: owner, codeHash: hash("c"), linkHash: hash("1"), createdAt: at(0), expiresAt: at(15) });
   await desk.useSignIn("used", at(1));
   await desk.addSignIn({ id: "link", email: owner, linkHash: hash("2"), createdAt: at(2), expiresAt: at(17) });
-  await desk.addCodeFailure(owner, at(3));
-  await desk.addCodeFailure(owner, at(4));
+  await desk.countCodeTry(hash("t"), at(3), at(0));
+  await desk.countCodeTry(hash("t"), at(4), at(0));
   await desk.addSession({ idHash: hash("a"), email: owner, via: "code", createdAt: at(1), expiresAt: at(60) });
   await desk.extendSession(hash("a"), at(90));
   await desk.addSession({ idHash: hash("b"), email: owner, via: "passkey", createdAt: at(5), expiresAt: at(65) });
@@ -136,7 +156,8 @@ async function deskContents(desk: DeskStore) {
     sessions: await Promise.all(["a", "b", "d", "x"].map((c) => desk.session(hash(c)))),
     signIns: await Promise.all(["1", "2"].map((c) => desk.signInByLink(hash(c)))),
     open: await desk.openSignIn(owner, at(10)),
-    failures: await desk.codeFailuresSince(owner, at(0)),
+    // Counting is a try of its own: each store compared gets the same one more.
+    codeTries: await desk.countCodeTry(hash("t"), at(10), at(0)),
     passkeys: await desk.passkeys(owner),
     removed: await desk.passkey("cred-3"),
     audit: await desk.auditLog(10),
@@ -153,6 +174,10 @@ async function contents(store: Store) {
     // Sign-in emails stay behind on a move (import-files.ts): their code is of no use 15 minutes later.
     undelivered: (await store.outbox.undelivered()).filter((job) => job.kind !== "sign-in").sort((x, y) => x.id.localeCompare(y.id)),
     key: (await store.keys.get("review-secret")).toString("hex"),
+    pushKey: (await store.keys.get("push-key")).toString("hex"),
+    devices: await store.push.list(),
+    // Turned off stays off: the desk's own check cannot turn it on again (nothing is written when refused).
+    stillOff: await store.push.add(pushDevice(3), { unlessTurnedOff: [] }),
     visits: await store.visits.counts("2000-01-01", "2099-12-31"),
     claimed: await store.visits.claim("weekly-summary-2025-06-02"),
     desk: await deskContents(store.desk),
@@ -174,10 +199,11 @@ async function sortedFiles(dir: string, under = ""): Promise<Record<string, stri
 async function jsonlFiles(dir: string): Promise<Record<string, string>> {
   // Not compared as text: outbox.jsonl (the files store's own bookkeeping), visits.jsonl (a line
   // per batch until the files store compacts it, a line per key from the database), desk.jsonl
-  // (a line per change, a record and its last state from the database) and post-drafts.jsonl (a line
-  // per autosave until the files store compacts it, the newest of each post from the database):
+  // (a line per change, a record and its last state from the database), post-drafts.jsonl (a line
+  // per autosave until the files store compacts it, the newest of each post from the database) and
+  // push-devices.jsonl (a line per change, the devices and those turned off from the database):
   // `contents` compares them.
-  const names = (await readdir(dir)).filter((name) => name.endsWith(".jsonl") && !["outbox.jsonl", "visits.jsonl", "desk.jsonl", "post-drafts.jsonl"].includes(name));
+  const names = (await readdir(dir)).filter((name) => name.endsWith(".jsonl") && !["outbox.jsonl", "visits.jsonl", "desk.jsonl", "post-drafts.jsonl", "push-devices.jsonl"].includes(name));
   return Object.fromEntries(await Promise.all(names.map(async (name) => [name, await readFile(join(dir, name), "utf8")])));
 }
 
@@ -219,6 +245,9 @@ describe("moving DATA_DIR to PostgreSQL and back", () => {
       expect(before.posts.histories.map((h) => h.length)).toEqual([2, 2]);
       expect(before.posts.drafts.map((d) => d.postId)).toEqual(["p1"]);
       expect(before.posts.photos).toEqual([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3])]);
+      expect(before.devices.map((d) => d.id)).toEqual([pushDevice(1).id, pushDevice(2).id]);
+      expect(before.stillOff).toEqual({ added: false, turnedOff: true });
+      expect(before.listed.map((m) => m.answered?.how).sort()).toEqual(["handled", "text", undefined, undefined].sort());
       expect(await contents(database)).toEqual(before);
       expect(await database.reviews.linkUse("signature-1")).toEqual(await files.reviews.linkUse("signature-1"));
       // An instance takes the emails due and is on its way with them as the export is made.

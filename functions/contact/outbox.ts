@@ -1,6 +1,6 @@
 import { consoleLogger, describeError, type Logger } from "../logger";
 import type { ClaimedJob, OutboxStore } from "../store/outbox-store";
-import type { MailJob } from "../store/records";
+import { isFleeting, type MailJob } from "../store/records";
 import { StoreUnavailableError } from "../store/store-errors";
 
 const MINUTE = 60_000;
@@ -21,10 +21,16 @@ export interface OutboxOptions {
   /** Sends one email; a rejection is retried unless `isPermanent` says otherwise. */
   send: (job: MailJob) => Promise<void>;
   isPermanent?: (error: unknown) => boolean;
-  /** Wait before retry n (after failed attempt n); after the last one the job is marked failed. */
-  retryDelays?: readonly number[];
-  /** How many emails may be in flight at once. */
+  /** Wait before retry n (after failed attempt n); after the last one the job is marked failed. Per job when a function (notifications retry sooner). */
+  retryDelays?: readonly number[] | ((job: MailJob) => readonly number[]);
+  /** How many jobs may be in flight at once. */
   concurrency?: number;
+  /**
+   * Of those, how many may be mail that nobody waits on (not a sign-in email, not a notification):
+   * the rest of the slots stay free for those, so a mail server that answers slowly (a minute to time
+   * out) with a backlog behind it never holds up a code or a lead's notification.
+   */
+  mailConcurrency?: number;
   /** How long a claim lasts unless renewed (DEFAULT_LEASE_MS); the heartbeat renews it every third of it. */
   leaseMs?: number;
   clock?: () => number;
@@ -59,12 +65,15 @@ export function createOutbox(options: OutboxOptions): Outbox {
     send,
     isPermanent = () => false,
     retryDelays = DEFAULT_RETRY_DELAYS,
-    concurrency = 4,
+    concurrency = 6,
+    mailConcurrency = 4,
     leaseMs = DEFAULT_LEASE_MS,
     clock = Date.now,
     logger = consoleLogger,
   } = options;
   const sending = new Map<string, Promise<void>>();
+  /** Of `sending`, the mail nobody waits on. */
+  let mailSending = 0;
   /** Jobs whose email is with the mail server now: the heartbeat renews their claims. */
   const onTheWay = new Set<string>();
   let heartbeat: NodeJS.Timeout | undefined;
@@ -100,10 +109,12 @@ export function createOutbox(options: OutboxOptions): Outbox {
         const free = concurrency - sending.size;
         // When every slot is busy, the next finishing send pumps again.
         if (!started || free <= 0) return;
-        const { jobs, nextDueAt } = await store.claim({ now: clock(), limit: free, leaseMs });
+        const { jobs, nextDueAt } = await store.claim({ now: clock(), limit: free, leaseMs, mailLimit: Math.max(0, mailConcurrency - mailSending) });
         for (const claimed of jobs) launch(claimed);
         if (started && jobs.length < free && nextDueAt !== undefined) {
-          timer = setTimeout(pump, Math.max(0, nextDueAt - clock()));
+          // Mail due now but no room for it: a send that finishes pumps again; meanwhile a look each second for a code or a notification.
+          const wait = nextDueAt - clock();
+          timer = setTimeout(pump, wait <= 0 && mailSending >= mailConcurrency ? 1000 : Math.max(0, wait));
         }
       } while (again);
     })()
@@ -124,8 +135,11 @@ export function createOutbox(options: OutboxOptions): Outbox {
   function launch({ job, attempts }: ClaimedJob): void {
     // Claimed again while still on its way (this sender's lease ran out, nobody else took it): the claim is renewed, the send goes on.
     if (sending.has(job.id)) return;
+    const mail = !isFleeting(job.kind);
+    if (mail) mailSending += 1;
     const attempt = attemptSend(job, attempts).finally(() => {
       sending.delete(job.id);
+      if (mail) mailSending -= 1;
       pump();
     });
     sending.set(job.id, attempt);
@@ -175,8 +189,8 @@ export function createOutbox(options: OutboxOptions): Outbox {
       await sendRenewed(job);
     } catch (error) {
       const lastError = describeError(error);
-      const delay = retryDelays[tries - 1];
-      const what = `${job.kind} email ${job.id}`;
+      const delay = (typeof retryDelays === "function" ? retryDelays(job) : retryDelays)[tries - 1];
+      const what = job.kind === "push" ? `notification ${job.id}` : `${job.kind} email ${job.id}`;
       if (isPermanent(error) || delay === undefined) {
         logger.error(`outbox: ${what} failed for good after ${tries} attempt(s): ${lastError}`);
         await store

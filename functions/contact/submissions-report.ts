@@ -70,6 +70,8 @@ function aboutLine(job: ShownJob): string {
       return "(sign-in code)";
     case "report":
       return `(report) ${job.subject}`;
+    case "push":
+      return `(phone notification) ${job.notice.title}`;
   }
 }
 

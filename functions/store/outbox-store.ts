@@ -44,7 +44,16 @@ export interface OutboxStore {
    * after that, should this one die); `nextDueAt`: when the next pending job is due, if any.
    * A sign-in job past its expiry is settled as failed here, never returned.
    */
-  claim(request: { now: number; limit: number; leaseMs: number }): Promise<{ jobs: ClaimedJob[]; nextDueAt?: number }>;
+  claim(request: {
+    now: number;
+    limit: number;
+    leaseMs: number;
+    /**
+     * Of `limit`, at most this many jobs that are neither sign-in emails nor notifications (default
+     * `limit`): a backlog of mail on a slow mail server then leaves room for what someone waits on.
+     */
+    mailLimit?: number;
+  }): Promise<{ jobs: ClaimedJob[]; nextDueAt?: number }>;
   /**
    * The sender's heartbeat: extends its claim on `ids`, jobs it is still sending, to
    * `now + leaseMs`. Answers the ids it still holds; one left out was taken by another sender

@@ -1,8 +1,9 @@
 // The week's summary (src/content/visit-summary.ts) from the visit counts, messages and
 // reviews of fourteen days. Pure: the desk, the Monday email and `npm run report` read
 // their data and call this.
-import { addDays, businessDay, type BusinessDay } from "../../src/format/business-time";
-import type { LeadLine, RankedLine, RecentLead, VisitDay, VisitSummary, VisitTotals } from "../../src/content/visit-summary";
+import { addDays, businessDay, startOfBusinessDay, type BusinessDay } from "../../src/format/business-time";
+import type { LeadLine, RankedLine, RecentLead, ReplySpeed, VisitDay, VisitSummary, VisitTotals } from "../../src/content/visit-summary";
+import { hasOpeningTimes, median, openMinutesBetween, type HoursRow } from "../../src/format/open-hours";
 import type { VisitCount } from "../store/visits-store";
 import { DIRECT, isNamedSource, OTHER_SOURCE } from "./classify";
 import { OTHER_PATH } from "./visit-counter";
@@ -10,6 +11,10 @@ import { OTHER_PATH } from "./visit-counter";
 /** A contact message or review as the summary needs it: when, what about, and where its visit started. */
 export interface LeadRecord {
   createdAt: string;
+  /** Contact messages: who, and the first answer, if any (store.messages: MessageItem). */
+  id?: string;
+  name?: string;
+  answered?: { at: string };
   /** Contact messages: the serviceType chosen. */
   serviceType?: string;
   /** Reviews: the stars. */
@@ -19,10 +24,12 @@ export interface LeadRecord {
   referrer?: string;
 }
 
-/** What names pages: the towns and services of content/ and the form's service labels. */
+/** What names pages: the towns and services of content/ and the form's service labels; and the opening hours the reply times count. */
 export interface SummaryNames {
   towns: ReadonlyArray<{ slug: string; name: string }>;
   services: ReadonlyArray<{ slug: string; title: string; serviceType: string }>;
+  /** content/site.json `hours`; absent: every hour counts. */
+  hours?: readonly HoursRow[];
 }
 
 export interface SummaryInput {
@@ -34,6 +41,8 @@ export interface SummaryInput {
   messages: readonly LeadRecord[];
   reviews: readonly LeadRecord[];
   names: SummaryNames;
+  /** Now, for how long unanswered messages have waited (default: the end of `to`). */
+  now?: number;
 }
 
 const TOP = 5;
@@ -120,6 +129,34 @@ export function weekSummary(input: SummaryInput): VisitSummary {
       desktop: sumOf(counts, (c) => c.kind === "visitor" && c.device === "desktop" && inWeek(c.day)),
     },
     recentLeads: recentLeads(weekCalls, weekMessages, reviews.filter((r) => inWeek(dayOf(r))), label, (day, source) => (source === undefined ? undefined : shown(day, source)), dayOf),
+    replies: replySpeed(weekMessages, messages.filter((m) => inPrevious(dayOf(m))), {
+      hours: names.hours,
+      timeZone,
+      now: input.now ?? startOfBusinessDay(addDays(to, 1), timeZone),
+    }),
+  };
+}
+
+/** A message waits too long past this many minutes of opening hours. */
+const WAIT_LIMIT_MINUTES = 60;
+
+function replySpeed(week: readonly LeadRecord[], previous: readonly LeadRecord[], context: { hours?: readonly HoursRow[]; timeZone: string; now: number }): ReplySpeed {
+  const waited = (from: string, to: number) => openMinutesBetween(Date.parse(from), to, context.hours, context.timeZone);
+  const replyMinutes = (messages: readonly LeadRecord[]) => messages.flatMap((m) => (m.answered ? [waited(m.createdAt, Date.parse(m.answered.at))] : []));
+  const thisWeek = median(replyMinutes(week));
+  const weekBefore = median(replyMinutes(previous));
+  const waiting = week
+    .filter((m) => !m.answered)
+    .map((m) => ({ id: m.id ?? "", name: m.name ?? "", at: m.createdAt, waitedMinutes: Math.round(waited(m.createdAt, context.now)) }))
+    .filter((m) => m.waitedMinutes > WAIT_LIMIT_MINUTES)
+    .sort((a, b) => b.waitedMinutes - a.waitedMinutes);
+  return {
+    messages: week.length,
+    answered: week.filter((m) => m.answered).length,
+    ...(thisWeek !== undefined ? { medianMinutes: Math.round(thisWeek) } : {}),
+    ...(weekBefore !== undefined ? { previousMedianMinutes: Math.round(weekBefore) } : {}),
+    waiting,
+    counted: hasOpeningTimes(context.hours) ? "opening hours" : "every hour",
   };
 }
 

@@ -1,15 +1,16 @@
-import express from "express";
 import type sharpModule from "sharp";
 import { PHOTO_PART_BYTES } from "../../../src/desk/desk-page";
+import { rawBody } from "../../http/request-body";
 import type { DeskContext, DeskRoutes } from "../desk-contract";
 import { checkUploadStart, UploadRefused } from "./photo-upload";
 import type { PhotoUploads } from "./uploads";
 
-const rawPart = express.raw({ type: () => true, limit: PHOTO_PART_BYTES });
+const rawPart = rawBody(PHOTO_PART_BYTES);
 
 /**
- * A section's photo uploads at `base` (the desk script's side: src/desk/client/photo-upload.ts for
- * posts, job-photos.ts for Our work): POST `base` JSON { size } begins one; POST `base/<id>?offset=N`
+ * A section's photo uploads at `base`, one home for Posts, the site's pages (hero photos and the
+ * photo library) and Our work (the desk script's side: src/desk/client/photo-upload.ts for posts,
+ * photo-send.ts for the others): POST `base` JSON { size } begins one; POST `base/<id>?offset=N`
  * its bytes, in parts (the page's token in a header), the first checked at once (photo-upload.ts);
  * POST `base/<id>/done` hands `done` the whole photo (`finish`), to check, re-encode and keep. Every
  * refusal is a 400 with the owner's words.

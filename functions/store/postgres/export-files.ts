@@ -2,15 +2,28 @@
 // file-names.ts): the backup of `npm run backup` and `npm run data -- export`. One snapshot
 // (REPEATABLE READ), so the copy is consistent while instances keep writing. The folder it
 // makes is a DATA_DIR a files store opens as it is, or `npm run data -- import` reads back.
-// A sign-in email's code stays out, as in the files store's backups: of no use later. The
+// A sign-in email's code stays out, as in the files store's backups, and so do the notifications
+// to the owner's phone: of no use later. The devices that get them, and the key that signs them, are in. The
 // desk's sign-ins and sessions are there as the hashes the tables keep; the posts' versions,
 // unsaved work and photos as the files store keeps them (files/posts-store.ts).
 import { chmod, mkdir, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type pg from "pg";
 import type { z } from "zod";
-import { DECISIONS_FILE, MESSAGE_EVENTS_FILE, OUTBOX_FILE, REVIEW_SPAM_FILE, REVIEWS_FILE, SPAM_FILE, SUBMISSIONS_FILE, VISIT_CLAIMS_FILE, VISITS_FILE } from "../files/file-names";
-import { decisionSchema, handledEventSchema, reportJobSchema, storedReviewSchema, submissionSchema } from "../records";
+import {
+  DECISIONS_FILE,
+  MESSAGE_ANSWERS_FILE,
+  MESSAGE_EVENTS_FILE,
+  OUTBOX_FILE,
+  PUSH_DEVICES_FILE,
+  REVIEW_SPAM_FILE,
+  REVIEWS_FILE,
+  SPAM_FILE,
+  SUBMISSIONS_FILE,
+  VISIT_CLAIMS_FILE,
+  VISITS_FILE,
+} from "../files/file-names";
+import { answerSchema, decisionSchema, handledEventSchema, pushDeviceSchema, reportJobSchema, storedReviewSchema, submissionSchema } from "../records";
 import type { BackupSummary } from "../store";
 import { claimLine, countLine } from "../files/visits-files";
 import type { Database } from "./database";
@@ -75,13 +88,19 @@ export async function exportToFiles(db: Database, target: string): Promise<Backu
       }
       photos = shas.length;
       const jobs = await client.query<JobRow>(
-        "SELECT id, kind, job, state, attempts, next_attempt_at, last_error, settled_at, job->>'createdAt' AS queued_at FROM mail_jobs WHERE kind <> 'sign-in' ORDER BY seq",
+        "SELECT id, kind, job, state, attempts, next_attempt_at, last_error, settled_at, job->>'createdAt' AS queued_at FROM mail_jobs WHERE kind NOT IN ('sign-in', 'push') ORDER BY seq",
       );
       const keys = await client.query<{ name: string; value: Buffer }>("SELECT name, value FROM store_keys ORDER BY name");
       return {
         [SUBMISSIONS_FILE]: await recordsOf(client, "SELECT record FROM messages WHERE box = 'inbox' ORDER BY seq", submissionSchema),
         [SPAM_FILE]: await recordsOf(client, "SELECT record FROM messages WHERE box = 'spam' ORDER BY seq", submissionSchema),
         [MESSAGE_EVENTS_FILE]: await recordsOf(client, "SELECT record FROM message_events ORDER BY seq", handledEventSchema),
+        [MESSAGE_ANSWERS_FILE]: await recordsOf(client, "SELECT record FROM message_answers ORDER BY seq", answerSchema),
+        // The devices as the lines that add up to them (files/push-files.ts): those the owner turned off, then those kept, oldest first.
+        [PUSH_DEVICES_FILE]: [
+          ...(await client.query<{ id: string; at: string }>("SELECT id, at FROM push_devices_off ORDER BY at, id")).rows.map((row) => ({ event: "removed", id: row.id, at: row.at, off: true })),
+          ...(await recordsOf(client, "SELECT record FROM push_devices ORDER BY seq", pushDeviceSchema)).map((device) => ({ event: "kept", device })),
+        ],
         [REVIEWS_FILE]: await recordsOf(client, "SELECT record FROM reviews WHERE box = 'posted' ORDER BY seq", storedReviewSchema),
         [REVIEW_SPAM_FILE]: await recordsOf(client, "SELECT record FROM reviews WHERE box = 'spam' ORDER BY seq", storedReviewSchema),
         [DECISIONS_FILE]: await recordsOf(client, "SELECT record FROM review_decisions ORDER BY seq", decisionSchema),
@@ -98,7 +117,7 @@ export async function exportToFiles(db: Database, target: string): Promise<Backu
         // The desk's records as the lines that add up to them (hashes only, as the tables keep them).
         [DESK_FILE]: deskEventsOf({
           signIns: (await client.query<SignInRow>(`SELECT ${SIGN_IN_COLUMNS} FROM desk_sign_ins ORDER BY seq`)).rows.map(signInOf),
-          failures: (await client.query<{ email: string; at: string }>("SELECT email, at FROM desk_code_failures ORDER BY at")).rows,
+          codeTries: (await client.query<{ key: string; at: string }>("SELECT key, at FROM desk_code_tries ORDER BY at")).rows,
           sessions: (await client.query<SessionRow>(`SELECT ${SESSION_COLUMNS} FROM desk_sessions ORDER BY seq`)).rows.map(sessionOf),
           passkeys: (await client.query<PasskeyRow>(`SELECT ${PASSKEY_COLUMNS} FROM desk_passkeys ORDER BY seq`)).rows.map(passkeyOf),
         }),

@@ -39,33 +39,39 @@ interface JobRow {
  */
 export function createOutboxTables(db: Database, notifications: Notifications, clock: () => number): OutboxTables {
   const local = new Set<() => void>();
+  const queued = () => {
+    for (const listener of local) listener();
+  };
   /** This store's name on its claims: another instance's, or this process's before a restart, are not its own. */
   const sender = randomUUID();
   return {
-    queued() {
-      for (const listener of local) listener();
-    },
+    queued,
 
     async add(job) {
       if (!/^[A-Za-z0-9-]{1,64}$/.test(job.id)) throw new Error(`outbox: a job id is letters, digits and dashes, not "${job.id}"`);
       const secret = job.kind === "sign-in" ? job.secret : null;
       const expiresAt = job.kind === "sign-in" ? Date.parse(job.expiresAt) : null;
-      await db.query(
-        `WITH job AS (INSERT INTO mail_jobs (id, kind, job, secret, expires_at, due_at) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (id) DO NOTHING)
-         SELECT pg_notify('mail_jobs', '')`,
-        [job.id, job.kind, withoutSecret(job), secret, expiresAt, Date.parse(job.createdAt)],
-      );
+      const values = [job.id, job.kind, withoutSecret(job), secret, expiresAt, Date.parse(job.createdAt)];
+      const insert = "INSERT INTO mail_jobs (id, kind, job, secret, expires_at, due_at) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (id) DO NOTHING";
+      if (job.kind === "push") {
+        // Queued by the instance that stored the post, as the post's own email is: no NOTIFY (commits
+        // that notify take turns, post-batches.ts), its own sender takes it now, the others poll.
+        await db.query(insert, values);
+        return queued();
+      }
+      await db.query(`WITH job AS (${insert}) SELECT pg_notify('mail_jobs', '')`, values);
     },
 
     // Nothing to replay: the table is the queue.
     open: async () => undefined,
 
-    async claim({ now, limit, leaseMs }) {
+    async claim({ now, limit, leaseMs, mailLimit = limit }) {
       // One statement, one round trip: a sign-in email past its expiry is failed, its code
-      // erased, never sent; the due jobs are claimed, sign-in emails before any other (the owner
-      // is waiting on the code, a backlog is not), each kind by its own index range; and the
-      // next due time is read from the rest (the statement's snapshot does not see its own
-      // updates, so those are left out).
+      // erased, never sent; the due jobs are claimed, sign-in emails first (the owner is waiting
+      // on the code), then notifications to the owner's phone (a lead is waiting on the owner),
+      // then the rest (a backlog of mail is not), each by its own index range; and the next due
+      // time is read from the rest (the statement's snapshot does not see its own updates, so
+      // those are left out).
       const { rows } = await db.query<JobRow & { next_due: string | null }>(
         `WITH expired AS (
            UPDATE mail_jobs SET state = 'failed', secret = NULL, last_error = 'expired before it was sent', settled_at = $1
@@ -73,17 +79,20 @@ export function createOutboxTables(db: Database, notifications: Notifications, c
          sign_ins AS (
            SELECT id FROM mail_jobs WHERE state = 'pending' AND kind = 'sign-in' AND expires_at > $1 AND due_at <= $1
            ORDER BY due_at LIMIT $3 FOR UPDATE SKIP LOCKED),
-         others AS (
-           SELECT id FROM mail_jobs WHERE state = 'pending' AND kind <> 'sign-in' AND due_at <= $1
+         pushes AS (
+           SELECT id FROM mail_jobs WHERE state = 'pending' AND kind = 'push' AND due_at <= $1
            ORDER BY due_at LIMIT $3 - (SELECT count(*) FROM sign_ins) FOR UPDATE SKIP LOCKED),
+         others AS (
+           SELECT id FROM mail_jobs WHERE state = 'pending' AND kind NOT IN ('sign-in', 'push') AND due_at <= $1
+           ORDER BY due_at LIMIT least($3 - (SELECT count(*) FROM sign_ins) - (SELECT count(*) FROM pushes), $4) FOR UPDATE SKIP LOCKED),
          claimed AS (
-           UPDATE mail_jobs SET due_at = $2, claimed_by = $4
-           WHERE id IN (SELECT id FROM sign_ins UNION ALL SELECT id FROM others)
+           UPDATE mail_jobs SET due_at = $2, claimed_by = $5
+           WHERE id IN (SELECT id FROM sign_ins UNION ALL SELECT id FROM pushes UNION ALL SELECT id FROM others)
            RETURNING id, kind, job, secret, attempts)
          SELECT c.*, n.next_due FROM (SELECT min(due_at) AS next_due FROM mail_jobs
            WHERE state = 'pending' AND id NOT IN (SELECT id FROM claimed) AND id NOT IN (SELECT id FROM expired)) n
          LEFT JOIN claimed c ON true`,
-        [now, now + leaseMs, limit, sender],
+        [now, now + leaseMs, limit, mailLimit, sender],
       );
       const due = rows[0]?.next_due;
       const jobs = rows
@@ -130,9 +139,9 @@ export function createOutboxTables(db: Database, notifications: Notifications, c
     },
 
     async undelivered() {
-      // A sign-in email that could not go is of no use later: not listed (as in the files store).
+      // A sign-in email or a notification that could not go is of no use later: not listed (as in the files store).
       const { rows } = await db.query<JobRow>(
-        "SELECT id, kind, job, state, attempts, next_attempt_at, last_error FROM mail_jobs WHERE state = 'pending' OR (state = 'failed' AND kind <> 'sign-in') ORDER BY seq",
+        "SELECT id, kind, job, state, attempts, next_attempt_at, last_error FROM mail_jobs WHERE state = 'pending' OR (state = 'failed' AND kind NOT IN ('sign-in', 'push')) ORDER BY seq",
       );
       return rows.map(
         (row): UndeliveredJob => ({
