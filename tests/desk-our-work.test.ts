@@ -1,11 +1,12 @@
 import { readFile, readdir, stat } from "node:fs/promises";
 import { join } from "node:path";
-import type { Browser, BrowserContextOptions, Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { formatLongDate } from "../src/format/format-date";
 import { axeViolations } from "./axe";
-import { connectBrowser, desktop, drawWholePage, openPage, touchPhone, type WatchedPage } from "./chromium";
-import { signInWithCode } from "./desk-browser";
+import { connectBrowser, desktop, drawWholePage, openPage, touchPhone } from "./chromium";
+import { ambiguous, deskSession } from "./desk-browser";
 import { serveCopy, type RepoCopy, type ServedCopy } from "./repo-copy";
 import { keepScreenshot } from "./screenshots";
 import type { SmtpPeer } from "./test-support";
@@ -33,19 +34,7 @@ afterAll(async () => {
   await served?.close();
 });
 
-let session: BrowserContextOptions["storageState"];
-let signedInOnce: Promise<void> | undefined;
-
-async function signedIn(options: BrowserContextOptions = touchPhone): Promise<WatchedPage> {
-  signedInOnce ??= (async () => {
-    const { page, close } = await openPage(browser, { baseURL: baseUrl, ...touchPhone });
-    await signInWithCode(page, mail);
-    session = await page.context().storageState();
-    await close();
-  })();
-  await signedInOnce;
-  return openPage(browser, { baseURL: baseUrl, ...options, storageState: session });
-}
+const signedIn = deskSession(() => ({ browser, baseUrl, mail }));
 
 /** A yard as a phone photographs it: a real JPEG (or PNG) with a scene in it, in the phone's size. */
 async function yardPhoto(format: "jpeg" | "png", stump: boolean): Promise<Buffer> {
@@ -85,12 +74,14 @@ describe("Our work in the owner's desk under npm start", () => {
       await expect.poll(() => page.getByRole("list", { name: "Jobs" }).getByRole("listitem").count()).toBe(3);
       expect(await page.getByRole("heading", { name: "Examples" }).count()).toBe(1);
       expect(await axeViolations(page), "jobs list").toEqual([]);
+      expect(await ambiguous(page), "jobs list").toEqual([]);
       await keepScreenshot(page, "desk-our-work-list-390");
 
       await page.getByRole("button", { name: "Add a job" }).tap();
       await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Add a job");
-      // The contract's names, one control each.
-      for (const name of ["Before photo", "After photo", "What we did", "Town", "Service"]) expect(await page.getByLabel(name, { exact: true }).count(), name).toBe(1);
+      // The contract's names, one control each, found by a case-blind part of the name as by their label.
+      for (const name of ["Before photo", "After photo", "What we did", "Town", "Service"]) expect(await page.getByLabel(name).count(), name).toBe(1);
+      expect(await ambiguous(page), "new job").toEqual([]);
       await page.getByLabel("Before photo", { exact: true }).setInputFiles({ name: "IMG_0101.jpg", mimeType: "image/jpeg", buffer: await yardPhoto("jpeg", false) });
       await page.getByLabel("After photo", { exact: true }).setInputFiles({ name: "IMG_0102.png", mimeType: "image/png", buffer: await yardPhoto("png", true) });
       await page.getByLabel("What we did", { exact: true }).fill("Took down a leaning oak over the driveway and ground its stump.");
@@ -176,15 +167,28 @@ describe("Our work in the owner's desk under npm start", () => {
     }
   }, 120_000);
 
-  it("changes what was done: the file changes in that line only, and the site shows it", async () => {
-    const file = join(repo.dir, "content", "work", slug, "index.md");
+  it("opens the job from Photos, changes what was done and the after photo: the file changes in those lines only, and the site shows it", async () => {
+    const folder = join(repo.dir, "content", "work", slug);
+    const file = join(folder, "index.md");
     const was = await readFile(file, "utf8");
     const { page, problems, close } = await signedIn();
     try {
-      await page.goto(`/owner/our-work/edit/${slug}`);
+      // Photos lists where each of the job's photos shows; its link opens the job.
+      await page.goto("/owner");
+      await page.getByRole("link", { name: "Photos" }).tap();
+      await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Photos");
+      const where = `Job: Cabling & Bracing in Newberry, ${formatLongDate(slug.slice(0, 10))}`;
+      expect(await page.getByRole("link", { name: `${where} (after photo)` }).getAttribute("href")).toBe(`/owner/our-work/edit/${slug}`);
+      await page.getByRole("link", { name: `${where} (before photo)` }).tap();
       await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Edit job");
       expect(await page.locator("img[alt='The before photo']").isVisible()).toBe(true);
+      expect(await ambiguous(page), "a job").toEqual([]);
       await page.getByLabel("What we did", { exact: true }).fill("Cabled the oak's two leaders so it stays standing.");
+      // A JPEG after photo in place of the PNG: the new one shows small where the old one was once it is sent.
+      const oldThumb = await page.locator("img[alt='The after photo']").getAttribute("src");
+      await page.getByLabel("After photo", { exact: true }).setInputFiles({ name: "IMG_0103.jpg", mimeType: "image/jpeg", buffer: await yardPhoto("jpeg", true) });
+      await expect.poll(() => page.locator("#job-after-status").textContent(), { timeout: 60_000 }).toBe("Photo ready.");
+      expect(await page.locator("img[alt='The after photo']").getAttribute("src")).not.toBe(oldThumb);
       expect(await axeViolations(page), "editor").toEqual([]);
       await keepScreenshot(page, "desk-job-editor-390");
       await page.getByRole("button", { name: "Save" }).tap();
@@ -194,9 +198,15 @@ describe("Our work in the owner's desk under npm start", () => {
     } finally {
       await close();
     }
-    expect(await readFile(file, "utf8")).toBe(was.replace("Took down a leaning oak over the driveway and ground its stump.", "Cabled the oak's two leaders so it stays standing."));
-    expect(await html("/our-work")).toContain("Cabled the oak's two leaders");
-  }, 120_000);
+    expect(await readFile(file, "utf8")).toBe(
+      was.replace("Took down a leaning oak over the driveway and ground its stump.", "Cabled the oak's two leaders so it stays standing.").replace("after: ./after.png", "after: ./after.jpg"),
+    );
+    expect(await readdir(folder)).toEqual(["after.jpg", "before.jpg", "index.md"]);
+    const gallery = await html("/our-work");
+    expect(gallery).toContain("Cabled the oak's two leaders");
+    const article = gallery.slice(gallery.indexOf(`id="${slug}"`), gallery.indexOf("</article>", gallery.indexOf(`id="${slug}"`)));
+    expect([...article.matchAll(/<img src="[^"]*-1600\.(\w+)"/g)].map((m) => m[1])).toEqual(["jpg", "jpg"]);
+  }, 180_000);
 
   it("keeps an example's hand-written file byte for byte when saved unchanged, and removes a job from the site", async () => {
     const example = "2025-03-11-stump-removal-irmo";

@@ -33,8 +33,8 @@ export const jobLabels = {
   town: "Town",
   service: "Service",
   date: "Day of the job",
-  beforeAlt: "What the before photo shows",
-  afterAlt: "What the after photo shows",
+  beforeAlt: "Before: what the photo shows",
+  afterAlt: "After: what the photo shows",
 } as const satisfies Partial<Record<JobField, string>>;
 
 /** "What we did" is a few sentences under the photos; a page of text belongs in a post. */
