@@ -87,6 +87,7 @@ describe("Our work in the owner's desk under npm start", () => {
       await page.getByLabel("What we did", { exact: true }).fill("Took down a leaning oak over the driveway and ground its stump.");
       await page.getByLabel("Town", { exact: true }).selectOption({ label: "Newberry" });
       await page.getByLabel("Service", { exact: true }).selectOption({ label: "Cabling & Bracing" });
+      await keepScreenshot(page, "desk-job-new-390");
       // Save while the photos may still be on their way: it waits for them.
       await page.getByRole("button", { name: "Save" }).tap();
       await page.waitForURL("**/owner/our-work", { timeout: 60_000 });
@@ -179,6 +180,18 @@ describe("Our work in the owner's desk under npm start", () => {
       await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Photos");
       const where = `Job: Cabling & Bracing in Newberry, ${formatLongDate(slug.slice(0, 10))}`;
       expect(await page.getByRole("link", { name: `${where} (after photo)` }).getAttribute("href")).toBe(`/owner/our-work/edit/${slug}`);
+      // Replaced there, in its own format (the library's upload is photo-send.ts, as a job's).
+      const before = await readFile(join(folder, "before.jpg"));
+      const replace = page.locator(`form:has(input[name="file"][value="work/${slug}/before.jpg"])`);
+      await replace.locator("input[type=file]").setInputFiles({ name: "IMG_0104.png", mimeType: "image/png", buffer: await yardPhoto("png", false) });
+      await expect.poll(() => page.locator("[data-notice]").textContent(), { timeout: 60_000 }).toBe("Replaced. The page that shows it has the new photo now.");
+      expect(Buffer.compare(await readFile(join(folder, "before.jpg")), before)).not.toBe(0);
+      expect((await sharp(join(folder, "before.jpg")).metadata()).format).toBe("jpeg");
+      await replace.scrollIntoViewIfNeeded();
+      // Its card shows it small (the new one).
+      const thumb = replace.locator("xpath=..").locator("img");
+      await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 20_000 }).toBe(true);
+      await keepScreenshot(page, "desk-photos-job-390", { fullPage: false });
       await page.getByRole("link", { name: `${where} (before photo)` }).tap();
       await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Edit job");
       expect(await page.locator("img[alt='The before photo']").isVisible()).toBe(true);
@@ -214,6 +227,9 @@ describe("Our work in the owner's desk under npm start", () => {
     const was = await readFile(file);
     const { page, problems, close } = await signedIn({ viewport: desktop });
     try {
+      await page.goto("/owner/our-work/new");
+      expect(await axeViolations(page), "new job at 1280").toEqual([]);
+      await keepScreenshot(page, "desk-job-new-1280");
       await page.goto(`/owner/our-work/edit/${example}`);
       await page.getByRole("button", { name: "Save" }).click();
       await page.waitForURL("**/owner/our-work");
