@@ -27,6 +27,8 @@ export const deskAuditPages: readonly AuditPage[] = [
   { label: "desk account", path: deskPath.account, judged: deskJudged, signedIn: true },
   { label: "desk messages", path: sectionPath("messages"), judged: deskJudged, signedIn: true },
   { label: "desk visits", path: sectionPath("visits"), judged: deskJudged, signedIn: true },
+  { label: "desk our work", path: sectionPath("work"), judged: deskJudged, signedIn: true },
+  { label: "desk new job", path: deskPath.jobNew, judged: deskJudged, signedIn: true },
   { label: "desk sign-in", path: deskPath.signIn, judged: deskJudged },
 ];
 

@@ -31,7 +31,7 @@ const day = z.string({ error: (issue) => (issue.input === undefined ? "required"
 
 /**
  * The front matter of a job, in the order a person writes it (the desk writes it so:
- * the desk server's work/job-source.ts). The text below it is "What we did".
+ * the desk server's work/jobs-desk.ts). The text below it is "What we did".
  */
 export const jobSchema = group({
   /** The day the job was done; the newest come first. */
