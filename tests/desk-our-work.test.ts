@@ -221,10 +221,15 @@ describe("Our work in the owner's desk under npm start", () => {
     expect([...article.matchAll(/<img src="[^"]*-1600\.(\w+)"/g)].map((m) => m[1])).toEqual(["jpg", "jpg"]);
   }, 180_000);
 
-  it("keeps an example's hand-written file byte for byte when saved unchanged, and removes a job from the site", async () => {
+  it("keeps an example's hand-written file byte for byte when saved unchanged, removes a job from every page, and its photos then in Photos", async () => {
     const example = "2025-03-11-stump-removal-irmo";
-    const file = join(repo.dir, "content", "work", example, "index.md");
+    const folder = join(repo.dir, "content", "work", example);
+    const file = join(folder, "index.md");
     const was = await readFile(file);
+    // Where it shows before: the gallery, its service's and town's pages, the home page (one of the newest three).
+    const pages = ["/our-work", "/services/stump-removal", "/locations/irmo-sc", "/"];
+    const shows = async (path: string) => (await html(path)).includes(path === "/our-work" ? `id="${example}"` : `href="/our-work#${example}"`);
+    for (const path of pages) expect(await shows(path), path).toBe(true);
     const { page, problems, close } = await signedIn({ viewport: desktop });
     try {
       await page.goto("/owner/our-work/new");
@@ -241,13 +246,28 @@ describe("Our work in the owner's desk under npm start", () => {
       page.once("dialog", (dialog) => void dialog.accept());
       await page.getByRole("button", { name: "Remove" }).click();
       await page.waitForURL("**/owner/our-work");
-      expect(await page.getByRole("status").first().textContent()).toContain("Removed.");
+      expect(await page.getByRole("status").first().textContent()).toContain("Removed. It is off the site now; its photos stay in Photos until you remove them there.");
+      expect(await page.getByRole("list", { name: "Jobs" }).getByRole("listitem").count()).toBe(3);
+      await keepScreenshot(page, "desk-our-work-removed-1280");
+
+      // Off every page it was on, at once.
+      expect(await stat(file).catch(() => undefined)).toBeUndefined();
+      for (const path of pages) expect(await shows(path), path).toBe(false);
+      expect(await html("/locations/irmo-sc")).not.toContain("Recent Jobs in Irmo");
+
+      // Its photos are still in the library, used nowhere now, and go with one tap each.
+      await page.goto("/owner/photos");
+      for (const role of ["before", "after"]) {
+        const card = page.locator("section").filter({ has: page.locator(`input[name="file"][value="work/${example}/${role}.jpg"]`) }).last();
+        expect(await card.getByText("Not used on any page.").count(), role).toBe(1);
+        page.once("dialog", (dialog) => void dialog.accept());
+        await card.getByRole("button", { name: "Remove" }).click();
+        await expect.poll(() => page.locator("[data-notice], [role=status]").first().textContent()).toContain(`Removed ${role}.jpg.`);
+      }
       expect(problems).toEqual([]);
     } finally {
       await close();
     }
-    expect(await stat(join(repo.dir, "content", "work", example)).catch(() => undefined)).toBeUndefined();
-    expect(await html("/our-work")).not.toContain(`id="${example}"`);
-    expect(await html("/locations/irmo-sc")).not.toContain("Recent Jobs in Irmo");
+    expect(await readdir(folder)).toEqual([]);
   }, 120_000);
 });

@@ -157,11 +157,17 @@ export class PostFiles {
     await syncDirectory(this.dir);
   }
 
-  /** Removes the post's file, or its whole folder (first renamed to a dot name, which the build passes over, so it goes at once). */
-  async remove(slug: string, baseSha: string): Promise<void> {
+  /**
+   * Removes the post's file, or its whole folder (first renamed to a dot name, which the build passes over, so it goes at once).
+   * `keepPhotos`: only the folder's index.md goes, its photos stay (a job's: the desk's Photos lists them unused, to remove there).
+   */
+  async remove(slug: string, baseSha: string, { keepPhotos = false } = {}): Promise<void> {
     const post = await this.read(slug);
     if (!post || post.sha !== baseSha) throw new ConflictError(post);
-    if (post.folder) {
+    if (post.folder && keepPhotos) {
+      await rm(post.abs);
+      await syncDirectory(path.dirname(post.abs));
+    } else if (post.folder) {
       const gone = path.join(this.dir, `.deleted-${slug}-${randomBytes(4).toString("hex")}`);
       await rename(path.dirname(post.abs), gone);
       await syncDirectory(this.dir);

@@ -13,8 +13,8 @@ const title = "Our work";
 const listPath = sectionPath("work");
 
 /** The words for what a save or removal came to on the site. */
-function published(outcome: PublishOutcome, done: string): DeskNotice {
-  if (outcome.ok) return { tone: "done", text: `${done} The site shows it now at /our-work.` };
+function published(outcome: PublishOutcome, done: string, onSite = "The site shows it now at /our-work."): DeskNotice {
+  if (outcome.ok) return { tone: "done", text: `${done} ${onSite}` };
   // A fault of the build itself (not of content) is in the server's log; the owner gets the gist.
   const shown = (p: ContentProblem) => (p.file.startsWith("(") ? "the site's build failed on the server (its log says why)" : formatProblem(p));
   return { tone: "problem", text: `${done.replace(/\.$/, "")}, but the site could not be rebuilt, so it does not show it yet: ${[...new Set(outcome.problems.map(shown))].join("; ")}` };
@@ -136,7 +136,7 @@ export const workScreen: DeskScreenModule = (routes, { posts, publish, store, co
     const removed = await jobs.remove(slug, String(ctx.req.body?.version ?? ""));
     if (!removed.ok) return ctx.redirect(`${deskPath.jobEdit}/${slug}`, { tone: "problem", text: "Not removed: the job changed since this page was opened. Look at it again first." });
     await ctx.audit("removed a job", `/our-work#${slug}`);
-    ctx.redirect(listPath, published(removed.published, "Removed."));
+    ctx.redirect(listPath, published(removed.published, "Removed.", "It is off the site now; its photos stay in Photos until you remove them there."));
   });
 
   // A photo: begun (its size), sent in parts, finished: the same uploads, checks and re-encoding as a post's photo.

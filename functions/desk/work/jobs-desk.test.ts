@@ -10,6 +10,7 @@ import { Publisher } from "../../../scripts/publish/publisher";
 import type { JobForm } from "../../../src/desk/job-form";
 import { createFilePostsStore } from "../../store/files/posts-store";
 import type { PostsStore } from "../../store/posts-store";
+import { PhotoLibrary } from "../pages/photo-library";
 import { prepareUpload } from "../posts/photo-upload";
 import { JobsDesk } from "./jobs-desk";
 
@@ -164,8 +165,29 @@ describe("jobs in the desk", () => {
     expect(await desk.remove(slug, opened!.form.version)).toEqual({ ok: false });
     const now = await desk.open(slug);
     expect(await desk.remove(slug, now!.form.version)).toEqual({ ok: true, published: { ok: true } });
-    expect(await stat(path.join(content, "work", slug)).catch(() => undefined)).toBeUndefined();
+    expect(await stat(jobFile(slug)).catch(() => undefined)).toBeUndefined();
     expect((await desk.list()).map((j) => j.slug)).not.toContain(slug);
+    expect(await desk.open(slug)).toBeUndefined();
+    // Its photos stay, used by nothing now: the desk's Photos lists them first and removes them.
+    const library = new PhotoLibrary({ contentDir: content, store, publish: async () => ({ ok: true }), loadSharp });
+    const unused = (await library.list()).filter((p) => p.file.startsWith(`work/${slug}/`));
+    expect(unused.map((p) => [p.file, p.uses])).toEqual([
+      [`work/${slug}/after.jpg`, []],
+      [`work/${slug}/before.jpg`, []],
+    ]);
+    for (const p of unused) expect(await library.remove(p.file)).toMatchObject({ ok: true });
+    expect(await stat(path.join(content, "work", slug, "before.jpg")).catch(() => undefined)).toBeUndefined();
+  }, 60_000);
+
+  it("changes What we did alone: only the text below the front matter is rewritten", async () => {
+    const slug = examples[2]!;
+    const was = await readFile(jobFile(slug), "utf8");
+    const opened = await desk.open(slug);
+    const what = "We cut the long limbs back to side branches,\nand thinned the crown.";
+    expect(await desk.save({ ...opened!.form, what })).toMatchObject({ ok: true, slug });
+    const frontMatter = was.slice(0, was.indexOf("\n---\n") + 5);
+    expect(await readFile(jobFile(slug), "utf8")).toBe(`${frontMatter}\n${what}\n`);
+    expect((await desk.open(slug))?.form.what).toBe(what);
   }, 60_000);
 
   it("lists a job whose file has a mistake with the build's words", async () => {

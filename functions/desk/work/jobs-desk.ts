@@ -290,10 +290,14 @@ export class JobsDesk {
 
   // ---------------------------------------------------------------- remove
 
-  /** Takes the job off the site: its folder goes, unless the file changed since `version`. */
+  /**
+   * Takes the job off the site, unless the file changed since `version`: its index.md goes, its photos stay
+   * beside where it was (a folder without index.md is no job: listJobFiles), unused, for the desk's Photos
+   * to show and remove (photo-library.ts), so a tap on Remove never loses the owner's photos.
+   */
   async remove(slug: string, version: string): Promise<{ ok: true; published: PublishOutcome } | { ok: false }> {
     try {
-      await this.files.exclusive([slug], () => this.files.remove(slug, version));
+      await this.files.exclusive([slug], () => this.files.remove(slug, version, { keepPhotos: true }));
     } catch (error) {
       if (error instanceof ConflictError) return { ok: false };
       throw error;

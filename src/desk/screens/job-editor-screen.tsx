@@ -73,10 +73,10 @@ export function JobEditorScreen({ data }: { data: JobEditorData }) {
         </div>
       </DeskForm>
       {!isNew && (
-        <DeskForm action={deskPath.jobRemove} className={css.removeForm} confirm="Remove this job from the site? Its photos go with it.">
+        <DeskForm action={deskPath.jobRemove} className={css.removeForm} confirm="Remove this job from the site? Its photos stay in Photos until you remove them there.">
           <input type="hidden" name="slug" value={form.slug} />
           <input type="hidden" name="version" value={form.version} />
-          <p className={ui.hint}>Takes the job and its photos off the site.</p>
+          <p className={ui.hint}>Takes the job off the site. Its photos stay in Photos, where you can remove them.</p>
           <Button tone="danger">Remove</Button>
         </DeskForm>
       )}
