@@ -52,6 +52,8 @@ export function JobEditorScreen({ data }: { data: JobEditorData }) {
           value={form.what}
           error={errors.what}
           multiline
+          // A few sentences, up to 1500 characters: seen whole on a phone without scrolling inside the box.
+          rows={6}
           hint={`A sentence or two under the photos, like "Took down a dead pine leaning over the garage and ground the stump." At most ${WHAT_WE_DID_MAX} characters.`}
         />
         <Choice field="town" label={jobLabels.town} value={form.town} error={errors.town} options={data.towns.map((t) => [t.slug, t.name])} placeholder="Choose the town" />
