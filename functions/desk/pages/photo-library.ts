@@ -1,4 +1,4 @@
-import { readdir, readFile, rm } from "node:fs/promises";
+import { readdir, readFile, rm, rmdir } from "node:fs/promises";
 import path from "node:path";
 import type sharpModule from "sharp";
 import { splitFrontMatter } from "../../../src/content/front-matter";
@@ -200,6 +200,8 @@ export class PhotoLibrary {
     if (photo.uses.length > 0) return { ok: false, message: `Not removed: ${photo.uses.map((u) => u.where).join(", ")} still shows it. Change that first.` };
     await this.opts.store.putPhoto(await readFile(path.join(this.contentDir, photo.file)));
     await rm(path.join(this.contentDir, photo.file));
+    // The last photo of a removed job (jobs-desk.ts keeps them): its folder goes too, so the job's name is free again.
+    if (photo.file.startsWith(`${JOBS_FOLDER}/`)) await rmdir(path.dirname(path.join(this.contentDir, photo.file))).catch(() => undefined);
     await this.opts.publish(`content/${photo.file} removed in the owner's desk`);
     return { ok: true, message: `Removed ${path.posix.basename(photo.file)}.` };
   }

@@ -176,7 +176,7 @@ describe("jobs in the desk", () => {
       [`work/${slug}/before.jpg`, []],
     ]);
     for (const p of unused) expect(await library.remove(p.file)).toMatchObject({ ok: true });
-    expect(await stat(path.join(content, "work", slug, "before.jpg")).catch(() => undefined)).toBeUndefined();
+    expect(await stat(path.join(content, "work", slug)).catch(() => undefined)).toBeUndefined();
   }, 60_000);
 
   it("changes What we did alone: only the text below the front matter is rewritten", async () => {
