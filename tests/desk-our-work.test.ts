@@ -260,6 +260,8 @@ describe("Our work in the owner's desk under npm start", () => {
       for (const role of ["before", "after"]) {
         const card = page.locator("section").filter({ has: page.locator(`input[name="file"][value="work/${example}/${role}.jpg"]`) }).last();
         expect(await card.getByText("Not used on any page.").count(), role).toBe(1);
+        // Every job has a before.jpg: the card says whose.
+        expect(await card.getByRole("heading").textContent()).toBe(`${example}/${role}.jpg`);
         page.once("dialog", (dialog) => void dialog.accept());
         await card.getByRole("button", { name: "Remove" }).click();
         await expect.poll(() => page.locator("[data-notice], [role=status]").first().textContent()).toContain(`Removed ${role}.jpg.`);
