@@ -19,16 +19,8 @@ export const photoBox = style({
 
 export const preview = style({ display: "block", width: "100%", maxWidth: "20rem", height: "auto", aspectRatio: "4 / 3", objectFit: "cover", borderRadius: vars.radius.sm });
 
-export const fileInput = style({
-  display: "block",
-  width: "100%",
-  minHeight: "48px",
-  padding: vars.space.sm,
-  border: `2px dashed ${vars.color.brand}`,
-  borderRadius: vars.radius.sm,
-  background: vars.color.brandLight,
-  font: "inherit",
-});
+/** A job's photo inputs look as a post's "Add photo" does: one home, posts.css.ts. */
+export { fileInput } from "./posts.css";
 
 export const select = style({ minHeight: "48px" });
 
