@@ -17,6 +17,9 @@ import { categoryIds, deskAuditPages, pickAuditPages, type AuditPage } from "./a
 import { signInToDesk } from "./audit/desk-sign-in";
 import { addHeroPhotos } from "./audit/hero-photos";
 import { deskRenderer } from "./build-engine/desk-bundle";
+import { processPhoto } from "./build-engine/photos";
+import { PostPreviewer } from "./build-engine/post-preview";
+import { loadSharp } from "./build-engine/sharp";
 import { formatReport, judgePage, type PageVerdict } from "./audit/audit-report";
 import { lighthouseResultSchema } from "./audit/lighthouse-result";
 import { medianRun } from "./audit/median-run";
@@ -53,9 +56,20 @@ try {
   // its function at request time (with the free times). The owner's desk is mounted
   // too, signed in to by its emailed code (an .eml file: no SMTP_URL); nothing is saved in it.
   const owner = "audit@example.com";
+  // The desk's content sections (Posts, Our work, the site's pages) are mounted as npm start mounts them, with the
+  // photo pipeline for their thumbnails; the preview is never asked for.
+  const previewer = new PostPreviewer(distDir);
   const contact = await createContactFunction(
     { DATA_DIR: join(work, "data"), OWNER_EMAILS: owner },
-    { contentDir, formPages: () => formPages, desk: { renderer: deskRenderer(process.cwd()), publish: async () => ({ ok: true }) } },
+    {
+      contentDir,
+      formPages: () => formPages,
+      desk: {
+        renderer: deskRenderer(process.cwd()),
+        publish: async () => ({ ok: true }),
+        posts: { renderer: previewer, processPhoto: (bytes, name) => processPhoto(bytes, name, resolve(".cache", "photos")), loadSharp },
+      },
+    },
   );
   const server = createLimitedServer(createSiteApp({ distDir, contact: contact.app })).listen(0, "127.0.0.1");
   await new Promise((ok) => server.once("listening", ok));
@@ -89,6 +103,7 @@ try {
     server.closeAllConnections();
     await new Promise((ok) => server.close(ok));
     await contact.close();
+    await previewer.close();
   }
   console.log(formatReport(verdicts));
   console.log(`Full reports: ${reportDir}/<page>.json (open in https://googlechrome.github.io/lighthouse/viewer/). ${Math.round((performance.now() - started) / 1000)} s.`);

@@ -33,6 +33,7 @@ export const routeTable: readonly RouteEntry[] = [
   { path: "/services/:slug", page: "service-page" },
   { path: "/locations", page: "locations-index-page" },
   { path: "/locations/:slug", page: "town-page" },
+  { path: "/our-work", page: "our-work-page" },
   { path: "/privacy", page: "privacy-page" },
   notFoundRoute,
 ];
@@ -72,6 +73,8 @@ export const pathTo = {
   service: (slug: string) => `/services/${slug}`,
   locations: "/locations",
   town: (slug: string) => `/locations/${slug}`,
+  /** Every job's before and after photos; a job is `#<its folder's name>` there. */
+  ourWork: "/our-work",
   privacy: "/privacy",
 } as const;
 

@@ -44,6 +44,20 @@ export function deskSession(served: () => { browser: Browser; baseUrl: string; m
   };
 }
 
+/** The names of the desk's links and buttons that checks written from shared/CONTRACT.md look for. */
+export const contractNames = ["Messages", "Reviews", "Posts", "Our work", "Business details", "Visits", "Services", "Service areas", "Home page", "Photos", "Sign out", "Add a job", "Save"] as const;
+
+/** Every contract name that finds more than one link or button on the page (Playwright's case-blind part-of-name match): none, on every screen. */
+export async function ambiguous(page: Page): Promise<string[]> {
+  const found: string[] = [];
+  for (const name of contractNames)
+    for (const role of ["link", "button"] as const) {
+      const count = await page.getByRole(role, { name }).count();
+      if (count > 1) found.push(`${role} "${name}" ${count} times`);
+    }
+  return found;
+}
+
 /** A phone's built-in passkey store for `page` (DevTools protocol WebAuthn): it makes and uses passkeys without asking. */
 export async function addVirtualAuthenticator(page: Page): Promise<void> {
   const cdp = await page.context().newCDPSession(page);

@@ -4,7 +4,7 @@ import type { Browser, BrowserContextOptions } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations } from "./axe";
 import { connectBrowser, desktop, openPage, touchPhone, type WatchedPage } from "./chromium";
-import { photo, signInWithCode } from "./desk-browser";
+import { ambiguous, photo, signInWithCode } from "./desk-browser";
 import { serveCopy, type RepoCopy, type ServedCopy } from "./repo-copy";
 import type { SmtpPeer } from "./test-support";
 
@@ -46,17 +46,6 @@ const html = async (path: string) => (await fetch(baseUrl + path)).text();
 /** Waits for the live site to show `wanted` at `path` (publishing is a build: a few seconds). */
 const onSite = (path: string, wanted: string | RegExp) => expect.poll(async () => html(path), { timeout: 30_000 }).toMatch(wanted);
 
-/** Every name a check written from shared/CONTRACT.md looks for finds one control (Playwright's case-blind part-of-name match). */
-async function ambiguous(page: WatchedPage["page"]): Promise<string[]> {
-  const found: string[] = [];
-  for (const name of ["Messages", "Reviews", "Posts", "Business details", "Visits", "Services", "Service areas", "Home page", "Photos", "Sign out", "Save"])
-    for (const role of ["link", "button"] as const) {
-      const count = await page.getByRole(role, { name }).count();
-      if (count > 1) found.push(`${role} "${name}" ${count} times`);
-    }
-  return found;
-}
-
 describe("the site's pages in the owner's desk under npm start", () => {
   it("on a phone: changes a service's heading and hero photo, reorders the services, adds a town on the map; each is on the site within seconds", async () => {
     const { page, problems, close } = await signedIn();
@@ -68,7 +57,7 @@ describe("the site's pages in the owner's desk under npm start", () => {
         await page.getByRole("link", { name }).tap();
         await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe(heading);
         expect(await ambiguous(page), name).toEqual([]);
-        for (const other of ["Messages", "Reviews", "Posts", "Business details", "Visits", "Services", "Service areas", "Home page", "Photos"]) {
+        for (const other of ["Messages", "Reviews", "Posts", "Our work", "Business details", "Visits", "Services", "Service areas", "Home page", "Photos"]) {
           expect(await page.getByRole("link", { name: other }).count(), `${other} on ${name}`).toBe(1);
         }
       }

@@ -69,9 +69,9 @@ describe("shared header and footer", () => {
     const footer = page.locator("footer");
     expect(await texts(page, "footer h2")).toEqual(["Contact Information", "Working Hours", "Quick Links", "Our Services", "Service Areas"]);
     const quick = footer.getByRole("navigation", { name: "Quick Links" });
-    // Issue 14 added the privacy page to the Quick Links.
-    expect(await texts(page, "footer nav[aria-labelledby='footer-links'] a")).toEqual(["Home", "Contact Us", "Blog", "Privacy"]);
-    expect(await quick.locator("a").evaluateAll((els) => els.map((e) => e.getAttribute("href")))).toEqual(["/", "/contact", "/blog", "/privacy"]);
+    // Issue 14 added the privacy page to the Quick Links, issue 38 Our Work.
+    expect(await texts(page, "footer nav[aria-labelledby='footer-links'] a")).toEqual(["Home", "Our Work", "Contact Us", "Blog", "Privacy"]);
+    expect(await quick.locator("a").evaluateAll((els) => els.map((e) => e.getAttribute("href")))).toEqual(["/", "/our-work", "/contact", "/blog", "/privacy"]);
     expect(await footer.getByRole("navigation", { name: "Our Services" }).locator("a").count()).toBe(6);
     // Scrollable (spec), and since issue 14 a labelled region reachable by keyboard, sized to whole rows.
     const areas = footer.getByRole("region", { name: "Service areas list" });
@@ -99,7 +99,8 @@ describe("home", () => {
     const order = await page.locator("main > *").evaluateAll((els) =>
       els.map((e) => (e.tagName === "SCRIPT" ? `script:${e.getAttribute("type")}` : e.id || e.tagName.toLowerCase())),
     );
-    expect(order.slice(0, 7)).toEqual(["script:application/ld+json", "section", "about", "services", "testimonials", "native-trees", "service-areas"]);
+    // Issue 38 put the newest jobs of Our work after the services.
+    expect(order.slice(0, 8)).toEqual(["script:application/ld+json", "section", "about", "services", "recent-work", "testimonials", "native-trees", "service-areas"]);
     expect(await page.locator("h1").count()).toBe(1);
     await expectCallsToAction(page);
     expect(problems).toEqual([]);

@@ -83,7 +83,7 @@ describe("the owner's desk under npm start", () => {
           expect(await page.getByRole("heading", { level: 1 }).textContent(), name).toBe(heading);
           // The leads along the phone's bottom bar, the other sections under the screen (down the side on a desktop).
           const nav = page.getByRole("navigation");
-          for (const section of ["Messages", "Reviews", "Bookings", "Posts", "Services", "Service areas", "Home page", "Photos", "Business details", "Settings", "Visits"]) {
+          for (const section of ["Messages", "Reviews", "Bookings", "Posts", "Our work", "Services", "Service areas", "Home page", "Photos", "Business details", "Settings", "Visits"]) {
             await expect(nav.getByRole("link", { name: section, exact: true }).isVisible(), `${section} on ${name}`).resolves.toBe(true);
           }
           await expect(page.getByRole("button", { name: "Sign out", exact: true }).isVisible()).resolves.toBe(true);

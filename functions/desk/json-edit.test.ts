@@ -62,10 +62,10 @@ describe("editJson", () => {
   });
 
   it("takes entries out of a multi-line list, the first and the last too", () => {
-    const placeholders = site.placeholders.filter((p: string) => !["name", "phone", "locations/chapin-sc.md: neighborhoods"].includes(p));
+    const placeholders = site.placeholders.filter((p: string) => !["name", "phone", "work: example jobs"].includes(p));
     const edited = editJson(siteText, { ...site, placeholders });
     expect(JSON.parse(edited).placeholders).toEqual(placeholders);
-    expect(changedLines(siteText, edited).added).toEqual(['    "home.json: testimonials"']);
+    expect(changedLines(siteText, edited).added).toEqual(['    "locations/chapin-sc.md: neighborhoods"']);
     expect(JSON.parse(editJson(siteText, { ...site, placeholders: [] })).placeholders).toEqual([]);
   });
 

@@ -9,6 +9,7 @@ import { reviewsScreen } from "./screens/reviews";
 import { settingsScreen } from "./screens/settings";
 import { sitePagesScreen } from "./screens/site-pages";
 import { visitsScreen } from "./screens/visits";
+import { workScreen } from "./screens/our-work";
 
 /**
  * The registry of the desk's screens, server side: createDeskApp (desk-app.ts) mounts each. A new
@@ -17,4 +18,4 @@ import { visitsScreen } from "./screens/visits";
  * navigation item in src/desk/desk-routes.ts. functions/desk/import-circles.test.ts keeps the
  * desk's files free of import circles.
  */
-export const deskScreenModules: readonly DeskScreenModule[] = [accountScreen, businessScreen, messagesScreen, messagePhotosScreen, reviewsScreen, postsScreen, visitsScreen, sitePagesScreen, bookingsScreen, settingsScreen];
+export const deskScreenModules: readonly DeskScreenModule[] = [accountScreen, businessScreen, messagesScreen, messagePhotosScreen, reviewsScreen, postsScreen, workScreen, visitsScreen, sitePagesScreen, bookingsScreen, settingsScreen];

@@ -76,12 +76,15 @@ describe("the desk's large limit", () => {
   });
   const text = (bytes: number) => ({ form: JSON.stringify({ title: "Oaks", text: "a".repeat(bytes) }) });
 
-  it("is a signed-in owner's, under Posts only; a stranger's post is refused unread", async () => {
+  it("is a signed-in owner's, under Posts, the site's pages and Our work only; a stranger's post is refused unread", async () => {
     desk = await startDesk();
     const owner = desk.client();
     await owner.signIn();
-    // Read (a post's text may be a megabyte): past the limit check, to the posts screen (absent here: 404).
-    expect((await owner.post("/owner/posts/autosave", text(200_000), { json: true })).status).toBe(404);
+    // Read (a post's text may be a megabyte, a photo's part is one): past the limit check, to the screen (absent here: 404).
+    for (const path of ["/owner/posts/autosave", "/owner/site-photos/uploads/x?offset=0", "/owner/our-work/uploads/x?offset=0", "/owner/our-work/save"]) {
+      expect((await owner.post(path, text(200_000), { json: true })).status, path).toBe(404);
+      expect((await desk.client().post(path, text(200_000), { json: true })).status, `${path}, no one signed in`).toBe(403);
+    }
     // Another screen's form is small.
     expect((await owner.post("/owner/business", text(200_000))).status).toBe(413);
     // No one signed in: refused before reading, whatever the size.

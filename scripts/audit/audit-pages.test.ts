@@ -5,7 +5,7 @@ const sitemap = (paths: string[]) =>
   `<?xml version="1.0" encoding="UTF-8"?>\n<urlset>\n${paths.map((p) => `<url><loc>https://tree.example${p}</loc></url>`).join("\n")}\n</urlset>`;
 
 describe("pickAuditPages", () => {
-  it("takes home, the first service, town and post, the blog, contact and the booking page from the sitemap", () => {
+  it("takes home, the first service, town and post, the blog, contact, the booking page and our work from the sitemap", () => {
     const pages = pickAuditPages(
       sitemap([
         "/",
@@ -22,6 +22,7 @@ describe("pickAuditPages", () => {
         "/locations",
         "/locations/irmo-sc",
         "/book-estimate",
+        "/our-work",
       ]),
     );
     expect(pages).toEqual([
@@ -32,6 +33,7 @@ describe("pickAuditPages", () => {
       { label: "post", path: "/blog/newest-post" },
       { label: "contact", path: "/contact" },
       { label: "booking", path: "/book-estimate" },
+      { label: "our work", path: "/our-work" },
     ]);
   });
 

@@ -29,13 +29,16 @@ export const deskAuditPages: readonly AuditPage[] = [
   { label: "desk visits", path: sectionPath("visits"), judged: deskJudged, signedIn: true },
   { label: "desk bookings", path: sectionPath("bookings"), judged: deskJudged, signedIn: true },
   { label: "desk settings", path: sectionPath("settings"), judged: deskJudged, signedIn: true },
+  { label: "desk our work", path: sectionPath("work"), judged: deskJudged, signedIn: true },
+  { label: "desk new job", path: deskPath.jobNew, judged: deskJudged, signedIn: true },
   { label: "desk sign-in", path: deskPath.signIn, judged: deskJudged },
 ];
 
 /**
  * The seven pages of `npm run audit`, picked from the built sitemap.xml so that a
  * renamed or removed service, town or post never leaves the audit pointing at a 404:
- * the first service, town and post the sitemap lists (posts come newest first).
+ * the first service, town and post the sitemap lists (posts come newest first), and
+ * /our-work, the page of the owner's photos.
  */
 export function pickAuditPages(sitemapXml: string): AuditPage[] {
   const paths = [...sitemapXml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1] ?? "", "http://site.invalid").pathname);
@@ -55,5 +58,6 @@ export function pickAuditPages(sitemapXml: string): AuditPage[] {
     first("contact", (s) => s.length === 1 && s[0] === "contact"),
     // Rendered by the booking function at request time, with the free times as radio buttons (issue 40).
     first("booking", (s) => s.length === 1 && s[0] === "book-estimate"),
+    first("our work", (s) => s.length === 1 && s[0] === "our-work"),
   ];
 }

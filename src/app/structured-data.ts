@@ -3,6 +3,7 @@ import type {
   BreadcrumbList,
   City,
   FAQPage,
+  ImageGallery,
   ItemList,
   LocalBusiness,
   OpeningHoursSpecification,
@@ -14,6 +15,7 @@ import { shareImage } from "../content/photo";
 import type { Review } from "../content/review";
 import type { Site } from "../content/site";
 import type { SitePost } from "../content/site-content";
+import type { SiteJob } from "../content/jobs";
 import { absoluteUrl, SITE_SHARE_IMAGE } from "./head";
 import { pathTo } from "../routes";
 
@@ -221,6 +223,30 @@ export function webPageData(site: Site, input: { name: string; description: stri
     description: input.description,
     url: absoluteUrl(site, input.path),
     publisher: { "@type": businessType(site), "@id": businessId(site), name: site.name },
+  };
+}
+
+/**
+ * /our-work: the gallery of the business's jobs, each photo an ImageObject whose caption says
+ * which job and whether before or after, published by the business (the home page's node).
+ */
+export function workGalleryData(site: Site, jobs: readonly SiteJob[]): WithContext<ImageGallery> {
+  return {
+    "@context": "https://schema.org",
+    "@type": "ImageGallery",
+    name: "Our Work",
+    url: absoluteUrl(site, pathTo.ourWork),
+    publisher: { "@type": businessType(site), "@id": businessId(site), name: site.name },
+    image: jobs.flatMap((job) =>
+      (["before", "after"] as const).map((which) => {
+        return {
+          "@type": "ImageObject",
+          contentUrl: absoluteUrl(site, shareImage(job[which].photo).url),
+          caption: `${which === "before" ? "Before" : "After"}: ${job.service.title} in ${job.town.name}, ${site.address.region}. ${job[which].alt}`,
+          datePublished: job.date,
+        } as const;
+      }),
+    ),
   };
 }
 

@@ -52,6 +52,7 @@ function FooterContent({ site, services, locations, year }: RootData) {
           <h2 id="footer-links" className={css.heading}>Quick Links</h2>
           <ul className={css.list}>
             <li><a className={css.link} href="/">Home</a></li>
+            <li><a className={css.link} href={pathTo.ourWork}>Our Work</a></li>
             <li><a className={css.link} href="/contact">Contact Us</a></li>
             <li><a className={css.link} href="/blog">Blog</a></li>
             <li><a className={css.link} href="/privacy">Privacy</a></li>

@@ -1,6 +1,9 @@
 import { style } from "@vanilla-extract/css";
 import { vars } from "../styles/theme.css";
 
+/** Brand, the six links and the phone button fit in one row from here (with five links, 900 px was enough; six crushed the phone button up to 1,150 px). */
+const oneRow = "(min-width: 1200px)";
+
 export const header = style({
   position: "sticky",
   top: 0,
@@ -18,7 +21,7 @@ export const bar = style({
   columnGap: vars.space.md,
   minHeight: "4rem",
   paddingTop: vars.space.sm,
-  "@media": { "(min-width: 900px)": { flexWrap: "nowrap", paddingTop: 0 } },
+  "@media": { [oneRow]: { flexWrap: "nowrap", paddingTop: 0 } },
 });
 
 export const brand = style({
@@ -52,11 +55,14 @@ export const nav = style({
   width: "100%",
   overflowX: "auto",
   whiteSpace: "nowrap",
-  "@media": { "(min-width: 900px)": { order: 0, width: "auto", overflowX: "visible", gap: vars.space.lg } },
+  "@media": { [oneRow]: { order: 0, width: "auto", overflowX: "visible", gap: vars.space.lg } },
 });
 
 /** The brand already links home; on phones the row needs the room. */
-export const homeLink = style({ display: "none", "@media": { "(min-width: 900px)": { display: "inline" } } });
+export const homeLink = style({ display: "none", "@media": { [oneRow]: { display: "inline" } } });
+
+/** After Contact in a phone's sideways row, where all five do not fit (Contact stays in sight); in its place where they do. */
+export const lastOnPhones = style({ "@media": { "(max-width: 559px)": { order: 1 } } });
 
 export const navLink = style({
   color: vars.color.text,

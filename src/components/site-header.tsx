@@ -10,6 +10,8 @@ const navLinks = [
   { path: "/", label: "Home", exact: true },
   { path: "/services", label: "Services" },
   { path: "/locations", label: "Service Areas" },
+  // Last on narrow phones (its class): the row scrolls sideways there, and Contact stays in sight.
+  { path: "/our-work", label: "Our Work", className: css.lastOnPhones },
   { path: "/blog", label: "Blog" },
   { path: "/contact", label: "Contact" },
 ] as const;
@@ -44,7 +46,7 @@ function HeaderContent({ site, section }: { site: RootData["site"]; section: str
       </a>
       <nav aria-label="Main" className={css.nav}>
         {navLinks.map((l) => (
-          <a key={l.path} href={l.path} className={l.path === "/" ? `${css.navLink} ${css.homeLink}` : css.navLink} aria-current={l.path === section ? "page" : undefined}>
+          <a key={l.path} href={l.path} className={"className" in l ? `${css.navLink} ${l.className}` : l.path === "/" ? `${css.navLink} ${css.homeLink}` : css.navLink} aria-current={l.path === section ? "page" : undefined}>
             {l.label}
           </a>
         ))}

@@ -6,7 +6,7 @@ import type { Site } from "./site";
 import type { SiteContent, SitePost } from "./site-content";
 
 /** What the pages read besides the site facts and the posts. */
-export type PageContent = Pick<SiteContent, "home" | "services" | "locations" | "reviews" | "estimateVisits">;
+export type PageContent = Pick<SiteContent, "home" | "services" | "locations" | "reviews" | "jobs" | "estimateVisits">;
 
 /**
  * How each kind of content file is read and parsed. `inThisThread` (src/content/load-content.ts)
@@ -16,7 +16,7 @@ export type PageContent = Pick<SiteContent, "home" | "services" | "locations" | 
 export interface ContentReaders {
   /** content/site.json, validated. */
   site(contentDir: string): Promise<Site>;
-  /** Home, services, towns and approved reviews. */
+  /** Home, services, towns, approved reviews and the jobs of "Our work". */
   pages(contentDir: string): Promise<PageContent>;
   /** The post files, parsed in the order given; every file's problems. */
   posts(contentDir: string, files: PostFile[], site: Site): Promise<{ posts: Post[]; problems: ContentProblem[] }>;

@@ -3,6 +3,7 @@ import { ContentError, parseContent, type ContentProblem } from "./content-error
 import { readContentFile } from "./content-file";
 import { parseJsonFile } from "./json-file";
 import { loadHome } from "./home";
+import { loadJobs } from "./jobs";
 import { loadLocations } from "./locations";
 import { loadApprovedReviews } from "./load-reviews";
 import { renderMarkdownWithSummary } from "./markdown";
@@ -35,7 +36,8 @@ export type TimedParse = <T>(file: string, parse: () => T) => T;
 const untimed: TimedParse = (_file, parse) => parse();
 
 /**
- * Everything but the site facts and the blog posts (which the build parses in worker threads).
+ * Everything but the site facts and the blog posts (which the build parses in worker threads):
+ * home, services, towns, reviews and the jobs of "Our work".
  * Problems from every file are reported together, so the owner fixes them in one go.
  * Front matter and JSON are bounded by the file size limit; the Markdown of a service is
  * parsed under `timed`, since its parser can take minutes on a file well under that limit.
@@ -78,8 +80,10 @@ export async function loadPageContent(
   });
   const towns = locations.map((l) => ({ ...l, heroPhoto: hero(shown("locations", `${l.slug}.md`), l.heroImage, l.heroImageAlt, "heroImage") }));
   const homePhoto = hero(shown("home.json"), home.hero.image, home.hero.imageAlt, "hero.image");
-  if (problems.length > 0) throw new ContentError(problems);
-  return { home: { ...home, hero: { ...home.hero, photo: homePhoto } }, services: rendered, locations: towns, reviews, ...(estimateVisits ? { estimateVisits } : {}) };
+  // A job names its town and service: read once both lists are known.
+  const jobs = await settle(loadJobs(contentDir, { towns: locations, services }, photos, timed));
+  if (problems.length > 0 || !jobs) throw new ContentError(problems);
+  return { home: { ...home, hero: { ...home.hero, photo: homePhoto } }, services: rendered, locations: towns, reviews, jobs, ...(estimateVisits ? { estimateVisits } : {}) };
 }
 
 /**

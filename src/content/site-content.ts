@@ -1,4 +1,5 @@
 import type { Home } from "./home";
+import type { SiteJob } from "./jobs";
 import type { Location } from "./locations";
 import type { Cover } from "./photo";
 import type { PostJson } from "./posts";
@@ -30,6 +31,8 @@ export interface SiteContent {
   locations: SiteLocation[];
   /** Approved reviews, newest first (src/content/load-reviews.ts says where they come from). */
   reviews: Review[];
+  /** The jobs of "Our work" (content/work/), newest first. */
+  jobs: SiteJob[];
   /** The free estimate visits offered (content/estimate-visits.json); absent when the file is not there. */
   estimateVisits?: EstimateVisits;
   /** Published posts, newest first (drafts only in dev builds). */

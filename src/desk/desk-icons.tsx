@@ -23,6 +23,14 @@ const PostsIcon = (p: IconProps) => (
     <path d="M16.5 3.5a2.1 2.1 0 0 1 3 3L7 19l-4 1 1-4z" />
   </Icon>
 );
+/** Two photos, one behind the other: a job's before and after. */
+const WorkIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <rect x="3" y="7" width="14" height="12" rx="2" />
+    <path d="M7 7V5a2 2 0 0 1 2-2h10a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2h-2" />
+    <path d="M3 16l4-4 3 3 2-2 5 5" />
+  </Icon>
+);
 const StoreIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M3 9l1.5-5h15L21 9" />
@@ -96,6 +104,7 @@ export const sectionIcons: Record<DeskSectionScreen, (p: IconProps) => React.JSX
   messages: MailIcon,
   reviews: StarIcon,
   posts: PostsIcon,
+  work: WorkIcon,
   business: StoreIcon,
   visits: VisitsIcon,
   bookings: CalendarIcon,

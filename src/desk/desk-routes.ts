@@ -81,13 +81,23 @@ export const deskPath = {
   photoRemove: `${deskBase}/photos/remove`,
   /** A page's hero photo on its way up, in parts, as a post's (POST JSON { size }, then …/<id>?offset=N, then …/<id>/done). */
   pageUpload: `${deskBase}/site-photos/uploads`,
+  /** Our work (the desk server's screens/our-work.ts): the list is the section's path; a new job's form. */
+  jobNew: `${deskBase}/our-work/new`,
+  /** GET /owner/our-work/edit/<slug>: a job's form. */
+  jobEdit: `${deskBase}/our-work/edit`,
+  /** POST the job's form: write its file and photos, then publish. */
+  jobSave: `${deskBase}/our-work/save`,
+  /** POST { slug, version }: take the job off the site (its folder removed). */
+  jobRemove: `${deskBase}/our-work/remove`,
+  /** POST JSON { size }: a photo upload begins; then its bytes to .../<id>?offset=N, then .../<id>/done. */
+  jobUpload: `${deskBase}/our-work/uploads`,
 } as const;
 
 /** Requests under this prefix may carry a post's whole text (the desk's other forms are small), from a signed-in owner. */
 export const postsPrefix = `${deskBase}/posts/`;
 
 /** Requests under these carry a whole page's texts (a service's intro, questions and answers) or a photo's part: as large as a post's, from a signed-in owner. */
-export const largeFormPrefixes: readonly string[] = [postsPrefix, `${deskBase}/services/`, `${deskBase}/service-areas/`, `${deskBase}/home-page`, `${deskBase}/photos/`, `${deskBase}/site-photos/`];
+export const largeFormPrefixes: readonly string[] = [postsPrefix, `${deskBase}/services/`, `${deskBase}/service-areas/`, `${deskBase}/home-page`, `${deskBase}/photos/`, `${deskBase}/site-photos/`, `${deskBase}/our-work/`];
 
 /** The site's pages the desk edits: one kind of file each (src/desk/page-fields.ts says which fields). */
 export type SitePageKind = "service" | "town" | "home";
@@ -152,7 +162,7 @@ export interface DeskSection {
   group: DeskGroup;
 }
 
-export type DeskSectionScreen = "messages" | "reviews" | "posts" | "business" | "visits" | "services" | "service-areas" | "home-page" | "photos" | "bookings" | "settings";
+export type DeskSectionScreen = "messages" | "reviews" | "posts" | "work" | "business" | "visits" | "services" | "service-areas" | "home-page" | "photos" | "bookings" | "settings";
 
 /**
  * The navigation's groups, in order, with their headings. Their names must not hold a section's
@@ -171,6 +181,7 @@ export const deskSections: readonly DeskSection[] = [
   { screen: "reviews", group: "leads", path: deskPath.reviews, label: "Reviews", summary: "Approve or reject reviews before they show." },
   { screen: "bookings", group: "leads", path: bookingsPath, label: "Bookings", summary: "Free estimate visits booked online: call, text, directions, cancel." },
   { screen: "posts", group: "site", path: `${deskBase}/posts`, label: "Posts", summary: "Write, schedule and change blog posts." },
+  { screen: "work", group: "site", path: `${deskBase}/our-work`, label: "Our work", summary: "Before and after photos of your jobs." },
   { screen: "services", group: "site", path: deskPath.services, label: "Services", summary: "Each service's page: its words, its photo, the order." },
   { screen: "service-areas", group: "site", path: deskPath.serviceAreas, label: "Service areas", summary: "The towns you serve: add one, change its page, take one off." },
   { screen: "home-page", group: "site", path: deskPath.homePage, label: "Home page", summary: "The first page visitors see: its words and its photo." },

@@ -5,6 +5,8 @@ import { MessageScreen, MessagesScreen, type MessageData, type MessagesData } fr
 import { ReviewsScreen, type ReviewsData } from "./screens/reviews-screen";
 import { HomeScreen, type HomeData } from "./screens/home-screen";
 import { ProblemScreen, type ProblemData } from "./screens/problem-screen";
+import { JobEditorScreen, type JobEditorData } from "./screens/job-editor-screen";
+import { WorkScreen, type WorkData } from "./screens/our-work-screen";
 import { PostEditorScreen, type PostEditorData } from "./screens/post-editor-screen";
 import { PostHistoryScreen, type PostHistoryData } from "./screens/post-history-screen";
 import { PostsScreen, type PostsData } from "./screens/posts-screen";
@@ -55,6 +57,8 @@ export interface DeskScreenData {
   "site-page": SitePageData;
   "page-history": PageHistoryData;
   photos: PhotosData;
+  work: WorkData;
+  "job-editor": JobEditorData;
 }
 
 export type DeskScreenName = keyof DeskScreenData;
@@ -110,5 +114,9 @@ export function DeskScreen({ page }: { page: DeskPage }) {
       return <PageHistoryScreen data={page.data} />;
     case "photos":
       return <PhotosScreen data={page.data} />;
+    case "work":
+      return <WorkScreen data={page.data} />;
+    case "job-editor":
+      return <JobEditorScreen data={page.data} />;
   }
 }

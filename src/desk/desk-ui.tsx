@@ -43,10 +43,12 @@ export interface FieldProps {
   required?: boolean;
   id?: string;
   multiline?: boolean;
+  /** A multiline field's height in lines. */
+  rows?: number;
   className?: string;
 }
 
-export function Field({ name, label, value = "", error, hint, type = "text", autoComplete, inputMode, required, id = `field-${name}`, multiline, className }: FieldProps) {
+export function Field({ name, label, value = "", error, hint, type = "text", autoComplete, inputMode, required, id = `field-${name}`, multiline, rows = 3, className }: FieldProps) {
   const described = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined;
   const common = { id, name, "aria-invalid": error ? true : undefined, "aria-describedby": described, required, autoComplete };
   return (
@@ -60,7 +62,7 @@ export function Field({ name, label, value = "", error, hint, type = "text", aut
         </p>
       )}
       {multiline ? (
-        <textarea {...common} className={css.textarea} defaultValue={value} rows={3} />
+        <textarea {...common} className={css.textarea} defaultValue={value} rows={rows} />
       ) : (
         <input {...common} className={className ?? css.control} type={type} defaultValue={value} inputMode={inputMode} />
       )}

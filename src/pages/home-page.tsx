@@ -10,6 +10,7 @@ import { NativeTreesSection } from "../components/home/native-trees-section";
 import { ServiceAreasSection } from "../components/home/service-areas-section";
 import { ServicesSection } from "../components/home/services-section";
 import { TestimonialsSection } from "../components/home/testimonials-section";
+import { RECENT_JOBS, RecentJobs } from "../components/work/recent-jobs";
 import { JsonLd } from "../components/json-ld";
 import { PageHero } from "../components/page-hero";
 import { initials } from "../format/initials";
@@ -22,6 +23,7 @@ export function load({ content }: LoadArgs) {
     rating: shownRating(content.site.rating, content.reviews),
     services: content.services.map((s) => ({ slug: s.slug, icon: s.icon, title: s.title, card: s.card })),
     locations: content.locations.map((l) => ({ slug: l.slug, name: l.name, primary: l.primary, map: l.map })),
+    jobs: content.jobs.slice(0, RECENT_JOBS),
   };
 }
 
@@ -36,7 +38,7 @@ export function head(data: Data, { site }: HeadContext): Head {
   };
 }
 
-export function Component({ data: { home, services, locations, rating } }: { data: Data }) {
+export function Component({ data: { home, services, locations, rating, jobs } }: { data: Data }) {
   const { site } = useRootData();
   const business = localBusinessData(
     { ...site, rating: { ...site.rating, ...rating } },
@@ -64,6 +66,7 @@ export function Component({ data: { home, services, locations, rating } }: { dat
       />
       <AboutSection about={home.about} benefits={home.benefits} />
       <ServicesSection heading={home.sections.services} services={services} />
+      <RecentJobs title="Our Recent Work" intro="Before and after: the newest jobs our crews finished." jobs={jobs} />
       <TestimonialsSection heading={home.sections.testimonials} testimonials={home.testimonials} />
       <NativeTreesSection heading={home.sections.nativeTrees} trees={home.nativeTrees} />
       <ServiceAreasSection heading={home.sections.serviceAreas} areas={locations} />

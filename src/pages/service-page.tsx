@@ -14,6 +14,7 @@ import { prose } from "../components/prose.css";
 import { SectionHeader } from "../components/section-header";
 import { FaqList } from "../components/service/faq-list";
 import { ProcessSteps } from "../components/service/process-steps";
+import { RECENT_JOBS, RecentJobs } from "../components/work/recent-jobs";
 import * as css from "../components/service/service.css";
 import type { SiteContent } from "../content/site-content";
 import { container, section } from "../styles/layout.css";
@@ -26,7 +27,7 @@ export function load({ params, content }: LoadArgs) {
   if (!service) return null;
   // The Markdown source stays at build time; the page needs only its HTML.
   const { body: _body, ...rest } = service;
-  return rest;
+  return { ...rest, jobs: content.jobs.filter((j) => j.service.slug === service.slug).slice(0, RECENT_JOBS) };
 }
 
 type Data = NonNullable<ReturnType<typeof load>>;
@@ -89,6 +90,7 @@ export function Component({ data: service }: { data: Data }) {
           </nav>
         </div>
       </div>
+      <RecentJobs title={`Recent ${service.title} Jobs`} intro="Before and after photos from our latest jobs of this kind." jobs={service.jobs} />
       <section className={`${section} ${css.alt}`} aria-labelledby="features-title">
         <div className={container}>
           <SectionHeader id="features-title" title={`Why Choose Us for ${service.title}`} />

@@ -13,6 +13,7 @@ import { milesBetween } from "../components/map/projection";
 import { PageHero } from "../components/page-hero";
 import { SectionHeader } from "../components/section-header";
 import { TownServices } from "../components/town/town-services";
+import { RECENT_JOBS, RecentJobs } from "../components/work/recent-jobs";
 import * as css from "../components/town/town.css";
 import { townHeading } from "../content/town-heading";
 import type { SiteContent } from "../content/site-content";
@@ -34,6 +35,7 @@ export function load({ params, content }: LoadArgs) {
     mapTowns: content.locations.map((l) => ({ slug: l.slug, name: l.name, primary: l.primary, map: l.map })),
     milesFromHome: home?.map && town.map && !town.primary ? Math.round(milesBetween(home.map, town.map)) : null,
     homeName: home?.name ?? null,
+    jobs: content.jobs.filter((j) => j.town.slug === town.slug).slice(0, RECENT_JOBS),
   };
 }
 
@@ -90,6 +92,7 @@ export function Component({ data: town }: { data: Data }) {
           </div>
         </div>
       </section>
+      <RecentJobs title={`Recent Jobs in ${town.name}`} intro={`Before and after photos from our latest jobs in ${town.name}.`} jobs={town.jobs} />
       <section className={`${section} ${css.alt}`} aria-labelledby="features-title">
         <div className={container}>
           <SectionHeader id="features-title" title={`Why ${town.name} Chooses ${site.shortName}`} />

@@ -1,10 +1,13 @@
-import { readdir, readFile, rm } from "node:fs/promises";
+import { readdir, readFile, rm, rmdir } from "node:fs/promises";
 import path from "node:path";
 import type sharpModule from "sharp";
 import { splitFrontMatter } from "../../../src/content/front-matter";
+import { readIsoDate } from "../../../src/content/iso-date";
+import { jobPhotos, jobService, jobTown, JOBS_FOLDER, listJobFiles } from "../../../src/content/jobs";
 import { photoPath } from "../../../src/content/markdown-photos";
 import { PHOTO_FILE } from "../../../src/content/photo";
-import { sitePagePath } from "../../../src/desk/desk-routes";
+import { deskPath, sitePagePath } from "../../../src/desk/desk-routes";
+import { formatLongDate } from "../../../src/format/format-date";
 import { writeFileAtomic } from "../../store/files/atomic-file";
 import type { PostsStore } from "../../store/posts-store";
 import type { PublishOutcome } from "../publish-outcome";
@@ -13,7 +16,7 @@ import type { PublishOutcome } from "../publish-outcome";
 // (outside static/), where each is used and with what description, replaced everywhere at once
 // (the file's bytes, so every page naming it shows the new one), or removed where nothing uses it.
 //
-// Where a photo is used comes from finders, one per kind of content: a new kind (jobs, say) adds
+// Where a photo is used comes from finders, one per kind of content: a new kind adds
 // its photos with one entry in `photoUseFinders`, a function that reads its own files and says
 // which photo each names (docs/architecture.md, "The photo library").
 
@@ -96,8 +99,43 @@ const postUses: PhotoUseFinder = async (contentDir) => {
   return uses;
 };
 
+/** The services' titles or the towns' names by file name, as their pages say them (a page that does not read keeps its file name). */
+async function pageNames(contentDir: string, folder: "services" | "locations"): Promise<{ slug: string; name: string }[]> {
+  const dir = path.join(contentDir, folder);
+  const files = (await markdownFiles(dir)).filter((abs) => path.dirname(abs) === dir);
+  return Promise.all(
+    files.map(async (abs) => {
+      const slug = path.basename(abs, ".md");
+      const data = (await frontMatterOf(abs))?.data;
+      return { slug, name: String(data?.title ?? data?.name ?? slug) };
+    }),
+  );
+}
+
+/** Jobs of Our work (src/content/jobs.ts): each job's before and after photo, beside its file. */
+const jobUses: PhotoUseFinder = async (contentDir) => {
+  const [towns, services] = await Promise.all([pageNames(contentDir, "locations"), pageNames(contentDir, "services")]);
+  const uses: PhotoUse[] = [];
+  for (const job of (await listJobFiles(path.join(contentDir, JOBS_FOLDER))).files) {
+    const parsed = await frontMatterOf(job.abs);
+    if (!parsed) continue;
+    const value = (key: string) => (typeof parsed.data[key] === "string" ? String(parsed.data[key]) : "");
+    const town = jobTown(value("town"), towns);
+    const service = jobService(value("service"), services.map((s) => ({ slug: s.slug, title: s.name })));
+    const title = `${"found" in service ? service.found.title : value("service")} in ${"found" in town ? town.found.name : value("town")}`;
+    const day = value("date");
+    const when = readIsoDate(day);
+    const on = "problem" in when ? day : formatLongDate(day);
+    const file = `${JOBS_FOLDER}/${job.slug}/index.md`;
+    for (const photo of jobPhotos(file, { before: value("before"), beforeAlt: value("beforeAlt"), after: value("after"), afterAlt: value("afterAlt") })) {
+      if (photo.file) uses.push({ photo: photo.file, where: `Job: ${title}, ${on} (${photo.role} photo)`, alt: photo.alt ?? "", href: `${deskPath.jobEdit}/${job.slug}` });
+    }
+  }
+  return uses;
+};
+
 /** Every kind of content that shows photos: one entry each. */
-export const photoUseFinders: PhotoUseFinder[] = [pageUses, postUses];
+export const photoUseFinders: PhotoUseFinder[] = [pageUses, postUses, jobUses];
 
 export interface LibraryPhoto {
   /** Inside content/: "services/photos/crane.jpg". */
@@ -162,6 +200,8 @@ export class PhotoLibrary {
     if (photo.uses.length > 0) return { ok: false, message: `Not removed: ${photo.uses.map((u) => u.where).join(", ")} still shows it. Change that first.` };
     await this.opts.store.putPhoto(await readFile(path.join(this.contentDir, photo.file)));
     await rm(path.join(this.contentDir, photo.file));
+    // The last photo of a removed job (jobs-desk.ts keeps them): its folder goes too, so the job's name is free again.
+    if (photo.file.startsWith(`${JOBS_FOLDER}/`)) await rmdir(path.dirname(path.join(this.contentDir, photo.file))).catch(() => undefined);
     await this.opts.publish(`content/${photo.file} removed in the owner's desk`);
     return { ok: true, message: `Removed ${path.posix.basename(photo.file)}.` };
   }

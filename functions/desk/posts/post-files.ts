@@ -9,6 +9,7 @@ import { writeFileAtomic } from "../../store/files/atomic-file";
 
 // The desk's reading and writing of content/blog: the same files a person writes
 // (content/blog/<slug>.md, or content/blog/<slug>/index.md with its photos beside it),
+// and of content/work, the jobs of "Our work" (always a folder: the desk server's work/jobs-desk.ts),
 // each replaced atomically (functions/store/files/atomic-file.ts), only inside content/,
 // and never over a version the desk did not start from (ConflictError).
 
@@ -49,11 +50,12 @@ export interface PhotoToWrite {
 }
 
 export class PostFiles {
-  readonly blogDir: string;
+  /** content/blog, or the folder named. */
+  readonly dir: string;
   private locks = new Map<string, Promise<unknown>>();
 
-  constructor(readonly contentDir: string) {
-    this.blogDir = path.join(path.resolve(contentDir), "blog");
+  constructor(readonly contentDir: string, folder: "blog" | "work" = "blog") {
+    this.dir = path.join(path.resolve(contentDir), folder);
   }
 
   /** Runs `work` after any other work on these slugs (one process writes content/ through the desk). */
@@ -77,7 +79,7 @@ export class PostFiles {
   async read(slug: string): Promise<PostOnDisk | undefined> {
     if (!isSlug(slug)) return undefined;
     for (const folder of [true, false]) {
-      const abs = folder ? path.join(this.blogDir, slug, "index.md") : path.join(this.blogDir, `${slug}.md`);
+      const abs = folder ? path.join(this.dir, slug, "index.md") : path.join(this.dir, `${slug}.md`);
       if (!(await stat(abs).then((s) => s.isFile(), () => false))) continue;
       const shown = this.shown(abs);
       const text = await readContentFile(this.contentDir, abs, shown);
@@ -88,12 +90,12 @@ export class PostFiles {
 
   /** Photo files in the post's folder. */
   async photoNames(slug: string): Promise<string[]> {
-    const entries = await readdir(path.join(this.blogDir, slug), { withFileTypes: true }).catch(() => []);
+    const entries = await readdir(path.join(this.dir, slug), { withFileTypes: true }).catch(() => []);
     return entries.filter((e) => e.isFile() && !e.name.startsWith(".") && PHOTO_FILE.test(e.name)).map((e) => e.name).sort();
   }
 
   async photoBytes(slug: string, name: string): Promise<Buffer> {
-    const file = path.join(this.blogDir, slug, path.basename(name));
+    const file = path.join(this.dir, slug, path.basename(name));
     await this.checkInside(path.dirname(file));
     return readFile(file);
   }
@@ -107,13 +109,13 @@ export class PostFiles {
   async write(slug: string, baseSha: string | null, text: string, photos: readonly PhotoToWrite[] = []): Promise<PostOnDisk> {
     if (!isSlug(slug)) throw new UnsafePathError(`not a post address: ${JSON.stringify(slug)}`);
     for (const p of photos) if (!PHOTO_NAME.test(p.name)) throw new UnsafePathError(`not a photo name the desk writes: ${JSON.stringify(p.name)}`);
-    await mkdir(this.blogDir, { recursive: true });
-    await this.checkInside(this.blogDir);
+    await mkdir(this.dir, { recursive: true });
+    await this.checkInside(this.dir);
     let current = await this.read(slug);
     if ((current?.sha ?? null) !== baseSha) throw new ConflictError(current);
     if (current && !current.folder && photos.length > 0) current = await this.moveIntoFolder(current);
     const folder = current?.folder ?? photos.length > 0;
-    const dir = folder ? path.join(this.blogDir, slug) : this.blogDir;
+    const dir = folder ? path.join(this.dir, slug) : this.dir;
     if (folder) await mkdir(dir, { recursive: true });
     await this.checkInside(dir);
     for (const photo of photos) {
@@ -134,13 +136,13 @@ export class PostFiles {
 
   /** content/blog/<slug>.md becomes content/blog/<slug>/index.md: the same file, renamed. */
   private async moveIntoFolder(post: PostOnDisk): Promise<PostOnDisk> {
-    const dir = path.join(this.blogDir, post.fileSlug);
+    const dir = path.join(this.dir, post.fileSlug);
     await mkdir(dir, { recursive: true });
     await this.checkInside(dir);
     const abs = path.join(dir, "index.md");
     if (await stat(abs).then(() => true, () => false)) throw new ConflictError(post);
     await rename(post.abs, abs);
-    await Promise.all([syncDirectory(dir), syncDirectory(this.blogDir)]);
+    await Promise.all([syncDirectory(dir), syncDirectory(this.dir)]);
     return { ...post, abs, shown: this.shown(abs), folder: true, photos: await this.photoNames(post.fileSlug) };
   }
 
@@ -149,24 +151,30 @@ export class PostFiles {
     if (!isSlug(from) || !isSlug(to)) throw new UnsafePathError(`not a post address: ${JSON.stringify(to)}`);
     const post = await this.read(from);
     if (!post) throw new ConflictError(undefined);
-    const target = post.folder ? path.join(this.blogDir, to) : path.join(this.blogDir, `${to}.md`);
+    const target = post.folder ? path.join(this.dir, to) : path.join(this.dir, `${to}.md`);
     if ((await this.read(to)) || (await stat(target).then(() => true, () => false))) throw new ConflictError(await this.read(to));
     await rename(post.folder ? path.dirname(post.abs) : post.abs, target);
-    await syncDirectory(this.blogDir);
+    await syncDirectory(this.dir);
   }
 
-  /** Removes the post's file, or its whole folder (first renamed to a dot name, which the build passes over, so it goes at once). */
-  async remove(slug: string, baseSha: string): Promise<void> {
+  /**
+   * Removes the post's file, or its whole folder (first renamed to a dot name, which the build passes over, so it goes at once).
+   * `keepPhotos`: only the folder's index.md goes, its photos stay (a job's: the desk's Photos lists them unused, to remove there).
+   */
+  async remove(slug: string, baseSha: string, { keepPhotos = false } = {}): Promise<void> {
     const post = await this.read(slug);
     if (!post || post.sha !== baseSha) throw new ConflictError(post);
-    if (post.folder) {
-      const gone = path.join(this.blogDir, `.deleted-${slug}-${randomBytes(4).toString("hex")}`);
+    if (post.folder && keepPhotos) {
+      await rm(post.abs);
+      await syncDirectory(path.dirname(post.abs));
+    } else if (post.folder) {
+      const gone = path.join(this.dir, `.deleted-${slug}-${randomBytes(4).toString("hex")}`);
       await rename(path.dirname(post.abs), gone);
-      await syncDirectory(this.blogDir);
+      await syncDirectory(this.dir);
       await rm(gone, { recursive: true, force: true });
     } else {
       await rm(post.abs);
-      await syncDirectory(this.blogDir);
+      await syncDirectory(this.dir);
     }
   }
 

@@ -1,6 +1,7 @@
 import { splitFrontMatter } from "../../../src/content/front-matter";
 
-// A post file as the desk reads and writes it: the same text a person would write by
+// A post file (and a job of "Our work", the desk server's work/jobs-desk.ts: the same kind of
+// file, other keys) as the desk reads and writes it: the same text a person would write by
 // hand. Opening a post and saving it unchanged gives the same bytes; a changed field
 // rewrites only its own line, in place; a new key goes where a person puts it (KEY_ORDER);
 // comments, unknown keys, blank lines and line ends stay as they were. Pure: the file
@@ -62,14 +63,22 @@ function sameValue(written: unknown, wanted: KeyValue | undefined): boolean {
  * bytes (a textarea turns CRLF into LF).
  */
 export function writePostSource(original: PostSource | undefined, values: PostValues, body: string): string {
+  return writeSource(original, values, body, KEY_ORDER);
+}
+
+/** writePostSource for a file of other keys (`keys`, in the order a person writes them): a job's. */
+export function writeSource(original: PostSource | undefined, values: Readonly<Partial<Record<string, KeyValue>>>, body: string, keys: readonly string[]): string {
   const newline = original?.newline ?? "\n";
   const text =
     original && lf(original.body) === lf(body) ? original.body : body === "" || body.endsWith("\n") ? lf(body).replaceAll("\n", newline) : `${lf(body)}\n`.replaceAll("\n", newline);
   if (!original || !original.head.startsWith("---") && !original.head.startsWith("\uFEFF---")) {
-    const lines = KEY_ORDER.flatMap((key) => (values[key] === undefined || values[key] === "" || values[key] === false ? [] : [keyLine(key, values[key])]));
+    const lines = keys.flatMap((key) => {
+      const value = values[key];
+      return value === undefined || value === "" || value === false ? [] : [keyLine(key, value)];
+    });
     return ["---", ...lines, "---", "", ""].join(newline) + (original ? original.head : "") + text;
   }
-  return editHead(original, values) + text;
+  return editHead(original, values, keys) + text;
 }
 
 /** A top-level key's line: `name:` at the start of a line. */
@@ -101,7 +110,7 @@ function keyBlocks(lines: readonly string[], close: number): KeyBlock[] {
   return blocks;
 }
 
-function editHead(original: PostSource, values: PostValues): string {
+function editHead(original: PostSource, values: Readonly<Partial<Record<string, KeyValue>>>, keys: readonly string[]): string {
   const { head, newline, data } = original;
   const bom = head.startsWith("\uFEFF") ? "\uFEFF" : "";
   const lines = head.slice(bom.length).split(newline);
@@ -112,7 +121,7 @@ function editHead(original: PostSource, values: PostValues): string {
   const replaced = new Map<number, string[]>();
   const removed = new Set<number>();
   const added: { after: number; line: string }[] = [];
-  for (const key of KEY_ORDER) {
+  for (const key of keys) {
     const wanted = values[key];
     if (sameValue(data[key], wanted)) continue;
     const block = blocks.find((b) => b.key === key);
@@ -124,7 +133,7 @@ function editHead(original: PostSource, values: PostValues): string {
         for (let i = block.start + 1; i < block.end; i++) removed.add(i);
       }
     } else if (!empty) {
-      added.push({ after: insertionLine(blocks, key, close), line: keyLine(key, wanted) });
+      added.push({ after: insertionLine(blocks, key, close, keys), line: keyLine(key, wanted) });
     }
   }
   const out: string[] = [];
@@ -135,13 +144,13 @@ function editHead(original: PostSource, values: PostValues): string {
   return bom + out.join(newline);
 }
 
-/** The line after which a new key goes: after the nearest key before it in KEY_ORDER, else before the nearest after it. */
-function insertionLine(blocks: readonly KeyBlock[], key: PostKey, close: number): number {
-  const rank = KEY_ORDER.indexOf(key);
-  const before = blocks.filter((b) => KEY_ORDER.indexOf(b.key as PostKey) !== -1 && KEY_ORDER.indexOf(b.key as PostKey) < rank);
+/** The line after which a new key goes: after the nearest key before it in `keys`, else before the nearest after it. */
+function insertionLine(blocks: readonly KeyBlock[], key: string, close: number, keys: readonly string[]): number {
+  const rank = keys.indexOf(key);
+  const before = blocks.filter((b) => keys.indexOf(b.key) !== -1 && keys.indexOf(b.key) < rank);
   const last = before.at(-1);
   if (last) return last.end - 1;
-  const after = blocks.find((b) => KEY_ORDER.indexOf(b.key as PostKey) > rank);
+  const after = blocks.find((b) => keys.indexOf(b.key) > rank);
   return after ? after.start - 1 : close - 1;
 }
 
@@ -166,7 +175,7 @@ function trailingComment(line: string, oneLine: boolean): string {
 }
 
 /** `key: value` as a person writes it: bare when the YAML reads it back as the same value, else in double quotes. */
-export function keyLine(key: PostKey, value: KeyValue, comment = ""): string {
+export function keyLine(key: string, value: KeyValue, comment = ""): string {
   if (typeof value === "boolean") return `${key}: ${value}${comment}`;
   const bare = `${key}: ${value}`;
   return (readsBackAs(bare, key, value) ? bare : `${key}: ${JSON.stringify(value)}`) + comment;

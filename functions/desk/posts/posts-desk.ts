@@ -202,6 +202,11 @@ export class PostsDesk {
     return smallest?.url ?? "";
   }
 
+  /** The smallest file the site's pipeline makes of a photo, served by the desk: another section's thumbnails (Our work). */
+  async thumb(bytes: Buffer, name: string): Promise<string> {
+    return this.thumbOf(await this.opts.processPhoto(bytes, name));
+  }
+
   /** Thumbnails of the photos a form names. */
   async thumbs(form: PostForm): Promise<Record<string, string>> {
     const photos = await this.photoBytes(form);
@@ -247,7 +252,7 @@ export class PostsDesk {
     const text = writePostSource(source, values.values, form.text);
     const photoBytes = await this.photoBytes(form);
     const folder = photoBytes.size > 0 || original?.folder === true;
-    const abs = folder ? path.join(this.files.blogDir, fileSlug, "index.md") : path.join(this.files.blogDir, `${fileSlug}.md`);
+    const abs = folder ? path.join(this.files.dir, fileSlug, "index.md") : path.join(this.files.dir, `${fileSlug}.md`);
     const shown = path.relative(process.cwd(), abs).split(path.sep).join("/");
     const photos: Record<string, ProcessedPhoto> = {};
     for (const [name, bytes] of photoBytes) photos[`${path.posix.dirname(shown)}/${name}`] = await this.opts.processPhoto(bytes, name.replace(/\.\w+$/, ""));
@@ -415,7 +420,7 @@ export class PostsDesk {
         if (bytes) photos.set(p.name, bytes);
       }
       const folder = photos.size > 0 || current?.folder === true;
-      const shown = path.relative(process.cwd(), folder ? path.join(this.files.blogDir, slug, "index.md") : path.join(this.files.blogDir, `${slug}.md`)).split(path.sep).join("/");
+      const shown = path.relative(process.cwd(), folder ? path.join(this.files.dir, slug, "index.md") : path.join(this.files.dir, `${slug}.md`)).split(path.sep).join("/");
       const processed: Record<string, Photo> = {};
       for (const [name, bytes] of photos) processed[`${path.posix.dirname(shown)}/${name}`] = (await this.opts.processPhoto(bytes, name.replace(/\.\w+$/, ""))).photo;
       const checked = await this.opts.renderer.check(shown, text, processed);

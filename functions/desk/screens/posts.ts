@@ -1,13 +1,12 @@
 import { postFormSchema, type FieldProblem, type OpenedPost, type PostForm } from "../../../src/content/post-form";
-import { PHOTO_PART_BYTES, type DeskNotice } from "../../../src/desk/desk-page";
+import type { DeskNotice } from "../../../src/desk/desk-page";
 import { deskPath, sectionPath } from "../../../src/desk/desk-routes";
 import { postActions, postFormFromFields, type PostAction } from "../../../src/desk/post-editor-form";
 import type { PostEditorData } from "../../../src/desk/screens/post-editor-screen";
 import { formatBusinessTime } from "../../../src/format/business-time";
 import { formatShortDate } from "../../../src/format/format-date";
-import { rawBody } from "../../http/request-body";
 import type { DeskContext } from "../desk-contract";
-import { checkUploadStart, UploadRefused } from "../posts/photo-upload";
+import { addUploadRoutes } from "../posts/upload-routes";
 import type { SaveResult } from "../posts/posts-desk";
 import type { DeskScreenModule } from "../desk-contract";
 
@@ -15,7 +14,6 @@ const title = "Posts";
 const listPath = sectionPath("posts");
 const editPath = (slug: string) => `${deskPath.postEdit}/${slug}`;
 const done: Record<Exclude<PostAction, "preview">, string> = { draft: "saved the draft of", publish: "published", schedule: "scheduled", unpublish: "unpublished" };
-const rawPart = rawBody(PHOTO_PART_BYTES);
 
 /**
  * Posts: the list, the editor (write, photos, preview, save a draft, publish, schedule,
@@ -33,7 +31,7 @@ export const postsScreen: DeskScreenModule = (routes, { posts }) => {
     );
     return;
   }
-  const { desk, uploads, loadSharp } = posts;
+  const { desk } = posts;
 
   routes.get(listPath, async (ctx) => {
     const query = typeof ctx.req.query.q === "string" ? ctx.req.query.q.slice(0, 200) : "";
@@ -152,41 +150,14 @@ export const postsScreen: DeskScreenModule = (routes, { posts }) => {
     ctx.json(200, { ok: true, ...preview });
   });
 
-  // A photo: begun (its size), sent in parts (its bytes, the page's token in a header), finished (its description).
-  const refused = (ctx: DeskContext, error: unknown) => {
-    if (!(error instanceof UploadRefused)) throw error;
-    ctx.json(400, { ok: false, message: error.message });
-  };
-  routes.post(deskPath.postUpload, async (ctx) => {
-    try {
-      ctx.json(200, { ok: true, id: await uploads.start(Number(ctx.req.body?.size)) });
-    } catch (error) {
-      refused(ctx, error);
-    }
-  });
-  routes.post(`${deskPath.postUpload}/:id`, async (ctx) => {
-    const body = await new Promise<unknown>((ok, fail) => rawPart(ctx.req, ctx.res, (error?: unknown) => (error ? fail(error) : ok(ctx.req.body)))).catch(() => undefined);
-    if (!Buffer.isBuffer(body)) return ctx.json(400, { ok: false, message: "This photo's upload went wrong: add the photo again." });
-    try {
-      const sharp = await loadSharp();
-      const received = await uploads.append(String(ctx.req.params.id), Number(ctx.req.query.offset), body, (first) => checkUploadStart(first, sharp));
-      ctx.json(200, { ok: true, received });
-    } catch (error) {
-      refused(ctx, error);
-    }
-  });
-  routes.post(`${deskPath.postUpload}/:id/done`, async (ctx) => {
+  // A photo: begun (its size), sent in parts, finished with its description.
+  addUploadRoutes(routes, deskPath.postUpload, posts, async (ctx, finish) => {
     const description = String(ctx.req.body?.description ?? "").trim();
     const taken = Array.isArray(ctx.req.body?.taken) ? ctx.req.body.taken.filter((t: unknown): t is string => typeof t === "string") : [];
     if (!description) return ctx.json(400, { ok: false, message: "Say what the photo shows first: people who cannot see it hear this." });
-    try {
-      const bytes = await uploads.finish(String(ctx.req.params.id));
-      const photo = await desk.addPhoto(bytes, description, taken);
-      await ctx.audit("added a photo", photo.name);
-      ctx.json(200, { ok: true, ...photo });
-    } catch (error) {
-      refused(ctx, error);
-    }
+    const photo = await desk.addPhoto(await finish(), description, taken);
+    await ctx.audit("added a photo", photo.name);
+    ctx.json(200, { ok: true, ...photo });
   });
 
   routes.get(`${deskPath.postPhoto}/:file`, async (ctx) => {

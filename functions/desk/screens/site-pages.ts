@@ -1,7 +1,5 @@
-import express from "express";
 import { lakeMurrayShore } from "../../../src/components/map/lake-murray";
 import { fitProjection, type LatLng } from "../../../src/components/map/projection";
-import { PHOTO_PART_BYTES } from "../../../src/desk/desk-page";
 import { deskPath, sectionPath, sitePagePath, type SitePageKind } from "../../../src/desk/desk-routes";
 import { pageGroups, type PageField } from "../../../src/desk/page-fields";
 import { formatProblem, isContentError } from "../../../src/content/content-error";
@@ -11,13 +9,11 @@ import { pathTo } from "../../../src/routes";
 import type { DeskContext, DeskScreenModule } from "../desk-contract";
 import { PhotoLibrary } from "../pages/photo-library";
 import { SitePages, type PageFile, type PagePost } from "../pages/site-pages";
-import { checkUploadStart, UploadRefused } from "../posts/photo-upload";
+import { addUploadRoutes } from "../posts/upload-routes";
 
 // Services, Service areas and Home page (functions/desk/pages/site-pages.ts does the work; the
 // screens are src/desk/screens/site-page-screen.tsx). Every answer to a form is Post/Redirect/Get,
 // or the form again with each problem beside its field, in the build's words.
-
-const rawPart = express.raw({ type: () => true, limit: PHOTO_PART_BYTES });
 
 const sectionOf = { service: "services", town: "service-areas", home: "home-page" } as const;
 const kindNames: Record<SitePageKind, string> = { service: "Services", town: "Service areas", home: "Home page" };
@@ -261,38 +257,12 @@ export const sitePagesScreen: DeskScreenModule = (routes, { sitePages, posts, co
 
   // ------------------------------------------------------------ a hero photo on its way up (as a post's: posts/uploads.ts, photo-upload.ts)
 
-  const refused = (ctx: DeskContext, error: unknown) => {
-    if (!(error instanceof UploadRefused)) throw error;
-    ctx.json(400, { ok: false, message: error.message });
-  };
-  routes.post(deskPath.pageUpload, async (ctx) => {
-    try {
-      ctx.json(200, { ok: true, id: await posts.uploads.start(Number(ctx.req.body?.size)) });
-    } catch (error) {
-      refused(ctx, error);
-    }
-  });
-  routes.post(`${deskPath.pageUpload}/:id`, async (ctx) => {
-    const body = await new Promise<unknown>((ok, fail) => rawPart(ctx.req, ctx.res, (error?: unknown) => (error ? fail(error) : ok(ctx.req.body)))).catch(() => undefined);
-    if (!Buffer.isBuffer(body)) return ctx.json(400, { ok: false, message: "This photo's upload went wrong: add the photo again." });
-    try {
-      const sharp = await posts.loadSharp();
-      ctx.json(200, { ok: true, received: await posts.uploads.append(String(ctx.req.params.id), Number(ctx.req.query.offset), body, (first) => checkUploadStart(first, sharp)) });
-    } catch (error) {
-      refused(ctx, error);
-    }
-  });
-  routes.post(`${deskPath.pageUpload}/:id/done`, async (ctx) => {
+  addUploadRoutes(routes, deskPath.pageUpload, posts, async (ctx, finish) => {
     const description = text(ctx.req.body?.description).trim() || "hero photo";
-    try {
-      const bytes = await posts.uploads.finish(String(ctx.req.params.id));
-      // Checked, turned, re-encoded and kept in the store as a post's photo is (posts/photo-upload.ts); its file name from its description.
-      const photo = await posts.desk.addPhoto(bytes, description, []);
-      await ctx.audit("added a photo", photo.name);
-      ctx.json(200, { ok: true, ...photo });
-    } catch (error) {
-      refused(ctx, error);
-    }
+    // Checked, turned, re-encoded and kept in the store as a post's photo is (posts/photo-upload.ts); its file name from its description.
+    const photo = await posts.desk.addPhoto(await finish(), description, []);
+    await ctx.audit("added a photo", photo.name);
+    ctx.json(200, { ok: true, ...photo });
   });
 
   // ------------------------------------------------------------ the photo library

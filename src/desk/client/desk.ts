@@ -24,6 +24,7 @@ const features: Record<string, () => Promise<DeskFeature>> = {
   "answer-links": () => import("./answer-links"),
   "push-setup": () => import("./push-setup"),
   "push-turn-off": () => import("./push-turn-off"),
+  "job-photos": () => import("./job-photos"),
 };
 
 for (const element of document.querySelectorAll<HTMLElement>("[data-desk]")) {

@@ -2,6 +2,7 @@
 // chosen from the camera or the phone's photos, it goes up at once (photo-send.ts) while the owner
 // types; Save waits for it, has the server make it ready, and sends the form with the photo's
 // hash and name. The rest of the form is a plain POST.
+import { deskPath } from "../desk-routes";
 import { finishPhoto, sendPhoto } from "./photo-send";
 import { start as startUnsaved } from "./unsaved";
 
@@ -27,7 +28,7 @@ export function start(form: HTMLElement): void {
     sha.value = "";
     name.value = "";
     upload = file
-      ? sendPhoto(file, progress, say).then((id) => {
+      ? sendPhoto(deskPath.pageUpload, file, say, progress).then((id) => {
           if (id) say("Photo sent. Say what it shows, then Save.");
           return id;
         })
@@ -42,7 +43,7 @@ export function start(form: HTMLElement): void {
     void (async () => {
       const id = await upload;
       if (!id) return;
-      const done = await finishPhoto(id, alt?.value ?? "", say);
+      const done = await finishPhoto(deskPath.pageUpload, id, { description: alt?.value ?? "" }, say);
       if (!done) return;
       sha.value = done.sha;
       name.value = done.name;

@@ -1,5 +1,6 @@
 // "Replace everywhere" in the desk's Photos (src/desk/screens/photos-screen.tsx): the new photo is
 // sent (photo-send.ts), made ready by the server, then the form posts its hash in place of the file.
+import { deskPath } from "../desk-routes";
 import { finishPhoto, sendPhoto } from "./photo-send";
 
 export function start(form: HTMLElement): void {
@@ -18,8 +19,8 @@ export function start(form: HTMLElement): void {
   input.addEventListener("change", async () => {
     const file = input.files?.[0];
     if (!file) return;
-    const id = await sendPhoto(file, progress, say);
-    const done = id && (await finishPhoto(id, form.dataset.description ?? "photo", say));
+    const id = await sendPhoto(deskPath.pageUpload, file, say, progress);
+    const done = id && (await finishPhoto(deskPath.pageUpload, id, { description: form.dataset.description ?? "photo" }, say));
     if (!done) return;
     sha.value = done.sha;
     say("Putting the new photo in its place...");

@@ -1,9 +1,9 @@
 // A photo from the phone on its way up to the desk (a page's hero photo, a photo replaced in the
-// library): sent in parts (PHOTO_PART_BYTES, a part sent again after a dropped connection), then
+// library, a job's before and after photos: each section's uploads at its own `base`, the desk
+// server's posts/upload-routes.ts): sent in parts (PHOTO_PART_BYTES, a part sent again after a dropped connection), then
 // checked, turned and re-encoded by the server as a post's photo is (the desk server's
 // posts/photo-upload.ts) and kept in the store; the answer names it by its hash.
 import { csrfHeader, PHOTO_PART_BYTES } from "../desk-page";
-import { deskPath } from "../desk-routes";
 import { pageCsrf, postJson } from "./post-json";
 
 const RETRIES = 4;
@@ -12,10 +12,10 @@ const wait = (ms: number) => new Promise((done) => setTimeout(done, ms));
 class Refused extends Error {}
 
 /** One part; resolves with the bytes the server has, rejects with its words or a connection problem. */
-async function sendPart(id: string, offset: number, part: Blob): Promise<number> {
+async function sendPart(base: string, id: string, offset: number, part: Blob): Promise<number> {
   let response: Response;
   try {
-    response = await fetch(`${deskPath.pageUpload}/${id}?offset=${offset}`, {
+    response = await fetch(`${base}/${id}?offset=${offset}`, {
       method: "POST",
       headers: { [csrfHeader]: pageCsrf(), "content-type": "application/octet-stream" },
       body: part,
@@ -33,17 +33,17 @@ async function sendPart(id: string, offset: number, part: Blob): Promise<number>
 /** Says how it goes, in words; `problem` when it stopped. */
 export type Say = (words: string, problem?: boolean) => void;
 
-/** Sends the photo; resolves with the upload's id when the server has every byte, else undefined (said in words). */
-export async function sendPhoto(file: File, progress: HTMLProgressElement, say: Say): Promise<string | undefined> {
-  const begun = await postJson(deskPath.pageUpload, { size: file.size });
+/** Sends the photo to the uploads at `base` (a deskPath); resolves with the upload's id when the server has every byte, else undefined (said in words). */
+export async function sendPhoto(base: string, file: File, say: Say, progress?: HTMLProgressElement | null): Promise<string | undefined> {
+  const begun = await postJson(base, { size: file.size });
   if (!begun.ok) return void say(begun.message, true);
   const id = String(begun.body.id);
   let offset = 0;
-  progress.hidden = false;
+  if (progress) progress.hidden = false;
   while (offset < file.size) {
     for (let attempt = 0; ; attempt++) {
       try {
-        offset = await sendPart(id, offset, file.slice(offset, offset + PHOTO_PART_BYTES));
+        offset = await sendPart(base, id, offset, file.slice(offset, offset + PHOTO_PART_BYTES));
         break;
       } catch (problem) {
         if (problem instanceof Refused) return void say(problem.message, true);
@@ -52,16 +52,17 @@ export async function sendPhoto(file: File, progress: HTMLProgressElement, say: 
         await wait(1000 * 2 ** attempt);
       }
     }
-    progress.value = offset / file.size;
+    if (progress) progress.value = offset / file.size;
     say(`Sending the photo: ${Math.round((100 * offset) / file.size)}%`);
   }
   return id;
 }
 
-/** Has the server make the sent photo ready; its hash and file name, or undefined (said in words). */
-export async function finishPhoto(id: string, description: string, say: Say): Promise<{ sha: string; name: string } | undefined> {
+/** Has the server make the sent photo ready; its hash, file name and small copy's address (as its section answers them), or undefined (said in words). */
+export async function finishPhoto(base: string, id: string, fields: Record<string, string>, say: Say): Promise<{ sha: string; name: string; thumb: string } | undefined> {
   say("Making the photo ready for phones...");
-  const done = await postJson(`${deskPath.pageUpload}/${id}/done`, { description });
+  const done = await postJson(`${base}/${id}/done`, fields);
   if (!done.ok) return void say(done.message, true);
-  return { sha: String(done.body.sha), name: String(done.body.name) };
+  const text = (value: unknown) => (typeof value === "string" ? value : "");
+  return { sha: text(done.body.sha), name: text(done.body.name), thumb: text(done.body.thumb) };
 }

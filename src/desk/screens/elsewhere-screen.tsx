@@ -5,7 +5,7 @@ import { Card } from "../desk-ui";
  * alone, the static-host recipe): says where its job is done instead.
  */
 export interface ElsewhereData {
-  section: "posts" | "pages";
+  section: "posts" | "pages" | "work";
 }
 
 const where: Record<ElsewhereData["section"], string> = {
@@ -13,6 +13,7 @@ const where: Record<ElsewhereData["section"], string> = {
     "This server does not build the site, so posts are written where it is built: as files in content/blog, published by its next build. With npm start, posts are written here.",
   pages:
     "This server does not build the site, so its pages are changed where it is built: as files in content/services, content/locations and content/home.json, published by its next build. With npm start, they are changed here.",
+  work: "This server does not build the site, so jobs are added where it is built: as folders in content/work, published by its next build. With npm start, jobs are added here.",
 };
 
 export function ElsewhereScreen({ data }: { data: ElsewhereData }) {

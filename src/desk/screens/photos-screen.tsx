@@ -13,13 +13,22 @@ export interface PhotosData {
   }[];
 }
 
+/** A card's heading: the file's name, with its folder where another photo has the same name (every job has a before.jpg). */
+function photoTitles(files: readonly string[]): Map<string, string> {
+  const name = (file: string) => file.split("/").at(-1) ?? file;
+  const count = new Map<string, number>();
+  for (const file of files) count.set(name(file), (count.get(name(file)) ?? 0) + 1);
+  return new Map(files.map((file) => [file, (count.get(name(file)) ?? 0) > 1 ? file.split("/").slice(-2).join("/") : name(file)]));
+}
+
 export function PhotosScreen({ data }: { data: PhotosData }) {
+  const titles = photoTitles(data.photos.map((p) => p.file));
   return (
     <>
       <p className={ui.muted}>Every photo on the site, and where it shows. A photo replaced here changes on every page that shows it.</p>
       {data.photos.length === 0 && <p>No photos yet: add one to a post, a service, a town or the home page.</p>}
       {data.photos.map((photo, i) => (
-        <Card key={photo.file} title={photo.file.split("/").at(-1)}>
+        <Card key={photo.file} title={titles.get(photo.file)}>
           {photo.thumb && <img className={css.thumb} src={photo.thumb} alt="" width={240} height={135} loading={i > 3 ? "lazy" : undefined} />}
           <p className={`${ui.hint} ${css.photoCard}`}>content/{photo.file}</p>
           {photo.uses.length === 0 ? (
