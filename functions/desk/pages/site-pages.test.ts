@@ -135,9 +135,21 @@ describe("SitePages", () => {
     expect(unplaced).toMatchObject({ ok: true });
     expect(splitFrontMatter("gaston", await readFile(path.join(contentDir, "locations", "gaston-sc.md"), "utf8")).data.map).toBeUndefined();
 
+    const offerFile = path.join(contentDir, "estimate-visits.json");
+    const offerBefore = await readFile(offerFile, "utf8");
+    expect(JSON.parse(offerBefore).towns).toContain("cayce-sc");
     const cayce = (await pages.read("town", "cayce-sc"))!;
     const removed = await pages.removeTown("cayce-sc", cayce.sha);
     expect(removed).toMatchObject({ ok: true, message: "Cayce is off the site. Its old address now leads to West Columbia." });
+    // No longer offered estimate visits: only the town's entry left the file.
+    const offerAfter = await readFile(offerFile, "utf8");
+    expect(JSON.parse(offerAfter).towns).not.toContain("cayce-sc");
+    expect(offerAfter.split("\n").filter((line) => !offerBefore.split("\n").includes(line))).toEqual([]);
+
+    // A town a job of Our work names stays until the job moves: the build would refuse the job.
+    const irmo = (await pages.read("town", "irmo-sc"))!;
+    expect(await pages.removeTown("irmo-sc", irmo.sha)).toEqual({ ok: false, error: "Not removed: a job in Our work is in Irmo (2025-03-11-stump-removal-irmo). Change their town or remove them in Our work first." });
+    expect((await pages.read("town", "irmo-sc"))!.sha).toBe(irmo.sha);
     expect(JSON.parse(await readFile(path.join(contentDir, "redirects.json"), "utf8"))).toContainEqual({ from: "/locations/cayce-sc", to: "/locations/west-columbia-sc" });
     expect(await pages.removeTown("chapin-sc", (await pages.read("town", "chapin-sc"))!.sha)).toMatchObject({ ok: false });
     expect(published.at(-1)).toContain("removed");

@@ -10,6 +10,8 @@ import { homeSchema } from "../../../src/content/home";
 import { locationSchema } from "../../../src/content/locations";
 import { slugFromTitle } from "../../../src/content/post-slug";
 import { loadRedirects, REDIRECTS_FILE, withRedirect, type Redirect } from "../../../src/content/redirects";
+import { ESTIMATE_VISITS_FILE } from "../../../src/content/estimate-visits";
+import { JOBS_FOLDER, listJobFiles } from "../../../src/content/jobs";
 import { serviceSchema } from "../../../src/content/services";
 import { townHeading } from "../../../src/content/town-heading";
 import type { SitePageKind } from "../../../src/desk/desk-routes";
@@ -458,12 +460,19 @@ export class SitePages {
       if (!file) return { ok: false, error: "That town is not on the site any more." };
       if (file.sha !== baseSha) return { ok: false, error: "Not removed: the page changed since you opened it. Look at it again first." };
       if (file.data.primary === true) return { ok: false, error: "The home town cannot be removed: it is where the business is." };
+      // A job done there names the town (content/work): the build would refuse it once the town is gone.
+      const jobs = await this.jobsIn(slug);
+      if (jobs.length > 0) {
+        const named = jobs.length === 1 ? "a job in Our work is" : `${jobs.length} jobs in Our work are`;
+        return { ok: false, error: `Not removed: ${named} in ${String(file.data.name)} (${jobs.join(", ")}). Change their town or remove them in Our work first.` };
+      }
       const others = (await this.list("town")).filter((t) => t.slug !== slug);
       const place = file.data.map as LatLng | undefined;
       const nearest = nearestTown(place, others.map((t) => ({ slug: t.slug, name: String(t.data.name), map: t.data.map as LatLng | undefined })));
       const to = nearest ? `/locations/${nearest.slug}` : "/locations";
       await this.keepOutsideChange(file);
       await this.setRedirects((list) => withRedirect(list, `/locations/${slug}`, to));
+      await this.stopVisiting(slug);
       await this.opts.store.addVersion({ postId: pageVersionId(file.inner), slug: file.inner, at: this.clock().toISOString(), event: "deleted", text: file.text, photos: [], ...(by ? { by } : {}) });
       await rm(file.abs);
       const outcome = await this.opts.publish(`${file.shown} removed in the owner's desk`);
@@ -475,6 +484,34 @@ export class SitePages {
           : `${String(file.data.name)} is taken out, but the site could not be rebuilt yet because of a problem in another file: ${outcome.problems.map(formatProblem).join("; ")}. ${leads}`,
       };
     });
+  }
+
+  /** The jobs of Our work (their folder names) that name the town. */
+  private async jobsIn(slug: string): Promise<string[]> {
+    const { files } = await listJobFiles(path.join(this.contentDir, JOBS_FOLDER));
+    const named: string[] = [];
+    for (const job of files) {
+      const text = await readFile(job.abs, "utf8").catch(() => "");
+      const town = (() => {
+        try {
+          return splitFrontMatter(job.shown, text).data.town;
+        } catch {
+          return undefined;
+        }
+      })();
+      if (town === slug) named.push(job.slug);
+    }
+    return named;
+  }
+
+  /** A removed town is no longer offered estimate visits (content/estimate-visits.json names its towns; only that line changes). */
+  private async stopVisiting(slug: string): Promise<void> {
+    const file = path.join(this.contentDir, ESTIMATE_VISITS_FILE);
+    const text = await readFile(file, "utf8").catch(() => undefined);
+    if (text === undefined) return;
+    const offer: unknown = JSON.parse(text);
+    if (typeof offer !== "object" || offer === null || !("towns" in offer) || !Array.isArray(offer.towns) || !offer.towns.includes(slug)) return;
+    await writeFileAtomic(file, editJson(text, { ...offer, towns: offer.towns.filter((t: unknown) => t !== slug) }));
   }
 
   private async setRedirects(change: (list: Redirect[]) => Redirect[]): Promise<void> {
