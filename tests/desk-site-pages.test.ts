@@ -62,6 +62,16 @@ describe("the site's pages in the owner's desk under npm start", () => {
         }
       }
 
+      // Nothing on a page's screen is wider than the phone (the service editor was 418 px wide).
+      for (const path of ["/owner/services", "/owner/services/stump-removal", "/owner/service-areas", "/owner/service-areas/irmo-sc", "/owner/home-page", "/owner/photos"]) {
+        await page.goto(path);
+        const widest = await page.evaluate(() => {
+          const over = [...document.querySelectorAll<HTMLElement>("body *")].filter((el) => el.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5);
+          return { width: document.documentElement.scrollWidth, over: over.map((el) => `${el.tagName.toLowerCase()}#${el.id}.${el.className}[${el.getAttribute("name") ?? ""}] ${Math.round(el.getBoundingClientRect().right)}`) };
+        });
+        expect(widest, path).toEqual({ width: 390, over: [] });
+      }
+
       // A service opens by its name; Heading, Subheading, Hero photo, Hero photo description, Save.
       await page.getByRole("link", { name: "Services" }).tap();
       await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Services");

@@ -87,7 +87,8 @@ export const navList = style({
   padding: 0,
   display: "grid",
   gridAutoFlow: "column",
-  gridAutoColumns: "1fr",
+  // Each as wide as the others whatever its words (four of them filled 401 px of a 390 px phone).
+  gridAutoColumns: "minmax(0, 1fr)",
   "@media": { [wide]: { gridAutoFlow: "row", gap: vars.space.xs, padding: `0 ${vars.space.sm}` } },
 });
 
@@ -106,6 +107,7 @@ export const navLink = style({
   lineHeight: 1.15,
   fontWeight: 600,
   textAlign: "center",
+  overflowWrap: "anywhere",
   textDecoration: "none",
   color: vars.color.muted,
   selectors: {

@@ -61,7 +61,8 @@ globalStyle(`${groupFields} label`, { maxWidth: "100%" });
 
 export const thumb = style({ display: "block", width: "100%", maxWidth: "20rem", height: "auto", aspectRatio: "16 / 9", objectFit: "cover", borderRadius: vars.radius.sm });
 
-export const file = style({ minHeight: "48px", font: "inherit", maxWidth: "100%" });
+// Chromium gives a file input a width of its own (368 px here), wider than a phone's field.
+export const file = style({ minHeight: "48px", font: "inherit", width: "100%", minWidth: 0, maxWidth: "100%", boxSizing: "border-box" });
 
 /** A photo's card in the library: its path and notes break on a phone rather than widen the screen. */
 export const photoCard = style({ overflowWrap: "anywhere", minWidth: 0 });
