@@ -32,6 +32,7 @@ import {
 import { WorkerContentReaders } from "./content-readers";
 import type { BuildSession } from "./build-session";
 import { BuildOutput, removeAbandoned, stagingDirFor } from "./build-output";
+import { serverScript } from "./server-scripts";
 import { OG_IMAGE_FILE, ogImagePng } from "./og-image";
 import { preparePhotos } from "./photos";
 import { loadSharp } from "./sharp";
@@ -116,7 +117,8 @@ export async function runBuild(opts: BuildOptions): Promise<BuildResult> {
     const codeHash = inputsKey(codeInputs);
     const t = { bundle: performance.now() - started, content: 0, render: 0 };
     const workers = opts.workers ?? renderWorkerCount(await postCount, availableParallelism());
-    const newPool = () => new WorkerPool(bundles.workerEntry, workers, { serverEntry: bundles.serverEntry }, FILE_PARSE_LIMIT_MS);
+    const newPool = () =>
+      new WorkerPool(serverScript(bundles.serverDir, "render-worker"), workers, { serverEntry: serverScript(bundles.serverDir, "entry-server") }, FILE_PARSE_LIMIT_MS);
     pool = session ? await session.pool(codeHash, newPool) : newPool();
 
     progress("preparing photos");
