@@ -58,10 +58,12 @@ export function startPhotoAdding(form: HTMLFormElement, events: PhotoEvents): vo
   const error = panel?.querySelector<HTMLElement>("[data-upload-error]");
   const add = panel?.querySelector<HTMLButtonElement>("[data-upload-add]");
   const cancel = panel?.querySelector<HTMLButtonElement>("[data-upload-cancel]");
+  const refusal = panel?.querySelector<HTMLElement>("[data-upload-refused]");
   const list = form.querySelector<HTMLUListElement>("[data-photo-list]");
   const template = form.querySelector<HTMLTemplateElement>("[data-photo-template]");
   for (const note of form.querySelectorAll<HTMLElement>("[data-nojs-photos]")) note.hidden = true;
-  if (!input || !panel || !progress || !statusLine || !alt || !error || !add || !cancel || !list || !template) return;
+  if (!input || !panel || !progress || !statusLine || !alt || !error || !add || !cancel || !refusal || !list || !template) return;
+  const asks = [...panel.querySelectorAll<HTMLElement>("[data-upload-ask]")];
 
   // Descriptions of the photos in the list are their words in the text.
   list.addEventListener("input", (event) => {
@@ -75,6 +77,27 @@ export function startPhotoAdding(form: HTMLFormElement, events: PhotoEvents): vo
     error.textContent = words;
     alt.setAttribute("aria-invalid", words ? "true" : "false");
   };
+  /** The panel as a chosen file has it: its progress, the description asked for, the buttons. */
+  const asking = () => {
+    refusal.textContent = "";
+    progress.hidden = false;
+    for (const part of asks) part.hidden = false;
+  };
+  /**
+   * A file that will not be a photo in the post (the server refused it, or it could not be sent):
+   * said in words, and nothing more is asked of it. Another file is chosen in "Add photo".
+   */
+  const refuse = (words: string) => {
+    round++;
+    current = undefined;
+    statusLine.textContent = "";
+    showError("");
+    progress.hidden = true;
+    for (const part of asks) part.hidden = true;
+    refusal.textContent = words;
+    input.value = "";
+    input.focus();
+  };
   const reset = () => {
     round++;
     current = undefined;
@@ -82,6 +105,7 @@ export function startPhotoAdding(form: HTMLFormElement, events: PhotoEvents): vo
     input.value = "";
     alt.value = "";
     showError("");
+    asking();
     add.disabled = false;
   };
 
@@ -97,12 +121,11 @@ export function startPhotoAdding(form: HTMLFormElement, events: PhotoEvents): vo
           break;
         } catch (problem) {
           if (problem instanceof Refused) {
-            statusLine!.textContent = "";
-            showError(problem.message);
+            refuse(problem.message);
             return false;
           }
           if (attempt >= RETRIES) {
-            showError("The photo could not be sent: no connection to the site. Choose it again when the phone has signal.");
+            refuse("The photo could not be sent: no connection to the site. Choose it again when the phone has signal.");
             return false;
           }
           statusLine!.textContent = "Connection lost: trying again...";
@@ -121,6 +144,7 @@ export function startPhotoAdding(form: HTMLFormElement, events: PhotoEvents): vo
     if (!file) return;
     const mine = ++round;
     panel.hidden = false;
+    asking();
     progress.value = 0;
     showError("");
     statusLine.textContent = "Sending the photo...";
@@ -128,8 +152,7 @@ export function startPhotoAdding(form: HTMLFormElement, events: PhotoEvents): vo
     const begun = await postJson(deskPath.postUpload, { size: file.size });
     if (mine !== round) return;
     if (!begun.ok) {
-      statusLine.textContent = "";
-      showError(begun.message);
+      refuse(begun.message);
       return;
     }
     const id = String(begun.body.id);

@@ -220,7 +220,9 @@ export function PostEditorScreen({ data }: { data: PostEditorData }) {
             <div className={css.upload} data-upload hidden>
               <progress className={css.progress} max={1} value={0} aria-label="Photo upload" data-upload-progress></progress>
               <p className={ui.hint} data-upload-status aria-live="polite"></p>
-              <div className={ui.field}>
+              {/* A file refused (not a photo, too large, not sent) is said here, and the rest of the panel goes: it asks nothing more (src/desk/client/photo-upload.ts). */}
+              <p className={ui.error} data-upload-refused role="alert"></p>
+              <div className={ui.field} data-upload-ask>
                 <label className={ui.label} htmlFor="post-new-photo-alt">
                   Photo description
                 </label>
@@ -230,7 +232,7 @@ export function PostEditorScreen({ data }: { data: PostEditorData }) {
                 <input className={ui.control} id="post-new-photo-alt" aria-describedby="post-new-photo-alt-hint post-new-photo-error" data-upload-alt />
                 <p className={ui.error} id="post-new-photo-error" data-upload-error role="alert"></p>
               </div>
-              <div className={ui.actions}>
+              <div className={ui.actions} data-upload-ask>
                 <button type="button" className={ui.button.primary} data-upload-add>
                   Put the photo in the post
                 </button>
