@@ -1,0 +1,297 @@
+// The owner's day (tests/owner-day.test.ts on one `npm start` with files, and
+// tests/owner-day-postgres.test.ts on two behind nginx with PostgreSQL): what both need.
+// - `startSite`: `npm start` as the README writes it in a copy of the checkout, on a port
+//   of its own that it keeps across restarts (SIGTERM, or SIGKILL of the whole process group).
+// - `Visitors`: homeowners posting the contact and review forms at a steady rate in the
+//   background, each post from one of many addresses (X-Forwarded-For, for a server that
+//   trusts the proxy), every answer noted.
+// - `Answers`: every HTTP status the browser and the visitors saw, to find any 5xx.
+// - the desk's steps as the owner takes them on a 390 px touch phone.
+import { readdir } from "node:fs/promises";
+import type { Page, Response } from "playwright-core";
+import { expect } from "vitest";
+import { createStore } from "../functions/store/create-store";
+import { addPhoto, photo } from "./desk-browser";
+import { freePort } from "./nginx-process";
+import { runNpm, type RepoCopy, type RunningCommand } from "./repo-copy";
+import { parseMail, recordingLogger, waitFor, type SmtpPeer } from "./test-support";
+
+/** One `npm start` in `repo`, on one port across restarts. */
+export interface SiteProcess {
+  baseUrl: string;
+  port: number;
+  /** Everything every start printed, in order. */
+  output(): string;
+  start(): Promise<void>;
+  /** SIGTERM, as systemd stops it; resolves once it exited. */
+  stop(): Promise<void>;
+  /** SIGKILL to npm and everything under it, as a crash or an OOM kill would. */
+  kill(): Promise<void>;
+  /** The node process serving (for /proc figures): the newest child of npm's group that runs scripts/start.ts. */
+  running(): RunningCommand | undefined;
+}
+
+export async function startSite(repo: RepoCopy, env: Record<string, string>): Promise<SiteProcess> {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  let current: RunningCommand | undefined;
+  let earlier = "";
+  const site: SiteProcess = {
+    baseUrl,
+    port,
+    output: () => earlier + (current?.output() ?? ""),
+    running: () => current,
+    async start() {
+      earlier += current?.output() ?? "";
+      current = runNpm(["start"], repo.dir, { PORT: String(port), ...env });
+      await current.waitFor(/Serving http:\/\/\S+ /, 240_000);
+    },
+    async stop() {
+      await current?.stop();
+    },
+    async kill() {
+      const child = current?.child;
+      if (!child?.pid || child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((ok) => child.once("exit", ok));
+      process.kill(-child.pid, "SIGKILL");
+      await exited;
+      // The group's other processes (tsx's node) go with it: wait until the port is free again.
+      await waitFor(async () => !(await fetch(baseUrl).then(() => true, () => false)), 15_000, "the killed server to be gone");
+    },
+  };
+  await site.start();
+  return site;
+}
+
+/** Every status seen, by whom and for what: a 5xx anywhere fails the day. */
+export class Answers {
+  readonly seen: { who: string; method: string; url: string; status: number }[] = [];
+
+  note(who: string, method: string, url: string, status: number): void {
+    this.seen.push({ who, method, url, status });
+  }
+
+  /** Notes every response the page gets (documents, scripts, fetches, the preview). */
+  watch(page: Page, who = "browser"): void {
+    page.on("response", (response: Response) => this.note(who, response.request().method(), response.url(), response.status()));
+  }
+
+  serverErrors(): string[] {
+    return this.seen.filter((a) => a.status >= 500).map((a) => `${a.who} ${a.method} ${a.url}: ${a.status}`);
+  }
+}
+
+export interface VisitorPost {
+  kind: "contact" | "review";
+  /** Words only this post has: found again in the store and in the email. */
+  token: string;
+  /** The answer's status; 0 when no server answered (it was restarting). */
+  status: number;
+  id?: string;
+}
+
+/**
+ * Visitors posting at a steady rate while the owner works: contact messages and reviews by
+ * turns, each from one of `addresses` (sent as X-Forwarded-For; the server trusts the proxy
+ * on loopback, so each is a visitor of its own, well under the rate limit). A post that finds
+ * no server (a restart) is noted with status 0 and not tried again: the visitor's form says so.
+ */
+export class Visitors {
+  readonly posts: VisitorPost[] = [];
+  private timer: NodeJS.Timeout | undefined;
+  private inFlight = new Set<Promise<void>>();
+  private count = 0;
+
+  constructor(
+    private readonly urls: () => string[],
+    private readonly answers: Answers,
+    private readonly options: { everyMs: number; addresses: number; label: string },
+  ) {}
+
+  start(): void {
+    this.timer = setInterval(() => this.send(), this.options.everyMs);
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    await Promise.all(this.inFlight);
+  }
+
+  accepted(kind?: VisitorPost["kind"]): VisitorPost[] {
+    return this.posts.filter((p) => p.status === 201 && (!kind || p.kind === kind));
+  }
+
+  private send(): void {
+    const n = this.count++;
+    const urls = this.urls();
+    const url = urls[n % urls.length] ?? "";
+    const kind: VisitorPost["kind"] = n % 3 === 2 ? "review" : "contact";
+    const token = `${this.options.label}-${kind}-${n}-${Math.random().toString(36).slice(2, 8)}`;
+    const address = `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${(n % this.options.addresses) + 1}`;
+    const body =
+      kind === "contact"
+        ? { name: `Visitor ${n}`, email: `visitor${n}@example.com`, phone: "(803) 555-0123", serviceType: "tree-trimming", message: `The oak by the porch needs a look (${token}).` }
+        : { name: `Neighbor ${n}`, location: "Chapin, SC", rating: 5, text: `They cleared the fallen pine in one morning and raked up after (${token}).` };
+    const post: VisitorPost = { kind, token, status: 0 };
+    this.posts.push(post);
+    const path = kind === "contact" ? "/api/contact" : "/api/reviews";
+    const sent = fetch(`${url}${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": address },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(30_000),
+    })
+      .then(async (response) => {
+        post.status = response.status;
+        this.answers.note(this.options.label, "POST", `${url}${path}`, response.status);
+        const answer = (await response.json().catch(() => ({}))) as { id?: unknown };
+        if (typeof answer.id === "string") post.id = answer.id;
+      })
+      .catch(() => undefined)
+      .finally(() => this.inFlight.delete(sent));
+    this.inFlight.add(sent);
+  }
+}
+
+/** The HTTP status of a page of the site. */
+export const statusOf = async (url: string): Promise<number> => (await fetch(url)).status;
+export const textOf = async (url: string): Promise<string> => (await fetch(url)).text();
+
+/** The visitors' words (VisitorPost.token) in every email the peer received, read once each. */
+function mailedTokens(mail: SmtpPeer, seen: { read: number; tokens: Set<string> }): Set<string> {
+  for (; seen.read < mail.received.length; seen.read++) {
+    const { text, html } = parseMail(mail.received[seen.read]?.raw ?? "");
+    for (const token of `${text}\n${html}`.match(/\b[a-z]+-(?:contact|review)-\d+-[a-z0-9]+\b/g) ?? []) seen.tokens.add(token);
+  }
+  return seen.tokens;
+}
+
+/** Nothing lost, mail: every post answered 201 was mailed to the SMTP peer (after restarts a job may wait for its sender's next look). */
+export async function expectAllMailed(visitors: Visitors, mail: SmtpPeer, timeoutMs = 120_000): Promise<void> {
+  const accepted = visitors.accepted();
+  expect(accepted.length).toBeGreaterThan(20);
+  const seen = { read: 0, tokens: new Set<string>() };
+  const unmailed = () => accepted.filter((p) => !mailedTokens(mail, seen).has(p.token)).map((p) => p.token);
+  await waitFor(() => unmailed().length === 0, timeoutMs, "every accepted post mailed").catch(() => undefined);
+  expect(unmailed(), "accepted posts never mailed").toEqual([]);
+}
+
+/** Nothing lost, store: every post answered 201 is in the store, read through the store the servers use. */
+export async function expectAllStored(visitors: Visitors, settings: { dataDir: string; databaseUrl?: string }): Promise<void> {
+  const opened = await createStore({ ...settings, logger: recordingLogger() });
+  try {
+    await opened.ready;
+    const messages = [...(await opened.messages.all("inbox")), ...(await opened.messages.all("spam"))];
+    const reviews = await opened.reviews.list();
+    const storedIds = new Set([...messages.map((m) => m.id), ...reviews.map((r) => r.id)]);
+    const missing = visitors.accepted().filter((p) => !p.id || !storedIds.has(p.id)).map((p) => p.token);
+    expect(missing, "accepted posts missing from the store").toEqual([]);
+  } finally {
+    await opened.close();
+  }
+}
+
+/** The business's date and time (HH:MM) `minutes` from now, as the editor's date and time fields take them. */
+export function businessTimeIn(minutes: number, timeZone = "America/New_York"): { date: string; time: string; at: Date } {
+  const at = new Date(Math.ceil((Date.now() + minutes * 60_000) / 60_000) * 60_000);
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" })
+      .formatToParts(at)
+      .map((p) => [p.type, p.value]),
+  );
+  return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}`, at };
+}
+
+const heading = (page: Page) => page.getByRole("heading", { level: 1 }).textContent();
+const status = (page: Page) => page.getByRole("status").first().textContent();
+
+/** Business details: a new phone number, saved; the site shows it. */
+export async function saveBusinessPhone(page: Page, phone: string): Promise<void> {
+  await page.getByRole("link", { name: "Business details" }).first().tap();
+  await expect.poll(() => heading(page)).toBe("Business details");
+  await page.getByLabel("Phone", { exact: true }).fill(phone);
+  await page.getByRole("button", { name: "Save" }).tap();
+  await expect.poll(() => status(page), { timeout: 90_000 }).toBe("Saved. The site shows the new details now.");
+}
+
+/** A new post written on the phone with two photos made by sharp, previewed, then published; resolves with its slug. */
+export async function writeAndPublishPost(page: Page, title: string, text: string): Promise<string> {
+  await page.goto("/owner/posts/new");
+  await page.getByRole("toolbar", { name: "Formatting" }).waitFor();
+  await page.getByLabel("Title", { exact: true }).fill(title);
+  await page.getByLabel("Text", { exact: true }).fill(text);
+  await page.getByLabel("Summary", { exact: true }).fill(`${title}: what the crew did and why.`);
+  await addPhoto(page, { name: "IMG_2001.jpg", mimeType: "image/jpeg", buffer: await photo("jpeg", 1600, 1200) }, `${title}, before`);
+  await addPhoto(page, { name: "IMG_2002.png", mimeType: "image/png", buffer: await photo("png", 900, 600) }, `${title}, after`);
+  await previewShows(page, title);
+  await page.getByRole("button", { name: "Publish" }).tap();
+  await page.waitForURL("**/owner/posts/edit/*", { timeout: 90_000 });
+  await expect.poll(() => status(page), { timeout: 90_000 }).toContain("/blog/");
+  return new URL(page.url()).pathname.split("/").at(-1) ?? "";
+}
+
+/** Preview on the phone: the site's own page of the post, with `title` as its heading. */
+export async function previewShows(page: Page, title: string): Promise<void> {
+  await page.getByRole("button", { name: "Preview" }).tap();
+  const frame = page.frameLocator("[data-preview-frame]");
+  await expect.poll(() => frame.getByRole("heading", { level: 1 }).textContent(), { timeout: 30_000 }).toBe(title);
+  await page.getByRole("button", { name: "Back to editing" }).tap();
+}
+
+/** A new post scheduled for `when` (business time); resolves with its slug. */
+export async function schedulePost(page: Page, title: string, when: { date: string; time: string }): Promise<string> {
+  await page.goto("/owner/posts/new");
+  await page.getByRole("toolbar", { name: "Formatting" }).waitFor();
+  await page.getByLabel("Title", { exact: true }).fill(title);
+  await page.getByLabel("Text", { exact: true }).fill(`${title}. Rings of mulch three inches deep, kept off the trunk.`);
+  await page.getByLabel("Publish date").fill(when.date);
+  await page.getByLabel("Time", { exact: true }).fill(when.time);
+  await page.getByRole("button", { name: "Schedule" }).tap();
+  await page.waitForURL("**/owner/posts/edit/*", { timeout: 90_000 });
+  await expect.poll(() => status(page), { timeout: 30_000 }).toMatch(/./);
+  return new URL(page.url()).pathname.split("/").at(-1) ?? "";
+}
+
+/** Messages: the newest message opened and marked handled; resolves with its sender's name. */
+export async function markNewestHandled(page: Page): Promise<string> {
+  await page.goto("/owner");
+  await page.getByRole("link", { name: "Messages" }).first().tap();
+  await expect.poll(() => heading(page)).toBe("Messages");
+  const first = page.getByRole("main").getByRole("list").last().getByRole("listitem").first().getByRole("link").first();
+  const name = ((await first.textContent()) ?? "").match(/^Visitor \d+/)?.[0] ?? "";
+  await first.tap();
+  await expect.poll(() => heading(page)).toBe(name);
+  await page.getByRole("button", { name: "Mark handled" }).tap();
+  await expect.poll(() => status(page)).toBe("Marked handled.");
+  return name;
+}
+
+/** Reviews: the first pending review approved; resolves with its sender's name. */
+export async function approveFirstPending(page: Page): Promise<string> {
+  await page.goto("/owner");
+  await page.getByRole("link", { name: "Reviews" }).first().tap();
+  await expect.poll(() => heading(page)).toBe("Reviews");
+  const approve = page.getByRole("button", { name: /^Approve: Neighbor \d+/ }).first();
+  const name = ((await approve.getAttribute("aria-label")) ?? (await approve.textContent()) ?? "").match(/Neighbor \d+/)?.[0] ?? "";
+  await approve.tap();
+  await expect.poll(() => status(page)).toMatch(new RegExp(`^Approved ${name}'s review`));
+  return name;
+}
+
+/** Delete a post in the desk, then Undo from the list: it is back on the site. */
+export async function deleteAndUndo(page: Page, slug: string, baseUrl: string): Promise<void> {
+  await page.goto(`/owner/posts/edit/${slug}`);
+  await page.getByRole("toolbar", { name: "Formatting" }).waitFor();
+  page.once("dialog", (dialog) => void dialog.accept());
+  await page.getByRole("button", { name: "Delete" }).tap();
+  await page.waitForURL("**/owner/posts?deleted=*", { timeout: 90_000 });
+  await expect.poll(() => statusOf(`${baseUrl}/blog/${slug}`), { timeout: 60_000 }).toBe(404);
+  await page.getByRole("button", { name: "Undo" }).tap();
+  await page.waitForURL(`**/owner/posts/edit/${slug}`, { timeout: 90_000 });
+  await expect.poll(() => statusOf(`${baseUrl}/blog/${slug}`), { timeout: 60_000 }).toBe(200);
+}
+
+/** Build folders a build left beside dist/ (staging, an old output being removed): none once the day settles. */
+export async function leftoverBuildFolders(repoDir: string): Promise<string[]> {
+  return (await readdir(repoDir)).filter((name) => name.startsWith(".dist.") || name.startsWith("dist."));
+}
