@@ -32,6 +32,7 @@ import {
 import { WorkerContentReaders } from "./content-readers";
 import type { BuildSession } from "./build-session";
 import { BuildOutput, removeAbandoned, stagingDirFor } from "./build-output";
+import { lockOutput } from "./output-lock";
 import { serverScript } from "./server-scripts";
 import { OG_IMAGE_FILE, ogImagePng } from "./og-image";
 import { preparePhotos } from "./photos";
@@ -94,6 +95,8 @@ export async function runBuild(opts: BuildOptions): Promise<BuildResult> {
   const session = opts.session;
   let pool: WorkerPool | undefined;
   let renderStarted = false;
+  // Another process's build into the same folder (a second npm start in this checkout) finishes first.
+  const unlock = await lockOutput(outDir, () => progress(`waiting for another build into ${shownPath(outDir)} to finish`));
   try {
     await removeAbandoned(outDir);
     await mkdir(stageDir, { recursive: true });
@@ -206,6 +209,7 @@ export async function runBuild(opts: BuildOptions): Promise<BuildResult> {
     await rm(stageDir, { recursive: true, force: true });
     throw err;
   } finally {
+    await unlock();
     if (!session) await pool?.close();
   }
 }
