@@ -124,6 +124,19 @@ describe("deploy/nginx/cedar-ridge.conf in nginx", () => {
     expect(await desk.text()).toContain("Send sign-in code");
   });
 
+  it("passes the desk's photo parts (1 MB) and long posts (3 MB) to the desk, and keeps the forms at 16 KB", async () => {
+    const part = { method: "POST", headers: { "content-type": "application/octet-stream", origin: nginxUrl }, body: new Uint8Array(1024 * 1024) };
+    const post = { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", origin: nginxUrl }, body: `text=${"a".repeat(2_900_000)}` };
+    // Not signed in: the desk's own answer, as npm start gives it, not nginx's 413.
+    for (const [path, init] of [["/owner/posts/uploads/0123?offset=0", part], ["/owner/posts/save", post]] as const) {
+      const through = await fetch(nginxUrl + path, init);
+      expect(through.status, path).not.toBe(413);
+      expect(through.status, path).toBe((await fetch(startUrl + path, { ...init, headers: { ...init.headers, origin: startUrl } })).status);
+    }
+    const form = await fetch(`${nginxUrl}/api/contact`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ message: "a".repeat(20_000) }) });
+    expect(form.status).toBe(413);
+  });
+
   it("answers HTTPS over HTTP/2 with Strict-Transport-Security once certbot's lines are in", async () => {
     const session = connect(nginxTlsUrl, { rejectUnauthorized: false });
     const get = (path: string) =>
