@@ -135,6 +135,10 @@ describe("deploy/nginx/cedar-ridge.conf in nginx", () => {
     }
     const form = await fetch(`${nginxUrl}/api/contact`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ message: "a".repeat(20_000) }) });
     expect(form.status).toBe(413);
+    // The list of posts itself (no trailing slash) is the desk's answer, not a redirect of nginx's.
+    const list = await fetch(`${nginxUrl}/owner/posts?deleted=1`, { redirect: "manual" });
+    const listAtStart = await fetch(`${startUrl}/owner/posts?deleted=1`, { redirect: "manual" });
+    expect([list.status, list.headers.get("location")]).toEqual([listAtStart.status, listAtStart.headers.get("location")]);
   });
 
   it("answers HTTPS over HTTP/2 with Strict-Transport-Security once certbot's lines are in", async () => {
