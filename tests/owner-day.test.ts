@@ -13,6 +13,7 @@ import {
   expectAllStored,
   leftoverBuildFolders,
   markNewestHandled,
+  Readers,
   previewShows,
   saveBusinessPhone,
   schedulePost,
@@ -40,18 +41,22 @@ let site: SiteProcess;
 let browser: Browser;
 const answers = new Answers();
 let visitors: Visitors;
+let readers: Readers;
 
 beforeAll(async () => {
   [repo, mail] = await Promise.all([copyRepo("owner-day"), startSmtpPeer()]);
   // TRUST_PROXY: the visitors' X-Forwarded-For is their address (each its own rate limit), as behind nginx.
   site = await startSite(repo, { DATA_DIR: join(repo.dir, "data"), SMTP_URL: mail.url, OWNER_EMAILS: OWNER, TRUST_PROXY: "127.0.0.1" });
   browser = await connectBrowser();
-  visitors = new Visitors(() => [site.baseUrl], answers, { everyMs: 1_000, addresses: 250, label: "day" });
+  visitors = new Visitors(() => [site.baseUrl], answers, { everyMs: 1_000, addresses: 250, label: "day", from: "forwarded" });
   visitors.start();
+  readers = new Readers(() => site.baseUrl, answers, ["/", "/contact", "/blog", "/reviews", "/services"], 250);
+  readers.start();
 }, 300_000);
 
 afterAll(async () => {
   await visitors?.stop();
+  await readers?.stop();
   await browser?.close();
   await site?.stop();
   await mail?.close();
@@ -165,9 +170,13 @@ it("holds through an owner's day: details, posts with photos, a schedule, messag
   }
 
   await visitors.stop();
+  await readers.stop();
   expect(answers.serverErrors()).toEqual([]);
+  // Visitors reading pages all day: every page answered whole, through every build and swap.
+  expect(readers.notOk()).toEqual([]);
   // Requests the restarts and the kill cut off are theirs; nothing else may fail in the browser.
   expect(problems.filter((p) => !/^request failed: .* net::ERR_(CONNECTION_REFUSED|CONNECTION_RESET|EMPTY_RESPONSE|ABORTED)$/.test(p))).toEqual([]);
+  console.info(`owner's day (files): ${visitors.posts.length} visitor posts, ${visitors.accepted().length} accepted (201), ${readers.answers.length} page reads, ${answers.seen.length} answers noted`);
   await expectAllMailed(visitors, mail);
   // The files store is one process's: read once the server stopped.
   await site.stop();

@@ -7,7 +7,8 @@
 //   trusts the proxy), every answer noted.
 // - `Answers`: every HTTP status the browser and the visitors saw, to find any 5xx.
 // - the desk's steps as the owner takes them on a 390 px touch phone.
-import { readdir } from "node:fs/promises";
+import { readdir, readFile } from "node:fs/promises";
+import { request } from "node:http";
 import type { Page, Response } from "playwright-core";
 import { expect } from "vitest";
 import { createStore } from "../functions/store/create-store";
@@ -27,8 +28,10 @@ export interface SiteProcess {
   stop(): Promise<void>;
   /** SIGKILL to npm and everything under it, as a crash or an OOM kill would. */
   kill(): Promise<void>;
-  /** The node process serving (for /proc figures): the newest child of npm's group that runs scripts/start.ts. */
+  /** The npm command running now, if any. */
   running(): RunningCommand | undefined;
+  /** Whether process `pid` is one of this server's (in its npm's process group). */
+  owns(pid: number): Promise<boolean>;
 }
 
 export async function startSite(repo: RepoCopy, env: Record<string, string>): Promise<SiteProcess> {
@@ -41,6 +44,12 @@ export async function startSite(repo: RepoCopy, env: Record<string, string>): Pr
     port,
     output: () => earlier + (current?.output() ?? ""),
     running: () => current,
+    async owns(pid) {
+      const group = current?.child.pid;
+      // /proc/PID/stat: "pid (comm) state ppid pgrp ..."; comm may hold spaces, so read after its ")".
+      const stat = await readFile(`/proc/${pid}/stat`, "utf8").catch(() => "");
+      return group !== undefined && Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[2]) === group;
+    },
     async start() {
       earlier += current?.output() ?? "";
       current = runNpm(["start"], repo.dir, { PORT: String(port), ...env });
@@ -65,10 +74,10 @@ export async function startSite(repo: RepoCopy, env: Record<string, string>): Pr
 
 /** Every status seen, by whom and for what: a 5xx anywhere fails the day. */
 export class Answers {
-  readonly seen: { who: string; method: string; url: string; status: number }[] = [];
+  readonly seen: { who: string; method: string; url: string; status: number; at: number }[] = [];
 
   note(who: string, method: string, url: string, status: number): void {
-    this.seen.push({ who, method, url, status });
+    this.seen.push({ who, method, url, status, at: Date.now() });
   }
 
   /** Notes every response the page gets (documents, scripts, fetches, the preview). */
@@ -92,9 +101,11 @@ export interface VisitorPost {
 
 /**
  * Visitors posting at a steady rate while the owner works: contact messages and reviews by
- * turns, each from one of `addresses` (sent as X-Forwarded-For; the server trusts the proxy
- * on loopback, so each is a visitor of its own, well under the rate limit). A post that finds
- * no server (a restart) is noted with status 0 and not tried again: the visitor's form says so.
+ * turns, each from one of `addresses` addresses, well under the rate limit. `from`: "forwarded"
+ * sends the address as X-Forwarded-For (a server that trusts the proxy on loopback, reached
+ * directly); "socket" connects from it (127.0.x.y, all loopback on Linux), for a proxy that
+ * writes X-Forwarded-For itself (nginx). A post that finds no server (a restart) is noted with
+ * status 0 and not tried again: the visitor's form says so.
  */
 export class Visitors {
   readonly posts: VisitorPost[] = [];
@@ -105,7 +116,7 @@ export class Visitors {
   constructor(
     private readonly urls: () => string[],
     private readonly answers: Answers,
-    private readonly options: { everyMs: number; addresses: number; label: string },
+    private readonly options: { everyMs: number; addresses: number; label: string; from: "forwarded" | "socket" },
   ) {}
 
   start(): void {
@@ -127,29 +138,97 @@ export class Visitors {
     const url = urls[n % urls.length] ?? "";
     const kind: VisitorPost["kind"] = n % 3 === 2 ? "review" : "contact";
     const token = `${this.options.label}-${kind}-${n}-${Math.random().toString(36).slice(2, 8)}`;
-    const address = `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${(n % this.options.addresses) + 1}`;
+    const host = (n % this.options.addresses) + 1;
     const body =
       kind === "contact"
         ? { name: `Visitor ${n}`, email: `visitor${n}@example.com`, phone: "(803) 555-0123", serviceType: "tree-trimming", message: `The oak by the porch needs a look (${token}).` }
         : { name: `Neighbor ${n}`, location: "Chapin, SC", rating: 5, text: `They cleared the fallen pine in one morning and raked up after (${token}).` };
     const post: VisitorPost = { kind, token, status: 0 };
     this.posts.push(post);
-    const path = kind === "contact" ? "/api/contact" : "/api/reviews";
-    const sent = fetch(`${url}${path}`, {
-      method: "POST",
-      headers: { "content-type": "application/json", "x-forwarded-for": address },
-      body: JSON.stringify(body),
-      signal: AbortSignal.timeout(30_000),
-    })
-      .then(async (response) => {
-        post.status = response.status;
-        this.answers.note(this.options.label, "POST", `${url}${path}`, response.status);
-        const answer = (await response.json().catch(() => ({}))) as { id?: unknown };
-        if (typeof answer.id === "string") post.id = answer.id;
+    const target = new URL(kind === "contact" ? "/api/contact" : "/api/reviews", url);
+    const from = this.options.from === "socket" ? { localAddress: `127.0.${1 + (host >> 8)}.${host & 255 || 1}` } : { headers: { "x-forwarded-for": `10.0.${host >> 8}.${host & 255 || 1}` } };
+    const sent = postJson(target, body, from)
+      .then((answer) => {
+        post.status = answer.status;
+        this.answers.note(this.options.label, "POST", target.href, answer.status);
+        if (typeof answer.body.id === "string") post.id = answer.body.id;
       })
       .catch(() => undefined)
       .finally(() => this.inFlight.delete(sent));
     this.inFlight.add(sent);
+  }
+}
+
+/** A JSON post with node:http (fetch cannot choose the address it connects from). */
+function postJson(target: URL, body: unknown, from: { localAddress?: string; headers?: Record<string, string> }): Promise<{ status: number; body: Record<string, unknown> }> {
+  const data = JSON.stringify(body);
+  return new Promise((ok, fail) => {
+    const req = request(
+      target,
+      { method: "POST", localAddress: from.localAddress, timeout: 30_000, headers: { "content-type": "application/json", "content-length": Buffer.byteLength(data), ...from.headers } },
+      (res) => {
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk: string) => (text += chunk));
+        res.on("end", () => {
+          let parsed: unknown;
+          try {
+            parsed = JSON.parse(text);
+          } catch {
+            parsed = {};
+          }
+          ok({ status: res.statusCode ?? 0, body: typeof parsed === "object" && parsed !== null ? (parsed as Record<string, unknown>) : {} });
+        });
+        res.on("error", fail);
+      },
+    );
+    req.on("timeout", () => req.destroy(new Error("timeout")));
+    req.on("error", fail);
+    req.end(data);
+  });
+}
+
+/**
+ * Visitors reading pages meanwhile: `paths` in turn, every `everyMs`; every answer noted. A page
+ * of the site answering anything but 200 while it is served (a build swapping folders) is a
+ * visitor's broken page; while no server runs, nothing answers (noted as status 0).
+ */
+export class Readers {
+  readonly answers: { path: string; status: number; at: number }[] = [];
+  private timer: NodeJS.Timeout | undefined;
+  private inFlight = new Set<Promise<void>>();
+  private count = 0;
+
+  constructor(
+    private readonly url: () => string,
+    private readonly all: Answers,
+    private readonly paths: string[],
+    private readonly everyMs: number,
+  ) {}
+
+  start(): void {
+    this.timer = setInterval(() => {
+      const path = this.paths[this.count++ % this.paths.length] ?? "/";
+      const read = fetch(`${this.url()}${path}`, { signal: AbortSignal.timeout(30_000) })
+        .then(async (response) => {
+          await response.arrayBuffer();
+          this.answers.push({ path, status: response.status, at: Date.now() });
+          this.all.note("reader", "GET", path, response.status);
+        })
+        .catch(() => void this.answers.push({ path, status: 0, at: Date.now() }))
+        .finally(() => this.inFlight.delete(read));
+      this.inFlight.add(read);
+    }, this.everyMs);
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    await Promise.all(this.inFlight);
+  }
+
+  /** Answers other than 200 that a running server gave (status 0 is no server at all: a restart). */
+  notOk(): string[] {
+    return this.answers.filter((a) => a.status !== 200 && a.status !== 0).map((a) => `${a.path}: ${a.status} at ${new Date(a.at).toISOString()}`);
   }
 }
 
@@ -289,6 +368,11 @@ export async function deleteAndUndo(page: Page, slug: string, baseUrl: string): 
   await page.getByRole("button", { name: "Undo" }).tap();
   await page.waitForURL(`**/owner/posts/edit/${slug}`, { timeout: 90_000 });
   await expect.poll(() => statusOf(`${baseUrl}/blog/${slug}`), { timeout: 60_000 }).toBe(200);
+}
+
+/** The process ids of the builds under way into the checkout's dist/ (their staging folders, `.dist.tmp-<pid>-<time>`). */
+export async function buildingPids(repoDir: string): Promise<number[]> {
+  return (await readdir(repoDir)).flatMap((name) => /^\.dist\.tmp-(\d+)-\d+$/.exec(name)?.[1] ?? []).map(Number);
 }
 
 /** Build folders a build left beside dist/ (staging, an old output being removed): none once the day settles. */
