@@ -8,7 +8,6 @@ import { connectBrowser, openPage, touchPhone, type WatchedPage } from "./chromi
 import { signInWithCode } from "./desk-browser";
 import { freePort, startNginx, stopped, waitForUp } from "./nginx-process";
 import {
-  Answers,
   approveFirstPending,
   buildingPids,
   businessTimeIn,
@@ -17,17 +16,17 @@ import {
   expectAllStored,
   leftoverBuildFolders,
   markNewestHandled,
+  watchAnswers,
   previewShows,
-  Readers,
   saveBusinessPhone,
   schedulePost,
   startSite,
   statusOf,
   textOf,
-  Visitors,
   writeAndPublishPost,
   type SiteProcess,
 } from "./owner-day";
+import { Answers, Readers, Visitors } from "../scripts/soak/traffic";
 import { startCluster, type TestCluster } from "./postgres-cluster";
 import { copyRepo, type RepoCopy } from "./repo-copy";
 import { startSmtpPeer, waitFor, type SmtpPeer } from "./test-support";
@@ -99,7 +98,7 @@ const formPageOf = async (site: SiteProcess) =>
 it("holds through an owner's day on two instances behind nginx: each change on the site and in both instances, restarts and a kill of one while the other serves", async () => {
   const live = (path: string) => `${nginxUrl}${path}`;
   let phone: WatchedPage = await openPage(browser, { baseURL: nginxUrl, ...touchPhone });
-  answers.watch(phone.page);
+  watchAnswers(phone.page, answers);
   const problems: string[] = [];
   const upstreams = new Set<string>();
   const noteUpstream = (response: { headers(): Record<string, string> }) => response.headers()["x-upstream"] && upstreams.add(response.headers()["x-upstream"] ?? "");
@@ -160,7 +159,7 @@ it("holds through an owner's day on two instances behind nginx: each change on t
     problems.push(...phone.problems);
     await phone.close();
     phone = await openPage(browser, { baseURL: nginxUrl, ...touchPhone, storageState: signedIn });
-    answers.watch(phone.page);
+    watchAnswers(phone.page, answers);
     phone.page.on("response", noteUpstream);
     const after = phone.page;
     await after.goto("/owner");

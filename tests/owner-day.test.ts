@@ -5,7 +5,6 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { connectBrowser, openPage, touchPhone, type WatchedPage } from "./chromium";
 import { signInWithCode } from "./desk-browser";
 import {
-  Answers,
   approveFirstPending,
   businessTimeIn,
   deleteAndUndo,
@@ -13,17 +12,17 @@ import {
   expectAllStored,
   leftoverBuildFolders,
   markNewestHandled,
-  Readers,
+  watchAnswers,
   previewShows,
   saveBusinessPhone,
   schedulePost,
   startSite,
   statusOf,
   textOf,
-  Visitors,
   writeAndPublishPost,
   type SiteProcess,
 } from "./owner-day";
+import { Answers, Readers, Visitors } from "../scripts/soak/traffic";
 import { copyRepo, type RepoCopy } from "./repo-copy";
 import { startSmtpPeer, waitFor, type SmtpPeer } from "./test-support";
 
@@ -66,7 +65,7 @@ afterAll(async () => {
 it("holds through an owner's day: details, posts with photos, a schedule, messages, reviews, restarts, a kill mid-publish, a deploy, an undo", async () => {
   const live = (path: string) => `${site.baseUrl}${path}`;
   let phone: WatchedPage = await openPage(browser, { baseURL: site.baseUrl, ...touchPhone });
-  answers.watch(phone.page);
+  watchAnswers(phone.page, answers);
   const { page } = phone;
   const problems: string[] = [];
   try {
@@ -122,7 +121,7 @@ it("holds through an owner's day: details, posts with photos, a schedule, messag
     await phone.close();
     await site.start();
     phone = await openPage(browser, { baseURL: site.baseUrl, ...touchPhone, storageState: signedIn });
-    answers.watch(phone.page);
+    watchAnswers(phone.page, answers);
     const after = phone.page;
     await after.goto("/owner");
     if ((await after.getByRole("heading", { level: 1 }).textContent()) !== "Your desk") await signInWithCode(after, mail);
