@@ -6,7 +6,7 @@
 // reports are kept in .cache/audit/ to read after.
 import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
@@ -15,6 +15,7 @@ import { createContactFunction } from "../functions/contact/app";
 import { createLimitedServer } from "../functions/http/server-limits";
 import { categoryIds, deskAuditPages, pickAuditPages, type AuditPage } from "./audit/audit-pages";
 import { signInToDesk } from "./audit/desk-sign-in";
+import { addHeroPhotos } from "./audit/hero-photos";
 import { deskRenderer } from "./build-engine/desk-bundle";
 import { formatReport, judgePage, type PageVerdict } from "./audit/audit-report";
 import { lighthouseResultSchema } from "./audit/lighthouse-result";
@@ -36,9 +37,13 @@ const started = performance.now();
 let exitCode = 1;
 try {
   const distDir = join(work, "dist");
+  // A copy of content/ in which a second service and a second town have a hero photo (scripts/audit/hero-photos.ts).
+  const contentDir = join(work, "content");
+  await cp(resolve("content"), contentDir, { recursive: true });
+  const photoPages = await addHeroPhotos(contentDir);
   console.log("Building the site (production)…");
-  await runBuild({ root: process.cwd(), contentDir: resolve("content"), outDir: distDir, mode: "production" });
-  const pages = [...pickAuditPages(await readFile(join(distDir, "sitemap.xml"), "utf8")), ...deskAuditPages];
+  await runBuild({ root: process.cwd(), contentDir, outDir: distDir, mode: "production" });
+  const pages = [...pickAuditPages(await readFile(join(distDir, "sitemap.xml"), "utf8")), ...photoPages, ...deskAuditPages];
 
   // The functions are mounted as npm start mounts them; their DATA_DIR is this run's own,
   // so the audit never touches the real messages. Lighthouse only loads pages (no posts),
@@ -47,7 +52,7 @@ try {
   const owner = "audit@example.com";
   const contact = await createContactFunction(
     { DATA_DIR: join(work, "data"), OWNER_EMAILS: owner },
-    { contentDir: resolve("content"), desk: { renderer: deskRenderer(process.cwd()), publish: async () => ({ ok: true }) } },
+    { contentDir, desk: { renderer: deskRenderer(process.cwd()), publish: async () => ({ ok: true }) } },
   );
   const server = createLimitedServer(createSiteApp({ distDir, contact: contact.app })).listen(0, "127.0.0.1");
   await new Promise((ok) => server.once("listening", ok));

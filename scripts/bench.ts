@@ -8,8 +8,11 @@
 //    npm run dev's edit-to-visible time in Chromium (scripts/bench-rebuild.ts);
 //  - the owner's desk among the largest size's posts: a post's preview after an edit, and
 //    Publish pressed until the live site has it (scripts/bench-desk.ts);
+//  - the post editor on a phone: ready to type on the throttled phone, a keystroke at 390 px
+//    (scripts/bench-editor.ts);
 //  - the contact load (scripts/bench-contact.ts);
-//  - the owner's desk listing 100,000 stored messages (scripts/bench-messages.ts).
+//  - the owner's desk listing 100,000 stored messages (scripts/bench-messages.ts);
+//  - a message's notification on the owner's phone: from the post to the push service (scripts/bench-push.ts).
 // The build part needs ../shared/bench (beside this checkout) and `apt-get install hugo hyperfine`;
 // without them it says so and still runs the contact load. BENCH_SIZES="250 1000" picks sizes.
 import { execFile, spawn } from "node:child_process";
@@ -20,7 +23,9 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { benchContact, contactSettingsFromEnv, describeFigures, describeSettings } from "./bench-contact";
 import { benchDesk, describeDesk } from "./bench-desk";
+import { benchEditor, describeEditor } from "./bench-editor";
 import { benchMessages, describeMessageFigures } from "./bench-messages";
+import { benchPush, describePush, percentile } from "./bench-push";
 import { benchRebuild, describeRebuild, median } from "./bench-rebuild";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -143,6 +148,12 @@ say("");
 say(desk ? `The owner's desk (issue 29), medians:` : "The owner's desk: skipped (../shared/bench/gen-posts.mjs is missing)");
 if (desk) for (const line of describeDesk(desk)) say(line);
 
+console.error("the post editor on a throttled phone (a 2,000-word post)...");
+const editor = await benchEditor(Math.max(runs, 5), (line) => console.error(line));
+say("");
+say(`The post editor (issue 37), ${editor.readyMs.length} runs:`);
+for (const line of describeEditor(editor)) say(line);
+
 console.error("contact load...");
 const contactSettings = contactSettingsFromEnv(process.env);
 const contact = await benchContact(contactSettings, runs, (line) => console.error(line));
@@ -155,6 +166,12 @@ console.error("the desk's message list with 100,000 stored...");
 const messages = await benchMessages(100_000, Math.max(runs, 3), (line) => console.error(line));
 say("");
 say(`Messages (files store, 100,000 stored, ${(messages.bytes / 1e6).toFixed(0)} MB), medians of ${Math.max(runs, 3)} runs on a store opened afresh: ${describeMessageFigures(messages)}`);
+
+console.error("a message's notification on the owner's phone...");
+const push = await benchPush(50, (line) => console.error(line));
+say("");
+say(`Notifications (issue 39): from POST /api/contact to the push service, encrypted and signed, 2 devices (${push.store} store):`);
+for (const line of describePush(push)) say(line);
 
 const coldRows = rows.filter((row) => row.mode === "cold");
 say("");
@@ -171,6 +188,9 @@ if (desk && desk.posts === 4000) {
   say(`  desk preview with 4,000 posts under 300 ms (issue 29; the server's part): ${median(desk.previewMs) < 300 ? "yes" : "no"} (${median(desk.previewMs).toFixed(0)} ms)`);
   say(`  desk Publish with 4,000 posts live within a second (issue 29): ${median(desk.publishMs) < 1000 ? "yes" : "no"} (${median(desk.publishMs).toFixed(0)} ms)`);
 }
+say(`  post editor ready to type within 1.5 s on the throttled phone, nothing cached (issue 37): ${median(editor.readyMs) <= 1500 ? "yes" : "no"} (${median(editor.readyMs).toFixed(0)} ms; ${median(editor.readyCachedMs).toFixed(0)} ms with its code cached)`);
+say(`  post editor keystroke under 50 ms at 390 px, no long task (issue 37): ${Math.max(...editor.keystrokeMs) < 50 && editor.longTasks.length === 0 ? "yes" : "no"} (slowest ${Math.max(...editor.keystrokeMs).toFixed(0)} ms, ${editor.longTasks.length} long tasks)`);
+say(`  post editor's screen at most 230 KB gzip (issue 37; also refused by the desk's build): ${editor.editorGzip <= 230_000 ? "yes" : "no"} (${editor.editorGzip} bytes)`);
 if (coldRows.length === 0 && contactSettings.rate < 1000) say("  (this run's settings measure none of them)");
 if (contactSettings.rate >= 1000) {
   const met = contact.open.acceptedPerSecond >= 1000 * 0.99 && contact.open.p99Ms < 50;
@@ -179,4 +199,5 @@ if (contactSettings.rate >= 1000) {
 say(
   `  desk: the Messages screen with 100,000 stored under 200 ms: ${messages.ms.deskScreen < 200 ? "yes" : "no"} (${messages.ms.deskScreen.toFixed(1)} ms over HTTP, rendered; the store's page ${messages.ms.firstPage.toFixed(1)} ms)`,
 );
+say(`  a message's notification at the push service within 2 s at the 95th percentile (one at a time): ${percentile(push.oneAtATime, 0.95) < 2000 ? "yes" : "no"} (${percentile(push.oneAtATime, 0.95).toFixed(0)} ms)`);
 say(`Finished ${new Date().toISOString()}, load average ${loadavg()[0]?.toFixed(2)} at the end (figures from a busy machine are not comparable).`);

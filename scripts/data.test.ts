@@ -1,4 +1,4 @@
-import { appendFile, readdir, readFile } from "node:fs/promises";
+import { appendFile, readdir, readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFilesStore } from "../functions/store/files/files-store";
@@ -32,7 +32,22 @@ async function npm(args: string[], env: Record<string, string>): Promise<{ code:
 
 const review = { name: "Pat Jones", location: "Irmo, SC", rating: 5, text: "They took down a dead pine without a scratch." };
 
-/** A DATA_DIR with some of everything: messages handled and rescued, reviews decided, mail sent, failed and waiting. */
+/** A sign-in email, as the desk queues it. */
+const signInJob = (id: string, minutes: number) =>
+  ({
+    kind: "sign-in",
+    id,
+    createdAt: new Date().toISOString(),
+    to: "owner@example.com",
+    expiresAt: new Date(Date.now() + minutes * 60_000).toISOString(),
+    secret: { code: "482913", link: `https://site.example/owner/sign-in?token=${id}` },
+  }) as const;
+
+/**
+ * A DATA_DIR with some of everything: messages handled and rescued, reviews decided, mail sent,
+ * failed, waiting for a retry and on its way (claimed, never settled: the server stopped), sign-in
+ * emails sent and waiting.
+ */
 async function fillDataDir(dir: string): Promise<void> {
   const store = await createFilesStore({ dataDir: dir, logger: recordingLogger() });
   await store.outbox.open();
@@ -46,11 +61,26 @@ async function fillDataDir(dir: string): Promise<void> {
   await store.reviews.decide({ id: r1.id, approved: true, via: "link", by: "email link", token: "signature-1" });
   await store.reviews.decide({ id: r2.id, approved: false, via: "cli", by: "root" });
   await store.outbox.add({ kind: "report", id: "week-2025-03-03", createdAt: new Date().toISOString(), to: "owner@example.com", subject: "Your week", text: "3 calls", html: "<p>3 calls</p>" });
+  await store.outbox.add(signInJob("sign-in-sent", 15));
+  await store.outbox.add(signInJob("sign-in-waiting", 15));
   await store.outbox.claim({ now: Date.now(), limit: 100, leaseMs: 60_000 });
   await store.outbox.settle(a.id, 1, { outcome: "sent" });
   await store.outbox.settle(b.id, 3, { outcome: "failed", error: "550 no such mailbox" });
   await store.outbox.settle(c.id, 1, { outcome: "retry", error: "451 later", nextAttemptAt: Date.now() + 60_000 });
+  await store.outbox.settle(r1.id, 2, { outcome: "sent" });
+  await store.outbox.settle("sign-in-sent", 1, { outcome: "sent" });
+  // r2, the spam rescued, the report and "sign-in-waiting" stay claimed: on their way when the server stopped.
   await store.keys.get("review-secret");
+  await store.keys.get("push-key");
+  // Answers: a tap on Text on one message ("Mark handled" above answered the first).
+  await store.messages.answer(c.id, "text", "owner@example.com");
+  // The owner's devices: two that get notifications, one turned off (it stays off), one gone.
+  for (const n of [1, 2, 3, 4]) await store.push.add(pushDevice(n));
+  await store.push.remove(pushDevice(3).id, "off");
+  await store.push.remove(pushDevice(4).id, "gone");
+  await store.outbox.add({ kind: "push", id: "push-sent-1", createdAt: new Date().toISOString(), device: pushDevice(1).id, notice: { title: "New message", body: "", url: "/owner", tag: "t", urgency: "high" } });
+  await store.outbox.claim({ now: Date.now(), limit: 100, leaseMs: 60_000 });
+  await store.outbox.settle("push-sent-1", 1, { outcome: "sent" });
   const view = { day: "2025-06-02", kind: "view", path: "/locations/irmo-sc", source: "google.com", device: "phone", landing: "", button: "" } as const;
   await store.visits.add({ counts: [{ ...view, count: 2 }, { ...view, path: "/", count: 1 }], visitors: [] });
   await store.visits.add({ counts: [{ ...view, count: 3 }], visitors: [] });
@@ -85,17 +115,27 @@ async function postsContents(posts: PostsStore) {
   };
 }
 
+/** A browser's push subscription, as the desk keeps one. */
+const pushDevice = (n: number) => ({
+  id: n.toString(16).padStart(24, "a"),
+  endpoint: `https://push.example/send/${n}`,
+  keys: { p256dh: Buffer.concat([Buffer.from([4]), Buffer.alloc(64, n)]).toString("base64url"), auth: Buffer.alloc(16, n).toString("base64url") },
+  by: "owner@example.com",
+  device: n % 2 ? "iPhone" : "Android phone",
+  createdAt: new Date(Date.UTC(2025, 5, 2, 9, n)).toISOString(),
+});
+
 const owner = "owner@example.com";
 const at = (minute: number) => new Date(Date.UTC(2025, 5, 2, 9, minute)).toISOString();
 const hash = (c: string) => c.repeat(64);
 
-/** The desk's records: sign-ins used and open, wrong codes, sessions extended and ended, passkeys used and removed, the audit log. */
+/** The desk's records: sign-ins used and open, codes typed, sessions extended and ended, passkeys used and removed, the audit log. */
 async function fillDesk(desk: DeskStore): Promise<void> {
   await desk.addSignIn({ id: "used", email: owner, codeHash: hash("c"), linkHash: hash("1"), createdAt: at(0), expiresAt: at(15) });
   await desk.useSignIn("used", at(1));
   await desk.addSignIn({ id: "link", email: owner, linkHash: hash("2"), createdAt: at(2), expiresAt: at(17) });
-  await desk.addCodeFailure(owner, at(3));
-  await desk.addCodeFailure(owner, at(4));
+  await desk.countCodeTry(hash("t"), at(3), at(0));
+  await desk.countCodeTry(hash("t"), at(4), at(0));
   await desk.addSession({ idHash: hash("a"), email: owner, via: "code", createdAt: at(1), expiresAt: at(60) });
   await desk.extendSession(hash("a"), at(90));
   await desk.addSession({ idHash: hash("b"), email: owner, via: "passkey", createdAt: at(5), expiresAt: at(65) });
@@ -116,7 +156,8 @@ async function deskContents(desk: DeskStore) {
     sessions: await Promise.all(["a", "b", "d", "x"].map((c) => desk.session(hash(c)))),
     signIns: await Promise.all(["1", "2"].map((c) => desk.signInByLink(hash(c)))),
     open: await desk.openSignIn(owner, at(10)),
-    failures: await desk.codeFailuresSince(owner, at(0)),
+    // Counting is a try of its own: each store compared gets the same one more.
+    codeTries: await desk.countCodeTry(hash("t"), at(10), at(0)),
     passkeys: await desk.passkeys(owner),
     removed: await desk.passkey("cred-3"),
     audit: await desk.auditLog(10),
@@ -130,8 +171,13 @@ async function contents(store: Store) {
     spam: await store.messages.all("spam"),
     listed: (await store.messages.list({ limit: 100 })).items,
     reviews: await store.reviews.list(),
-    undelivered: (await store.outbox.undelivered()).sort((x, y) => x.id.localeCompare(y.id)),
+    // Sign-in emails stay behind on a move (import-files.ts): their code is of no use 15 minutes later.
+    undelivered: (await store.outbox.undelivered()).filter((job) => job.kind !== "sign-in").sort((x, y) => x.id.localeCompare(y.id)),
     key: (await store.keys.get("review-secret")).toString("hex"),
+    pushKey: (await store.keys.get("push-key")).toString("hex"),
+    devices: await store.push.list(),
+    // Turned off stays off: the desk's own check cannot turn it on again (nothing is written when refused).
+    stillOff: await store.push.add(pushDevice(3), { unlessTurnedOff: [] }),
     visits: await store.visits.counts("2000-01-01", "2099-12-31"),
     claimed: await store.visits.claim("weekly-summary-2025-06-02"),
     desk: await deskContents(store.desk),
@@ -139,13 +185,25 @@ async function contents(store: Store) {
   };
 }
 
+/** Every file under `dir` (photos and keys too), each as its lines sorted: two folders that hold the same records in another order compare equal. */
+async function sortedFiles(dir: string, under = ""): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const name of (await readdir(join(dir, under))).sort()) {
+    const file = join(under, name);
+    if ((await stat(join(dir, file))).isDirectory()) Object.assign(out, await sortedFiles(dir, file));
+    else out[file] = (await readFile(join(dir, file), "latin1")).split("\n").sort().join("\n");
+  }
+  return out;
+}
+
 async function jsonlFiles(dir: string): Promise<Record<string, string>> {
   // Not compared as text: outbox.jsonl (the files store's own bookkeeping), visits.jsonl (a line
   // per batch until the files store compacts it, a line per key from the database), desk.jsonl
-  // (a line per change, a record and its last state from the database) and post-drafts.jsonl (a line
-  // per autosave until the files store compacts it, the newest of each post from the database):
+  // (a line per change, a record and its last state from the database), post-drafts.jsonl (a line
+  // per autosave until the files store compacts it, the newest of each post from the database) and
+  // push-devices.jsonl (a line per change, the devices and those turned off from the database):
   // `contents` compares them.
-  const names = (await readdir(dir)).filter((name) => name.endsWith(".jsonl") && !["outbox.jsonl", "visits.jsonl", "desk.jsonl", "post-drafts.jsonl"].includes(name));
+  const names = (await readdir(dir)).filter((name) => name.endsWith(".jsonl") && !["outbox.jsonl", "visits.jsonl", "desk.jsonl", "post-drafts.jsonl", "push-devices.jsonl"].includes(name));
   return Object.fromEntries(await Promise.all(names.map(async (name) => [name, await readFile(join(dir, name), "utf8")])));
 }
 
@@ -173,15 +231,27 @@ describe("moving DATA_DIR to PostgreSQL and back", () => {
     const database = await createPostgresStore({ url: DATABASE_URL, logger: recordingLogger() });
     try {
       const before = await contents(files);
-      expect(before.undelivered.map((job) => job.state).sort()).toEqual(["failed", ...Array(5).fill("pending")]);
+      expect(before.undelivered.map((job) => [job.kind, job.state, job.attempts]).sort()).toEqual([
+        ["contact", "failed", 3],
+        ["contact", "pending", 0],
+        ["contact", "pending", 1],
+        ["report", "pending", 0],
+        ["review", "pending", 0],
+      ]);
+      expect((await files.outbox.undelivered()).filter((job) => job.kind === "sign-in").map((job) => job.id)).toEqual(["sign-in-waiting"]);
       expect(before.desk.sessions.map((session) => session?.endedAt)).toEqual([at(6), at(6), undefined, undefined]);
       expect(before.desk.passkeys.map((passkey) => [passkey.id, passkey.counter])).toEqual([["cred-1", 0], ["cred-2", 5]]);
       expect(before.posts.latest.map((v) => [v.postId, v.event, v.slug])).toEqual([["p2", "deleted", "pines"], ["p1", "published", "oak-care"]]);
       expect(before.posts.histories.map((h) => h.length)).toEqual([2, 2]);
       expect(before.posts.drafts.map((d) => d.postId)).toEqual(["p1"]);
       expect(before.posts.photos).toEqual([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3])]);
+      expect(before.devices.map((d) => d.id)).toEqual([pushDevice(1).id, pushDevice(2).id]);
+      expect(before.stillOff).toEqual({ added: false, turnedOff: true });
+      expect(before.listed.map((m) => m.answered?.how).sort()).toEqual(["handled", "text", undefined, undefined].sort());
       expect(await contents(database)).toEqual(before);
       expect(await database.reviews.linkUse("signature-1")).toEqual(await files.reviews.linkUse("signature-1"));
+      // An instance takes the emails due and is on its way with them as the export is made.
+      expect((await database.outbox.claim({ now: Date.now(), limit: 100, leaseMs: 60_000 })).jobs.map((job) => job.job.kind).sort()).toEqual(["contact", "report", "review"]);
     } finally {
       await files.close();
       await database.close();
@@ -200,6 +270,18 @@ describe("moving DATA_DIR to PostgreSQL and back", () => {
       await copy.close();
       await original.close();
     }
+
+    // The export moved again, as the README says, into a fresh database and out: the same files, byte for byte once each is
+    // sorted (an export's lines come in the database's order), outbox.jsonl included, the emails that were on their way
+    // written as pending, as a files store reads them.
+    const freshUrl = await cluster.createDatabase();
+    const reimported = await npm(["run", "data", "--", "import", "exported"], { DATABASE_URL: freshUrl });
+    expect(reimported.code, reimported.output).toBe(0);
+    const reexported = await npm(["run", "data", "--", "export", "exported-again"], { DATABASE_URL: freshUrl });
+    expect(reexported.code, reexported.output).toBe(0);
+    const exportedFiles = await sortedFiles(out);
+    expect(Object.keys(exportedFiles)).toEqual(expect.arrayContaining(["outbox.jsonl", "desk.jsonl", "visits.jsonl", "post-drafts.jsonl", "review-secret", expect.stringMatching(/^post-photos\//)]));
+    expect(await sortedFiles(join(repo.dir, "exported-again"))).toEqual(exportedFiles);
 
     const backup = await npm(["run", "backup", "--", "--to", "pg-backup"], { DATABASE_URL });
     expect(backup.code, backup.output).toBe(0);

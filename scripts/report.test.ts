@@ -28,10 +28,18 @@ beforeAll(async () => {
     visitors: [],
   });
   await store.close();
+  // Two messages: one answered by a tap on Text a quarter of an hour after it came, one not answered for two days.
+  const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
   await writeFile(
     join(dataDir, "submissions.jsonl"),
-    `${JSON.stringify({ id: "m1", name: "Jane Doe", email: "jane@example.com", phone: "(803) 555-0142", serviceType: "tree-removal", message: "The oak leans.", createdAt: new Date().toISOString() })}\n`,
+    [
+      { id: "m0", name: "Sam Ruiz", email: "sam@example.com", phone: "(803) 555-0143", serviceType: "stump-removal", message: "The stump.", createdAt: ago(2 * 24 * 60) },
+      { id: "m1", name: "Jane Doe", email: "jane@example.com", phone: "(803) 555-0142", serviceType: "tree-removal", message: "The oak leans.", createdAt: ago(20) },
+    ]
+      .map((line) => `${JSON.stringify(line)}\n`)
+      .join(""),
   );
+  await writeFile(join(dataDir, "message-answers.jsonl"), `${JSON.stringify({ id: "m1", how: "text", by: "owner@example.com", at: ago(5) })}\n`);
 });
 afterAll(() => repo?.remove());
 
@@ -47,11 +55,15 @@ describe("npm run report", () => {
     expect(code, output).toBe(0);
     expect(output).toMatch(/Visitors\s+12\s+4\s+\+200%/);
     expect(output).toMatch(/Call taps\s+2\s+0\s+new/);
-    expect(output).toMatch(/Messages\s+1\s+0/);
+    expect(output).toMatch(/Messages\s+2\s+0/);
     expect(output).toMatch(/Irmo town page\s+9/);
     expect(output).toMatch(/google\.com\s+7/);
     expect(output).toMatch(/Irmo\s+2 call taps/);
     expect(output).toContain("2 call taps (hero button), came from /locations/irmo-sc via google.com");
+    // How fast: the tap on Text is the answer; the other waits, counted in opening hours (content/site.json).
+    expect(output).toMatch(/Half the messages were answered within (under 1 min|1?\d min); 1 of 2 messages answered\./);
+    expect(output).toMatch(/Still waiting for an answer after more than an hour:\n\s+Sam Ruiz, .+: waiting \d+ h/);
+    expect(output).toContain("times count your opening hours only");
   }, 60_000);
 
   it("prints the last whole week as JSON, as Monday's email has it", async () => {

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { createBlogApi } from "../functions/blog/app";
 import { finalErrorHandler, rejectMalformedUrl } from "../functions/http/final-error-handler";
 import type { TrustProxy } from "../functions/http/trust-proxy";
+import { refuseUnreadableBodies } from "../functions/http/request-body";
 import { sendSecurityHeaders } from "../functions/http/security-headers";
 import { staticSite } from "./static-site";
 import { apiPath } from "../src/routes";
@@ -27,6 +28,8 @@ export function createSiteApp(opts: SiteAppOptions): express.Express {
   // First, so every answer has them, errors and the dev server's own files included.
   app.use(sendSecurityHeaders());
   app.use(rejectMalformedUrl);
+  // Before any body is read: none is inflated, each has a declared length (functions/http/request-body.ts).
+  app.use(refuseUnreadableBodies);
   // Before compression, which would buffer an event stream.
   for (const handler of opts.before ?? []) app.use(handler);
   app.use(compression());

@@ -24,7 +24,7 @@ const jsonl = (items: unknown[]) => items.map((item) => `${JSON.stringify(item)}
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), "submissions-cli-"));
   const mailed = jsonl([record("one", 1), record("two", 2)]);
-  await writeFile(path.join(dir, "submissions.jsonl"), mailed + jsonl([record("three", 3)]));
+  await writeFile(path.join(dir, "submissions.jsonl"), mailed + jsonl([record("three", 3, { message: "Semi;=1+1" })]));
   await writeFile(path.join(dir, "spam.jsonl"), jsonl([record("bot", 3, { spamReason: "honeypot" })]));
   // As the outbox compacts it: "one" failed for good, "two" sent (covered by the watermark and
   // not open), and "three" stored after the watermark: its sender died before mailing it.
@@ -55,8 +55,10 @@ describe("scripts/submissions.ts", () => {
     const json = JSON.parse((await cli("--json")).stdout);
     expect(json.map((s: { id: string }) => s.id)).toEqual(["three", "two", "one"]);
     const csv = (await cli("--csv")).stdout.split("\r\n");
-    expect(csv[0]).toMatch(/^id,createdAt,name/);
-    expect(csv[1]).toMatch(/^three,/);
+    expect(csv[0]).toMatch(/^"id","createdAt","name"/);
+    expect(csv[1]).toMatch(/^"three",/);
+    // A spreadsheet in a semicolon locale must not find a formula after the semicolon.
+    expect(csv[1]).toContain(`,"Semi;'=1+1",`);
   });
 
   it("lists held spam and undelivered mail, counting a stored message never queued", async () => {

@@ -1,8 +1,9 @@
 // The owner's desk in Chromium, as the owner uses it: signing in with the emailed code, and a
 // passkey on the device (Chromium's virtual authenticator). The desk's browser tests drive it through these.
-import type { Page } from "playwright-core";
+import type { Browser, BrowserContextOptions, Locator, Page } from "playwright-core";
 import sharp from "sharp";
 import { expect } from "vitest";
+import { openPage, touchPhone, type WatchedPage } from "./chromium";
 import { codeIn, OWNER } from "./desk-harness";
 import { waitFor, type SmtpPeer } from "./test-support";
 
@@ -23,6 +24,26 @@ export async function signInWithCode(page: Page, mail: SmtpPeer, { touch = true,
   await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Your desk");
 }
 
+/**
+ * Pages of one signed-in session: the first call signs in by the emailed code on a touch phone;
+ * each call then opens a fresh page (a phone by default, or `options`) with that session.
+ */
+export function deskSession(served: () => { browser: Browser; baseUrl: string; mail: SmtpPeer }): (options?: BrowserContextOptions) => Promise<WatchedPage> {
+  let session: BrowserContextOptions["storageState"];
+  let signedIn: Promise<void> | undefined;
+  return async (options = touchPhone) => {
+    const { browser, baseUrl, mail } = served();
+    signedIn ??= (async () => {
+      const { page, close } = await openPage(browser, { baseURL: baseUrl, ...touchPhone });
+      await signInWithCode(page, mail);
+      session = await page.context().storageState();
+      await close();
+    })();
+    await signedIn;
+    return openPage(browser, { baseURL: baseUrl, ...options, storageState: session });
+  };
+}
+
 /** A phone's built-in passkey store for `page` (DevTools protocol WebAuthn): it makes and uses passkeys without asking. */
 export async function addVirtualAuthenticator(page: Page): Promise<void> {
   const cdp = await page.context().newCDPSession(page);
@@ -40,11 +61,60 @@ export async function photo(format: "jpeg" | "png", width: number, height: numbe
   return format === "jpeg" ? image.jpeg({ quality: 85 }).toBuffer() : image.png().toBuffer();
 }
 
-/** Chooses a file in "Add photo", says what it shows and puts it in the post; resolves once it is in the list. */
+/**
+ * Chooses files in "Add photo" (several at once), says what each shows in its own "Photo
+ * description" and presses Enter there; resolves once they are all in the list of the post's photos.
+ */
+export async function addPhotos(page: Page, files: { name: string; mimeType: string; buffer: Buffer }[], descriptions: string[]): Promise<void> {
+  const list = page.locator("[data-photo-list] > li");
+  const before = await list.count();
+  const cards = page.locator("[data-uploads] > li");
+  const waiting = await cards.count();
+  await page.getByLabel("Add photo").setInputFiles(files);
+  await expect.poll(() => cards.count()).toBe(waiting + files.length);
+  for (const [i, description] of descriptions.entries()) {
+    // By its file's name: a card leaves the list once its photo is in the post.
+    const field = cards.filter({ has: page.locator("[data-upload-name]", { hasText: files[i]?.name ?? "" }) }).getByLabel("Photo description");
+    await field.fill(description);
+    await field.press("Enter");
+  }
+  await expect.poll(() => list.count(), { timeout: 30_000 }).toBe(before + files.length);
+}
+
+/** One photo, as addPhotos. */
 export async function addPhoto(page: Page, file: { name: string; mimeType: string; buffer: Buffer }, description: string): Promise<void> {
-  const before = await page.locator("[data-photo-list] > li").count();
-  await page.getByLabel("Add photo").setInputFiles(file);
-  await page.locator("#post-new-photo-alt").fill(description);
-  await page.getByRole("button", { name: "Put the photo in the post" }).tap();
-  await expect.poll(() => page.locator("[data-photo-list] > li").count(), { timeout: 30_000 }).toBe(before + 1);
+  await addPhotos(page, [file], [description]);
+}
+
+/** The post editor's "Text", as it will read, once its editor is there (src/desk/client/rich-text.ts). */
+export async function postText(page: Page): Promise<Locator> {
+  await page.waitForFunction(() => document.documentElement.dataset.editorReady === "rich");
+  return page.getByRole("textbox", { name: "Text", exact: true });
+}
+
+/** The Markdown the form posts (the editor writes it after each pause in typing, src/desk/client/markdown-blocks.ts). */
+export function postMarkdown(page: Page): Promise<string> {
+  return page.locator('textarea[name="text"]').inputValue();
+}
+
+/** The cursor put in the post's text just after the first `words` of it (or at their start). */
+export async function putCursor(page: Page, words: string, where: "after" | "before" = "after"): Promise<void> {
+  await page.evaluate(
+    ([words, where]) => {
+      const root = document.querySelector(".ProseMirror");
+      if (!root || !words) throw new Error("no editor");
+      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const at = node.textContent?.indexOf(words) ?? -1;
+        if (at === -1) continue;
+        const offset = where === "after" ? at + words.length : at;
+        getSelection()?.setBaseAndExtent(node, offset, node, offset);
+        return;
+      }
+      throw new Error(`"${words}" is not in the text`);
+    },
+    [words, where] as const,
+  );
+  // ProseMirror reads the selection on selectionchange.
+  await page.waitForTimeout(50);
 }

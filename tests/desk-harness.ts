@@ -1,5 +1,6 @@
 // The owner's desk as its tests drive it over HTTP: the real desk app (functions/desk/desk-app.ts)
-// with its real bundle, a real JSON-lines store in a temp DATA_DIR with the server's sending loop
+// with its real bundle, a real JSON-lines store in a temp DATA_DIR (or, given `databaseUrl`, a real
+// PostgreSQL database) with the server's sending loop
 // (functions/contact/outbox.ts), a copy of content/, a real SMTP peer for the sign-in emails, and a
 // clock the test moves. A client keeps cookies as a browser does.
 import { cp } from "node:fs/promises";
@@ -7,12 +8,13 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import express from "express";
-import { createDeskApp } from "../functions/desk/desk-app";
+import { createDeskApp, type DeskApp } from "../functions/desk/desk-app";
 import type { PublishOutcome } from "../functions/desk/publish-outcome";
 import { createMailer, createSmtpTransport, defaultAddresses, isPermanentMailError } from "../functions/contact/mailer";
 import { createOutbox, type Outbox } from "../functions/contact/outbox";
 import type { TrustProxy } from "../functions/http/trust-proxy";
 import { createFilesStore } from "../functions/store/files/files-store";
+import { createPostgresStore } from "../functions/store/postgres/postgres-store";
 import type { Store } from "../functions/store/store";
 import { deskRenderer } from "../scripts/build-engine/desk-bundle";
 import { loadSite } from "../src/content/load-content";
@@ -28,6 +30,8 @@ export interface DeskHarnessOptions {
   trustProxy?: TrustProxy;
   /** content/ for this desk; default a fresh copy of the repository's. */
   contentDir?: string;
+  /** A PostgreSQL database (tests/postgres-cluster.ts) to keep everything in, instead of files in DATA_DIR. */
+  databaseUrl?: string;
 }
 
 export interface DeskHarness {
@@ -59,8 +63,12 @@ export interface DeskClient {
   /** The CSRF token of the last page this client got. */
   csrf: string;
   get(path: string): Promise<Answer>;
-  /** A form post with the page's token (unless `csrf` says otherwise) and this client's Origin (unless `origin` says otherwise: null sends none). */
-  post(path: string, fields?: Record<string, string | string[]>, options?: { csrf?: string | null; origin?: string | null; json?: boolean }): Promise<Answer>;
+  /**
+   * A form post with the page's token (unless `csrf` says otherwise) and this client's Origin (unless `origin` says otherwise: null
+   * sends none); `headers` are added (X-Forwarded-For, with the harness's `trustProxy`). `json`: the fields as JSON, whatever
+   * their values (a browser's push subscription has an object in it).
+   */
+  post(path: string, fields?: Record<string, unknown>, options?: { csrf?: string | null; origin?: string | null; json?: boolean; headers?: Record<string, string> }): Promise<Answer>;
   /** Signs in with the code the newest email to `email` holds. */
   signIn(email?: string): Promise<void>;
 }
@@ -82,13 +90,16 @@ export async function startDesk(options: DeskHarnessOptions = {}): Promise<DeskH
   const mailer = createMailer({ transport, site, addresses: defaultAddresses(site, {}) });
   let outbox: Outbox | undefined;
   const openStore = async () => {
-    const opened = await createFilesStore({ dataDir, clock: () => clock.now, logger });
+    const opened = options.databaseUrl
+      ? await createPostgresStore({ url: options.databaseUrl, clock: () => clock.now, logger })
+      : await createFilesStore({ dataDir, clock: () => clock.now, logger });
     outbox = createOutbox({ store: opened.outbox, send: mailer.send, isPermanent: isPermanentMailError, clock: () => clock.now, logger });
     await outbox.start();
     return opened;
   };
   let store = await openStore();
   let server: Server | undefined;
+  let deskApp: DeskApp | undefined;
   let url = "";
 
   const harness: DeskHarness = {
@@ -103,7 +114,7 @@ export async function startDesk(options: DeskHarnessOptions = {}): Promise<DeskH
     publishAnswer: { ok: true },
     logger,
     store: () => store,
-    client: (origin) => client(origin ?? url),
+    client: (origin) => deskClient(() => url, mail, origin ?? url),
     async restart() {
       await stop();
       store = await openStore();
@@ -119,25 +130,24 @@ export async function startDesk(options: DeskHarnessOptions = {}): Promise<DeskH
 
   async function listen(port = 0) {
     const app = express();
-    app.use(
-      createDeskApp({
-        store,
-        renderer,
-        contentDir,
-        site,
-        env: { OWNER_EMAILS: OWNER, ...options.env },
-        publish:
-          options.publish === false
-            ? undefined
-            : async (reason) => {
-                harness.published.push(reason);
-                return harness.publishAnswer;
-              },
-        trustProxy: options.trustProxy,
-        clock: () => clock.now,
-        logger,
-      }),
-    );
+    deskApp = createDeskApp({
+      store,
+      renderer,
+      contentDir,
+      site,
+      env: { OWNER_EMAILS: OWNER, ...options.env },
+      publish:
+        options.publish === false
+          ? undefined
+          : async (reason) => {
+              harness.published.push(reason);
+              return harness.publishAnswer;
+            },
+      trustProxy: options.trustProxy,
+      clock: () => clock.now,
+      logger,
+    });
+    app.use(deskApp);
     server = await new Promise<Server>((ok) => {
       const s = app.listen(port, "127.0.0.1", () => ok(s));
     });
@@ -149,69 +159,74 @@ export async function startDesk(options: DeskHarnessOptions = {}): Promise<DeskH
       server?.close(() => ok());
       server?.closeAllConnections();
     });
+    await deskApp?.settled();
     await outbox?.stop();
     await store.close();
   }
 
-  function client(origin: string): DeskClient {
-    const cookies = new Map<string, string>();
-    const c: DeskClient = {
-      cookies,
-      csrf: "",
-      get: (p) => request("GET", p),
-      post: (p, fields = {}, opts = {}) => {
-        const token = opts.csrf === undefined ? c.csrf : opts.csrf;
-        const body = { ...fields, ...(token === null ? {} : { csrf: token }) };
-        const headers: Record<string, string> = {};
-        if (opts.origin !== null) headers.origin = opts.origin ?? origin;
-        if (opts.json) {
-          headers["content-type"] = "application/json";
-          return request("POST", p, JSON.stringify(body), headers);
-        }
-        const form = new URLSearchParams();
-        for (const [name, value] of Object.entries(body)) for (const v of [value].flat()) form.append(name, v);
-        headers["content-type"] = "application/x-www-form-urlencoded";
-        return request("POST", p, form.toString(), headers);
-      },
-      async signIn(email = OWNER) {
-        await c.get("/owner/sign-in");
-        const before = mail.received.length;
-        const asked = await c.post("/owner/sign-in", { email });
-        if (asked.status !== 303) throw new Error(`asking for a code answered ${asked.status}`);
-        await waitFor(() => mail.received.slice(before).some((m) => m.to.includes(email)), 10_000, "the sign-in email");
-        const code = codeIn(mail.received.filter((m) => m.to.includes(email)).at(-1)?.raw ?? "");
-        await c.get("/owner/sign-in/code");
-        const signedIn = await c.post("/owner/sign-in/code", { code });
-        if (signedIn.status !== 303) throw new Error(`the code answered ${signedIn.status}: ${signedIn.text.slice(0, 500)}`);
-        await c.get("/owner");
-      },
-    };
-
-    async function request(method: string, p: string, body?: string, headers: Record<string, string> = {}): Promise<Answer> {
-      const response = await fetch(url + p, {
-        method,
-        body,
-        redirect: "manual",
-        headers: { ...headers, cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join("; "), "user-agent": "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) Safari/604.1" },
-      });
-      for (const line of response.headers.getSetCookie()) {
-        const [pair = ""] = line.split(";");
-        const eq = pair.indexOf("=");
-        const name = pair.slice(0, eq);
-        const value = pair.slice(eq + 1);
-        if (value === "" || /max-age=0|expires=thu, 01 jan 1970/i.test(line)) cookies.delete(name);
-        else cookies.set(name, value);
-      }
-      const text = await response.text();
-      const token = /name="csrf" value="([^"]+)"/.exec(text)?.[1];
-      if (token) c.csrf = token;
-      return { status: response.status, location: response.headers.get("location"), text, headers: response.headers };
-    }
-    return c;
-  }
-
   await listen();
   return harness;
+}
+
+/**
+ * A browser of the desk at `base()` (a server in this process or another): it keeps cookies and the
+ * last page's CSRF token; `mail` is where its sign-in emails arrive.
+ */
+export function deskClient(base: () => string, mail: SmtpPeer, origin = base()): DeskClient {
+  const cookies = new Map<string, string>();
+  const c: DeskClient = {
+    cookies,
+    csrf: "",
+    get: (p) => request("GET", p),
+    post: (p, fields = {}, opts = {}) => {
+      const token = opts.csrf === undefined ? c.csrf : opts.csrf;
+      const body = { ...fields, ...(token === null ? {} : { csrf: token }) };
+      const headers: Record<string, string> = { ...opts.headers };
+      if (opts.origin !== null) headers.origin = opts.origin ?? origin;
+      if (opts.json) {
+        headers["content-type"] = "application/json";
+        return request("POST", p, JSON.stringify(body), headers);
+      }
+      const form = new URLSearchParams();
+      for (const [name, value] of Object.entries(body)) for (const v of [value].flat()) form.append(name, String(v));
+      headers["content-type"] = "application/x-www-form-urlencoded";
+      return request("POST", p, form.toString(), headers);
+    },
+    async signIn(email = OWNER) {
+      await c.get("/owner/sign-in");
+      const before = mail.received.length;
+      const asked = await c.post("/owner/sign-in", { email });
+      if (asked.status !== 303) throw new Error(`asking for a code answered ${asked.status}`);
+      await waitFor(() => mail.received.slice(before).some((m) => m.to.includes(email)), 10_000, "the sign-in email");
+      const code = codeIn(mail.received.filter((m) => m.to.includes(email)).at(-1)?.raw ?? "");
+      await c.get("/owner/sign-in/code");
+      const signedIn = await c.post("/owner/sign-in/code", { code });
+      if (signedIn.status !== 303) throw new Error(`the code answered ${signedIn.status}: ${signedIn.text.slice(0, 500)}`);
+      await c.get("/owner");
+    },
+  };
+
+  async function request(method: string, p: string, body?: string, headers: Record<string, string> = {}): Promise<Answer> {
+    const response = await fetch(base() + p, {
+      method,
+      body,
+      redirect: "manual",
+      headers: { ...headers, cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join("; "), "user-agent": "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) Safari/604.1" },
+    });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair = ""] = line.split(";");
+      const eq = pair.indexOf("=");
+      const name = pair.slice(0, eq);
+      const value = pair.slice(eq + 1);
+      if (value === "" || /max-age=0|expires=thu, 01 jan 1970/i.test(line)) cookies.delete(name);
+      else cookies.set(name, value);
+    }
+    const text = await response.text();
+    const token = /name="csrf" value="([^"]+)"/.exec(text)?.[1];
+    if (token) c.csrf = token;
+    return { status: response.status, location: response.headers.get("location"), text, headers: response.headers };
+  }
+  return c;
 }
 
 /** The 6-digit code in a sign-in email. */

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { connectBrowser, openPage, touchPhone } from "./chromium";
-import { addPhoto, photo, signInWithCode } from "./desk-browser";
+import { addPhoto, photo, postText, signInWithCode } from "./desk-browser";
 import { startCluster, withClient, type TestCluster } from "./postgres-cluster";
 import { runNpm, serveCopy, type ServedCopy } from "./repo-copy";
 
@@ -36,7 +36,7 @@ it("keeps a post's versions and photo in the database, shows its history, and ba
     await signInWithCode(page, served.mail);
     await page.goto("/owner/posts/new");
     await page.getByLabel("Title", { exact: true }).fill("Cabling a split maple");
-    await page.getByLabel("Text", { exact: true }).fill("Two cables saved the maple by the porch.");
+    await (await postText(page)).fill("Two cables saved the maple by the porch.");
     await addPhoto(page, { name: "IMG_0201.jpg", mimeType: "image/jpeg", buffer: await photo("jpeg", 1200, 900) }, "The maple with its cables");
     await page.getByRole("button", { name: "Publish" }).tap();
     await page.waitForURL("**/owner/posts/edit/cabling-a-split-maple");

@@ -1,14 +1,14 @@
 import type { ChildProcess } from "node:child_process";
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { deskPath } from "../src/desk/desk-routes";
 import { connectBrowser, openPage } from "./chromium";
 import { addVirtualAuthenticator, signInWithCode } from "./desk-browser";
 import { OWNER } from "./desk-harness";
-import { freePort, startContactFunction, startNginx, stopped, waitForUp } from "./nginx-process";
+import { freePort, recipeHere, startContactFunction, startNginx, stopped, waitForUp } from "./nginx-process";
 import { startCluster, storedMessageIds, type TestCluster } from "./postgres-cluster";
 import { parseMail, startSmtpPeer, validInput, waitFor, type SmtpPeer } from "./test-support";
 
@@ -36,10 +36,8 @@ beforeAll(async () => {
   const env = { DATABASE_URL: databaseUrl, DATA_DIR: join(work, "data"), TRUST_PROXY: "127.0.0.1", CONTACT_RATE_LIMIT: "0", SMTP_URL: peer.url, OWNER_EMAILS: OWNER };
   for (let i = 0; i < 2; i++) instances.push(await startContactFunction(env));
   const port = await freePort();
-  const site = (await readFile("deploy/nginx/cedar-ridge.conf", "utf8"))
+  const site = (await recipeHere(inject("distDir")))
     .replace("listen 80;", `listen 127.0.0.1:${port};`)
-    .replace("root /srv/cedar-ridge/dist;", `root ${inject("distDir")};`)
-    .replaceAll("/srv/cedar-ridge/deploy/", `${resolve("deploy")}/`)
     .replace("server 127.0.0.1:3001;", instances.map((instance) => `server 127.0.0.1:${instance.port};`).join("\n    "))
     // Only here: which instance answered, for the test to see both at work.
     .replace("proxy_read_timeout 30s;", "proxy_read_timeout 30s;\n        add_header X-Upstream $upstream_addr always;");

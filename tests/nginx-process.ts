@@ -2,10 +2,22 @@
 // loopback ports, as one process of this user in the foreground, its files in `work`.
 // tests/nginx.test.ts and tests/nginx-instances.test.ts run deploy/nginx/cedar-ridge.conf in it.
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { installedPath, nginx as nginxPart } from "../scripts/test-parts";
+
+/**
+ * The shipped recipe (deploy/nginx/cedar-ridge.conf) pointed at this checkout: the install folder it
+ * names (its `root <folder>/dist;`) becomes this checkout's deploy/ and `distDir`, whatever folder
+ * the recipe installs to.
+ */
+export async function recipeHere(distDir: string): Promise<string> {
+  const recipe = await readFile("deploy/nginx/cedar-ridge.conf", "utf8");
+  const installDir = /^\s*root (\S+)\/dist;/m.exec(recipe)?.[1];
+  if (!installDir) throw new Error("deploy/nginx/cedar-ridge.conf: no `root <folder>/dist;` line");
+  return recipe.replace(`root ${installDir}/dist;`, `root ${distDir};`).replaceAll(`${installDir}/deploy/`, `${resolve("deploy")}/`);
+}
 
 export const freePort = () =>
   new Promise<number>((ok) => {

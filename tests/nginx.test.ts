@@ -2,12 +2,12 @@ import { execFileSync, type ChildProcess } from "node:child_process";
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { connect, type IncomingHttpHeaders } from "node:http2";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { nginxHeadersFile, nginxSecurityHeaders } from "../deploy/nginx-headers";
 import { httpsOnlyHeaders, securityHeaders } from "../functions/http/security-headers";
 import { installedPath, openssl } from "../scripts/test-parts";
-import { freePort, startContactFunction, startNginx, stopped, waitForUp } from "./nginx-process";
+import { freePort, recipeHere, startContactFunction, startNginx, stopped, waitForUp } from "./nginx-process";
 import { storedMessages } from "./test-support";
 
 // deploy/nginx/cedar-ridge.conf in Debian's nginx (npm test installs it, scripts/test-parts.ts), on a loopback port,
@@ -35,10 +35,8 @@ beforeAll(async () => {
   const [port, tlsPort] = [await freePort(), await freePort()];
   execFileSync(opensslBin, ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=localhost", "-keyout", join(work, "key.pem"), "-out", join(work, "cert.pem")], { stdio: "ignore" });
   const certbotLines = [`listen 127.0.0.1:${tlsPort} ssl http2;`, `ssl_certificate ${work}/cert.pem;`, `ssl_certificate_key ${work}/key.pem;`];
-  const site = (await readFile("deploy/nginx/cedar-ridge.conf", "utf8"))
+  const site = (await recipeHere(distDir))
     .replace("listen 80;", [`listen 127.0.0.1:${port};`, ...certbotLines].join("\n    "))
-    .replace("root /srv/cedar-ridge/dist;", `root ${distDir};`)
-    .replaceAll("/srv/cedar-ridge/deploy/", `${resolve("deploy")}/`)
     .replace("server 127.0.0.1:3001;", `server 127.0.0.1:${contactPort};`);
   nginx = await startNginx(work, site);
   nginxUrl = `http://127.0.0.1:${port}`;

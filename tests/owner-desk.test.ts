@@ -78,8 +78,11 @@ describe("the owner's desk under npm start", () => {
         for (const [name, path, heading] of screens) {
           await page.goto(path);
           expect(await page.getByRole("heading", { level: 1 }).textContent(), name).toBe(heading);
-          const nav = page.getByRole("navigation", { name: "Desk sections" });
-          for (const section of ["Messages", "Reviews", "Posts", "Business details", "Visits"]) await expect(nav.getByRole("link", { name: section, exact: true }).isVisible()).resolves.toBe(true);
+          // The leads along the phone's bottom bar, the other sections under the screen (down the side on a desktop).
+          const nav = page.getByRole("navigation");
+          for (const section of ["Messages", "Reviews", "Posts", "Services", "Service areas", "Home page", "Photos", "Business details", "Visits"]) {
+            await expect(nav.getByRole("link", { name: section, exact: true }).isVisible(), `${section} on ${name}`).resolves.toBe(true);
+          }
           await expect(page.getByRole("button", { name: "Sign out", exact: true }).isVisible()).resolves.toBe(true);
           expect(await axeViolations(page), `${name} at ${viewport}`).toEqual([]);
         }

@@ -10,6 +10,7 @@ import { listen } from "./test-support";
 import { createSiteApp } from "../scripts/site-app";
 import { axeViolations } from "./axe";
 import { connectBrowser, desktop, openPage } from "./chromium";
+import { keepScreenshot } from "./screenshots";
 
 // A post the way an owner makes one with photos: a folder holding index.md and the
 // pictures from their phone, a cover in front matter and two photos in the text.
@@ -125,14 +126,14 @@ describe("a post in a folder with its photos", () => {
         // The browser picked AVIF from the sources.
         expect(await page.locator("article picture img").first().evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/\.avif$/);
         expect(await axeViolations(page)).toEqual([]);
-        if (process.env["SCREENSHOT_DIR"]) await page.screenshot({ path: join(process.env["SCREENSHOT_DIR"], `post-photos-${viewport.width}.png`), fullPage: true });
+        await keepScreenshot(page, `post-photos-${viewport.width}`);
         // A hero photo fills its band on both screens (screenshots with SCREENSHOT_DIR).
         await page.goto("/services/tree-removal");
         const hero = page.locator("section picture img").first();
         await expect.poll(() => hero.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
         expect(await hero.evaluate((img) => Math.round(img.getBoundingClientRect().width))).toBe(viewport.width);
         expect(await axeViolations(page)).toEqual([]);
-        if (process.env["SCREENSHOT_DIR"]) await page.screenshot({ path: join(process.env["SCREENSHOT_DIR"], `hero-photo-${viewport.width}.png`) });
+        await keepScreenshot(page, `hero-photo-${viewport.width}`, { fullPage: false });
         expect(problems).toEqual([]);
       } finally {
         await close();

@@ -1,12 +1,13 @@
 // A real PostgreSQL server for the tests: a throw-away cluster (initdb) in a temp folder,
 // listening on a free loopback port and on a socket in that folder, removed afterwards.
 // The binaries are Debian's (scripts/test-parts.ts `postgresql`; `npm test` installs them).
-// PostgreSQL refuses to run as root, so as root the cluster belongs to the user `postgres`
-// that Debian's package makes, and its programs run as that user.
+// PostgreSQL refuses to run as root, so as root the cluster belongs to `nobody` (every Linux has
+// it; no account of a package is assumed) and its programs run as that user. The database's own
+// superuser is `postgres` whoever runs it.
 import { execFile, type ExecFileOptions } from "node:child_process";
 import { chown, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { createServer, type AddressInfo } from "node:net";
-import { tmpdir, userInfo } from "node:os";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
@@ -34,11 +35,11 @@ export interface TestCluster {
   remove(): Promise<void>;
 }
 
-/** The account the cluster's programs run as: `postgres` when this runs as root, else this user. */
+/** The account the cluster's programs run as: `nobody` when this runs as root, else this user. */
 async function clusterUser(): Promise<{ uid: number; gid: number } | undefined> {
   if (process.getuid?.() !== 0) return undefined;
-  const { stdout: uid } = await run("id", ["-u", "postgres"]);
-  const { stdout: gid } = await run("id", ["-g", "postgres"]);
+  const { stdout: uid } = await run("id", ["-u", "nobody"]);
+  const { stdout: gid } = await run("id", ["-g", "nobody"]);
   return { uid: Number(uid.trim()), gid: Number(gid.trim()) };
 }
 
@@ -61,7 +62,7 @@ export async function startCluster(): Promise<TestCluster> {
   const options: ExecFileOptions = { ...(user ?? {}), cwd: dir, env: { PATH: process.env.PATH ?? "", LANG: "C.UTF-8" } };
   const tool = (name: string, args: string[]) => run(path.join(bin, name), args, options);
   const port = await freePort();
-  const role = user ? "postgres" : userInfo().username;
+  const role = "postgres";
 
   // --no-sync only spares initdb's own fsync of the template files; the server keeps fsync and
   // synchronous_commit on, as in production.

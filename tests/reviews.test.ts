@@ -19,6 +19,7 @@ import { createSiteApp } from "../scripts/site-app";
 import { axeViolations } from "./axe";
 import { connectBrowser, desktop, drawWholePage, openPage, phone } from "./chromium";
 import { pageReady } from "./page-ready";
+import { keepScreenshot, screenshotDir } from "./screenshots";
 
 // The reviews flow as a visitor and the owner live it, with `npm start`'s parts: a
 // production build, the site app with the functions, a real SMTP peer, and the
@@ -191,7 +192,7 @@ describe("reviews", () => {
     ]);
     expect(await checked.page.locator("#review-problems-title").count()).toBe(1);
     expect(await axeViolations(checked.page)).toEqual([]);
-    if (process.env.REVIEWS_SCREENSHOTS) await checked.page.screenshot({ path: join(process.env.REVIEWS_SCREENSHOTS, "reviews-refused-390.png"), fullPage: true });
+    await keepScreenshot(checked.page, "reviews-refused-390");
     await checked.close();
     expect((await storedReviews()).length).toBe(before);
   });
@@ -215,7 +216,7 @@ describe("reviews", () => {
     expect(await page.locator('script[type="module"][src^="/assets/site-"]').count()).toBe(1);
     expect(await page.locator('meta[name="robots"]').getAttribute("content")).toBe("noindex");
     expect(await page.locator("main button").count()).toBe(1);
-    if (process.env.REVIEWS_SCREENSHOTS) await page.screenshot({ path: join(process.env.REVIEWS_SCREENSHOTS, "review-confirm-390.png"), fullPage: true });
+    await keepScreenshot(page, "review-confirm-390");
     await page.waitForTimeout(500);
     expect(await readFile(join(dataDir, DECISIONS_FILE), "utf8").catch(() => "")).toBe("");
     expect(published).toBe(0);
@@ -279,13 +280,13 @@ describe("reviews", () => {
       await page.getByRole("button", { name: "Send Review" }).click();
       await expect.poll(() => page.locator("#review-name-error").count()).toBe(1);
       expect(await axeViolations(page), `${viewport.width} px with errors`).toEqual([]);
-      if (process.env.REVIEWS_SCREENSHOTS) {
+      if (screenshotDir()) {
         for (const path of ["/reviews", "/"]) {
           await page.goto(path, { waitUntil: "networkidle" });
           const name = path === "/" ? "home" : "reviews";
           await drawWholePage(page);
-          await page.screenshot({ path: join(process.env.REVIEWS_SCREENSHOTS, `${name}-${viewport.width}.png`), fullPage: true });
-          if (path === "/") await page.locator("#testimonials").screenshot({ path: join(process.env.REVIEWS_SCREENSHOTS, `testimonials-${viewport.width}.png`) });
+          await keepScreenshot(page, `${name}-${viewport.width}`);
+          if (path === "/") await keepScreenshot(page.locator("#testimonials"), `testimonials-${viewport.width}`);
         }
       }
       await close();

@@ -6,6 +6,7 @@ import { MIN_FILL_MS } from "../functions/contact/spam";
 import { httpsOnlyHeaders, securityHeaders } from "../functions/http/security-headers";
 import { connectBrowser, drawWholePage, openPage } from "./chromium";
 import { pageReady } from "./page-ready";
+import { keepScreenshot, screenshotDir } from "./screenshots";
 
 // The security headers of functions/http/security-headers.ts on the shared server (built by
 // createSiteApp, as `npm start` is) and in dist/_headers; every kind of page works under the CSP.
@@ -158,9 +159,9 @@ describe("security headers on the pages", () => {
       await pageReady(page);
       // The build's stylesheet applied: the body is not the browser's default serif at 8 px margin.
       expect(await page.evaluate(() => getComputedStyle(document.body).margin)).toBe("0px");
-      if (process.env.SCREENSHOT_DIR) {
+      if (screenshotDir()) {
         await drawWholePage(page);
-        await page.screenshot({ path: join(process.env.SCREENSHOT_DIR, `home-${viewport.width}.png`), fullPage: true });
+        await keepScreenshot(page, `home-${viewport.width}`);
       }
       expect(violations).toEqual([]);
       await close();

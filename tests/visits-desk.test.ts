@@ -1,4 +1,3 @@
-import { join } from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createContactFunction, type ContactFunction } from "../functions/contact/app";
@@ -12,13 +11,13 @@ import { axeViolations } from "./axe";
 import { connectBrowser, desktop, openPage, phone, touchPhone } from "./chromium";
 import { signInWithCode } from "./desk-browser";
 import { contentDir, listen, makeTempDir, site as siteFacts, startSmtpPeer, validInput, visitCount, type SmtpPeer } from "./test-support";
+import { keepScreenshot } from "./screenshots";
 
 // The desk's Visits screen (issue 30) as the owner reads it: the contact function with its desk,
 // as the function alone runs it, over a data folder holding two weeks of counts and a message
 // that came from a town page; Chromium on a touch phone at 390 px and on a desktop at 1280 px.
 
 const OWNER = "owner@example.com";
-const SHOTS = process.env.SHOTS_DIR ?? "/work/shots/leads";
 let browser: Browser;
 let contact: ContactFunction;
 let peer: SmtpPeer;
@@ -90,7 +89,7 @@ describe("the desk's Visits screen", () => {
         // Nothing wider than the screen: the owner never scrolls sideways.
         expect(await page.evaluate(() => document.documentElement.scrollWidth), name).toBeLessThanOrEqual(size.width);
         expect(await axeViolations(page), `Visits at ${name} px`).toEqual([]);
-        await page.screenshot({ path: join(SHOTS, `desk-visits-${name}.png`), fullPage: true });
+        await keepScreenshot(page, `desk-visits-${name}`);
       }
       expect(problems).toEqual([]);
     } finally {

@@ -1,6 +1,7 @@
 import path from "node:path";
 import express from "express";
 import { finalErrorHandler, rejectMalformedUrl } from "../http/final-error-handler";
+import { refuseUnreadableBodies } from "../http/request-body";
 import { sendSecurityHeaders } from "../http/security-headers";
 import { parseTrustProxy, type TrustProxy } from "../http/trust-proxy";
 import { consoleLogger, type Logger } from "../logger";
@@ -18,7 +19,7 @@ import {
   type RenderInvalidForm,
 } from "./form-pages";
 import { createMailer, createTransportFromEnv, defaultAddresses, isPermanentMailError, type Mailer } from "./mailer";
-import { createOutbox, type Outbox } from "./outbox";
+import { createOutbox, DEFAULT_RETRY_DELAYS, type Outbox } from "./outbox";
 import { createReviewsApp } from "../reviews/app";
 import { createDeskApp, type DeskRenderer } from "../desk/desk-app";
 import { siteFacts } from "../desk/site-facts";
@@ -33,6 +34,11 @@ import { createFormPostHandler, DEFAULT_RATE_LIMIT, RATE_WINDOW_MS } from "./for
 import { apiPath, pathTo } from "../../src/routes";
 import { leadsIn } from "../visits/report";
 import { createVisitsFunction, type VisitsFunction } from "../visits/visits-function";
+import { ownerEmails } from "../desk/owners";
+import { townNamesReader } from "../desk/town-names";
+import { createOwnerPush, type OwnerPush } from "../push/owner-push";
+import { messageNotice, reviewNotice } from "../push/push-notice";
+import { createPushSender, PUSH_RETRY_DELAYS } from "../push/push-sender";
 
 export { BODY_LIMIT_BYTES } from "./form-post";
 
@@ -75,6 +81,8 @@ export function createApp(options: ContactAppOptions): express.Express {
   // The same headers as the site's pages when this app runs alone (functions/contact/server.ts).
   app.use(sendSecurityHeaders());
   app.use(rejectMalformedUrl);
+  // Before any body is read: none is inflated, each has a declared length (functions/http/request-body.ts).
+  app.use(refuseUnreadableBodies);
 
   const handle = createFormPostHandler({
     schema: contactSchema,
@@ -125,6 +133,8 @@ export interface ContactFunction {
   trustProxy: TrustProxy;
   /** POST /api/event and the week's summary (functions/visits/). */
   visits: VisitsFunction;
+  /** Notifications to the owner's phones: `push.notify(about, notice)` (functions/push/owner-push.ts). */
+  push: OwnerPush;
   /** Stops the outbox (waiting for sends in flight), closes the SMTP pool, and the store unless it was handed in. */
   close(): Promise<void>;
 }
@@ -152,7 +162,11 @@ export interface ContactFunctionOptions {
   /** The store to use (npm start made it for its first build); default: the environment's (DATA_DIR, DATABASE_URL). Its maker closes it. */
   store?: Store;
   retryDelays?: readonly number[];
-  /** How long a claimed email is this instance's before another may take it (default DEFAULT_LEASE_MS, 10 minutes; functions/contact/outbox.ts). */
+  /** The waits between a notification's attempts (default PUSH_RETRY_DELAYS, functions/push/push-sender.ts). */
+  pushRetryDelays?: readonly number[];
+  /** How long a push service may take to answer (default PUSH_TIMEOUT_MS). */
+  pushTimeoutMs?: number;
+  /** How long a claim on an email lasts unless this instance renews it (default DEFAULT_LEASE_MS, 30 s, renewed every 10 s while it is sent; functions/contact/outbox.ts). */
   leaseMs?: number;
   /**
    * The site's pages for a form posted without JavaScript and refused (the real /contact
@@ -236,11 +250,14 @@ export async function createContactFunction(env: ContactEnv, options: ContactFun
       return { approve: link("approve"), reject: link("reject") };
     },
   });
+  // The owner's phones get each new message and review at once, through the same outbox as its email.
+  const push = createOwnerPush({ store, owners: async () => ownerEmails(env, (await currentSite()).email), logger });
+  const pushSender = createPushSender({ store, subject: async () => `mailto:${(await currentSite()).email}`, timeoutMs: options.pushTimeoutMs, logger });
   const outbox = createOutbox({
     store: store.outbox,
-    send: mailer.send,
+    send: (job) => (job.kind === "push" ? pushSender.send(job) : mailer.send(job)),
     isPermanent: isPermanentMailError,
-    retryDelays: options.retryDelays,
+    retryDelays: (job) => (job.kind === "push" ? (options.pushRetryDelays ?? PUSH_RETRY_DELAYS) : (options.retryDelays ?? DEFAULT_RETRY_DELAYS)),
     leaseMs: options.leaseMs,
     logger,
   });
@@ -264,8 +281,30 @@ export async function createContactFunction(env: ContactEnv, options: ContactFun
       }
     };
 
+  // A new message or review (not spam) is pushed once stored: after the visitor's answer, never holding it up.
+  const towns = townNamesReader(contentDir);
+  const announced = {
+    messages: {
+      ...store.messages,
+      async add(...args: Parameters<Store["messages"]["add"]>) {
+        const message = await store.messages.add(...args);
+        void Promise.all([readServiceChoices(), towns()])
+          .then(([{ choices }, names]) => push.notify(message.id, messageNotice(message, { services: choices, towns: names })))
+          .catch((error: unknown) => logger.error(`push: could not word the notification of ${message.id}`, error));
+        return message;
+      },
+    },
+    reviews: {
+      ...store.reviews,
+      async add(...args: Parameters<Store["reviews"]["add"]>) {
+        const review = await store.reviews.add(...args);
+        void push.notify(review.id, reviewNotice(review));
+        return review;
+      },
+    },
+  };
   const contactApp = createApp({
-    store,
+    store: { messages: announced.messages, limits: store.limits },
     rateLimit: { limit: rateLimit },
     trustProxy,
     renderInvalidForm: (values, errors) => options.formPages?.()?.contact(values, errors),
@@ -276,7 +315,7 @@ export async function createContactFunction(env: ContactEnv, options: ContactFun
     logger,
   });
   const reviewsApp = createReviewsApp({
-    store,
+    store: { reviews: announced.reviews, limits: store.limits },
     tokens: () => tokens(),
     // Who a link decides as: the address the links were mailed to.
     linkDecider: async () => (await currentAddresses()).to,
@@ -335,8 +374,11 @@ export async function createContactFunction(env: ContactEnv, options: ContactFun
     dataDir,
     trustProxy,
     visits,
+    push,
     async close() {
       for (const stop of unwatch.splice(0)) stop();
+      // What the desk writes after answering (a sign-in's email and audit lines) goes to the store first.
+      await deskApp?.settled();
       await visits.close();
       await outbox.stop();
       if (!options.store) await store.close();

@@ -4,9 +4,10 @@
 // stored with its mail job (fsync, or commit) before the answer, 503 while the store cannot
 // take writes. functions/contact/app.ts and functions/reviews/app.ts differ only in their
 // schema, store part, pages and words.
-import express, { type Request, type RequestHandler, type Response } from "express";
+import type { Request, RequestHandler, Response } from "express";
 import * as z from "zod/mini";
 import { clientKey } from "../http/client-key";
+import { declaredOver, formBody, jsonBody, leaveBodyUnread } from "../http/request-body";
 import type { Logger } from "../logger";
 import type { LimitStore, RateDecision, RateRule } from "../store/limit-store";
 import type { LeadSource } from "../store/records";
@@ -24,9 +25,8 @@ export const RATE_WINDOW_MS = 10 * 60_000;
 export type BodyKind = "json" | "form";
 type ParsedBody = { kind: BodyKind; body: unknown };
 
-const jsonParser = express.json({ limit: BODY_LIMIT_BYTES });
-// extended: false uses node:querystring: flat string fields only, no nested objects.
-const formParser = express.urlencoded({ extended: false, limit: BODY_LIMIT_BYTES, parameterLimit: 50 });
+const jsonParser = jsonBody(BODY_LIMIT_BYTES);
+const formParser = formBody(BODY_LIMIT_BYTES, 50);
 
 /** What a visitor reads when a post is refused; each kind of post says it in its own words. */
 export interface FormPostWords {
@@ -143,12 +143,13 @@ export async function readBody(req: Request, res: Response): Promise<ParsedBody 
   const type = req.is(["application/json", "application/x-www-form-urlencoded"]);
   const kind = type === "application/json" ? "json" : type === "application/x-www-form-urlencoded" ? "form" : undefined;
   if (!kind) {
+    leaveBodyUnread(req, res);
     return { kind: "json", status: 415, message: "Send the form as application/json or application/x-www-form-urlencoded" };
   }
   // The body parser answers an oversized body only after reading all of it: refuse a
   // declared length at once, and close the connection rather than read what follows.
-  if (Number(req.headers["content-length"]) > BODY_LIMIT_BYTES) {
-    res.set("Connection", "close").on("finish", () => req.socket.destroySoon());
+  if (declaredOver(req, BODY_LIMIT_BYTES)) {
+    leaveBodyUnread(req, res);
     return { kind, status: 413, message: tooLarge };
   }
   try {

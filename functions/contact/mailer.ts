@@ -373,6 +373,9 @@ export function createMailer(options: MailerOptions): Mailer {
         return transport.send(buildSignInMessage(job, site, addresses));
       case "report":
         return transport.send(buildReportMessage(job, site, addresses));
+      case "push":
+        // A notification goes to the owner's phone, not by mail (functions/push/push-sender.ts).
+        throw Object.assign(new Error("a push job is not an email"), { permanent: true });
     }
   }
   return { description: transport.description, send, close: () => transport.close() };

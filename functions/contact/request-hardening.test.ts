@@ -84,6 +84,14 @@ describe("rate limit keys", () => {
     expect((await app.post(validInput, spoofed(1))).status).toBe(201);
     expect((await app.post(validInput, spoofed(1))).status).toBe(429);
   });
+
+  it("let exactly the limit through per address when many posts come at once from several", async () => {
+    const app = await startApp({ rateLimit: { limit: 3 }, trustProxy: ["127.0.0.1"] });
+    const answers = await Promise.all(Array.from({ length: 60 }, (_, i) => app.post(validInput, spoofed(i % 3)).then((r) => ({ address: i % 3, status: r.status }))));
+    for (const address of [0, 1, 2]) expect(answers.filter((a) => a.address === address && a.status === 201)).toHaveLength(3);
+    expect(answers.filter((a) => a.status === 429)).toHaveLength(51);
+    expect(await stored()).toHaveLength(9);
+  });
 });
 
 /** Sends raw bytes and resolves with the first response line and how long it took. */

@@ -33,16 +33,32 @@ describe("submissions report", () => {
     expect(submissionsTable([{ ...older, spamReason: "honeypot" }], serviceChoices)).toMatch(/Held because[\s\S]*honeypot/);
   });
 
-  it("writes RFC 4180 CSV and defuses spreadsheet formulas", () => {
+  it("writes RFC 4180 CSV, every cell quoted, and defuses spreadsheet formulas", () => {
     const csv = submissionsCsv([newer, older], serviceChoices);
     const lines = csv.split("\r\n");
-    expect(lines[0]).toBe("id,createdAt,name,email,phone,serviceType,service,message,spamReason,landingPage,referrer");
+    expect(lines[0]).toBe('"id","createdAt","name","email","phone","serviceType","service","message","spamReason","landingPage","referrer"');
     expect(lines[1]).toBe(
-      `b,2025-03-02T12:00:00.000Z,"'=HYPERLINK(""x"")",jane@example.com,(803) 555-0142,tree-trimming,Tree Trimming & Pruning,"Say ""hi"", please",,,`,
+      `"b","2025-03-02T12:00:00.000Z","'=HYPERLINK(""x"")","jane@example.com","(803) 555-0142","tree-trimming","Tree Trimming & Pruning","Say ""hi"", please","","",""`,
     );
     expect(csv).toContain('"Line one\nline two [31mred"');
     expect(csv).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/);
     expect(csv.endsWith("\r\n")).toBe(true);
+  });
+
+  it("defuses a formula after a separator a spreadsheet may split the cell on, as OWASP's CSV Injection page says", () => {
+    const cells = (fields: Partial<Submission>) => submissionsCsv([{ ...older, ...fields }], serviceChoices).split("\r\n")[1];
+    // A semicolon locale splits an unquoted `Semi;=1+1` into `Semi` and the formula `=1+1`.
+    expect(cells({ name: "Semi;=1+1" })).toContain(`,"Semi;'=1+1",`);
+    expect(cells({ name: "a,+1;-2\t@SUM(A1)" })).toContain(`,"a,'+1;'-2\t'@SUM(A1)",`);
+    // At the start of the cell: = + - @ tab CR.
+    for (const start of ["=", "+", "-", "@", "\t", "\r"]) expect(cells({ message: `${start}cmd|' /C calc'!A0` })).toContain(`,"'${start}cmd|' /C calc'!A0",`);
+    // OWASP's two examples, the formula after the separator defused as well.
+    expect(cells({ message: "=1+2\";=1+2" })).toContain(`,"'=1+2"";'=1+2",`);
+    expect(cells({ message: "=1+2'\" ;,=1+2" })).toContain(`,"'=1+2'"" ;,'=1+2",`);
+    expect(cells({ name: "\t\t=x" })).toContain(`,"'\t'\t'=x",`);
+    // Words that only hold such characters inside are left as they are.
+    expect(cells({ name: "Mary-Ann O'Neil", message: "Call 803-555-0142 or mail a@b.c" })).toContain(`,"Mary-Ann O'Neil",`);
+    expect(cells({ message: "Call 803-555-0142 or mail a@b.c" })).toContain(`,"Call 803-555-0142 or mail a@b.c",`);
   });
 
   it("lists undelivered jobs with their last error", () => {

@@ -70,6 +70,8 @@ function aboutLine(job: ShownJob): string {
       return "(sign-in code)";
     case "report":
       return `(report) ${job.subject}`;
+    case "push":
+      return `(phone notification) ${job.notice.title}`;
   }
 }
 
@@ -96,8 +98,8 @@ export function outboxTable(jobs: UndeliveredJob[]): string {
 
 /**
  * RFC 4180 CSV: `npm run submissions -- --csv` and the desk's export (both through messagesCsv).
- * A cell starting with = + - @ gets a leading apostrophe so a spreadsheet shows it as text
- * instead of running it as a formula.
+ * Every cell is quoted, and defused as OWASP's "CSV Injection" page says (csvCell): a visitor's
+ * words reach the owner's spreadsheet as text, never as a formula, whatever separator it splits on.
  */
 export function submissionsCsv(submissions: Submission[], services: readonly ServiceChoice[]): string {
   const header = ["id", "createdAt", "name", "email", "phone", "serviceType", "service", "message", "spamReason", "landingPage", "referrer"];
@@ -126,8 +128,15 @@ export async function messagesCsv(messages: Pick<MessageStore, "all">, box: Mess
 // tabs a message may hold are dropped, so no escape sequence reaches the owner's screen.
 const CSV_CONTROLS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
 
+/**
+ * A character a spreadsheet reads as the start of a formula (= + - @) or that some strip before
+ * reading one (tab, CR), at the start of the cell or right after a separator a spreadsheet may
+ * split the cell on (`;` in a semicolon locale, `,`, tab): `Semi;=1+1` must not become a cell
+ * `=1+1`. Each gets an apostrophe before it, which the spreadsheet shows as text.
+ */
+const FORMULA_START = /(?<=^|[;,\t])[=+\-@\t\r]/g;
+
 function csvCell(raw: string): string {
-  const value = raw.replace(CSV_CONTROLS, "");
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) || safe !== value ? `"${safe.replace(/"/g, '""')}"` : safe;
+  const value = raw.replace(CSV_CONTROLS, "").replace(FORMULA_START, "'$&");
+  return `"${value.replace(/"/g, '""')}"`;
 }

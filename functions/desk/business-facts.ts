@@ -81,6 +81,7 @@ export function formFromFacts(site: Record<string, unknown>, home: Record<string
     foundingYear: textOf(site.foundingYear),
     ratingValue: textOf(at(site, "rating", "value")),
     ratingCount: textOf(at(site, "rating", "count")),
+    replyStart: textOf(site.replyStart),
   };
 }
 
@@ -167,6 +168,7 @@ export function applyForm(facts: FactsFiles, form: BusinessForm, ticked: readonl
   site.url = form.url;
   site.foundingYear = numberOr(form.foundingYear);
   site.rating = { ...(isRecord(site.rating) ? site.rating : {}), value: numberOr(form.ratingValue), count: numberOr(form.ratingCount) };
+  setOptional(site, "replyStart", form.replyStart);
   const sections = isRecord(home.sections) ? { ...home.sections } : {};
   sections.serviceAreas = { ...(isRecord(sections.serviceAreas) ? sections.serviceAreas : {}), intro: form.serviceAreaNote };
   home.sections = sections;

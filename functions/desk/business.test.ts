@@ -54,6 +54,24 @@ async function signedIn(options: Parameters<typeof startDesk>[0] = {}) {
 }
 
 describe("Business details", () => {
+  it("keeps the start of the one-tap replies in content/site.json, and the messages' Text and Email back use it", async () => {
+    const owner = await signedIn();
+    const before = await siteText();
+    const fields = await openForm(owner);
+    expect(fields.replyStart).toBe("");
+    const saved = await owner.post("/owner/business", { ...fields, replyStart: "Hello [first name]! [business] here about the [service] job." });
+    expect(saved.status).toBe(303);
+    // One line added at the end (the line before it gains its comma): every other byte as it was.
+    expect(changedLines(before, await siteText())).toEqual({ removed: ["  ]"], added: ['  "replyStart": "Hello [first name]! [business] here about the [service] job."'] });
+    expect(JSON.parse(await siteText()).replyStart).toBe("Hello [first name]! [business] here about the [service] job.");
+    const message = await desk.store().messages.add({ name: "Ann Lee", email: "ann@example.com", phone: "(803) 555-0101", serviceType: "tree-removal", message: "The dead pine." });
+    const page = (await owner.get(`/owner/messages/${message.id}`)).text;
+    expect(page).toContain(`sms:8035550101?&amp;body=${encodeURIComponent("Hello Ann! Cedar Ridge Tree Service here about the tree removal job.")}`);
+    // Emptied: the default words again, and the key gone from the file.
+    expect((await owner.post("/owner/business", { ...(await openForm(owner)), replyStart: "" })).status).toBe(303);
+    expect(JSON.parse(await siteText())).not.toHaveProperty("replyStart");
+  });
+
   it("saves a new phone number as one changed line, takes it off the Before launch list, publishes and audits", async () => {
     const owner = await signedIn();
     const page = await owner.get("/owner/business");

@@ -19,24 +19,25 @@ export function pageCsrf(req: Request, res: Response, sessionToken: string | und
   return csrfToken(pre);
 }
 
-export type PostRefusal = "origin" | "token";
-
 /**
- * Every desk POST: sent by a page of this site (Origin, or Referer when a browser sends no
- * Origin, is the request's own origin or the site's configured one) and carrying the token of
- * this browser's pages. `siteOrigin`: the origin of SITE_URL / content/site.json, which a
- * proxy that does not say it ended HTTPS (TRUST_PROXY unset) still serves the desk at.
+ * Every desk POST, first, from its headers alone: sent by a page of this site (Origin, or Referer
+ * when a browser sends no Origin, is the request's own origin or the site's configured one).
+ * `siteOrigin`: the origin of SITE_URL / content/site.json, which a proxy that does not say it
+ * ended HTTPS (TRUST_PROXY unset) still serves the desk at.
  */
-export function refusePost(req: Request, sessionToken: string | undefined, siteOrigin: string): PostRefusal | undefined {
+export function fromOtherSite(req: Request, siteOrigin: string): boolean {
   const claimed = req.get("origin") ?? originOf(req.get("referer"));
-  if (!claimed || (claimed !== requestOrigin(req) && claimed !== siteOrigin)) return "origin";
+  return !claimed || (claimed !== requestOrigin(req) && claimed !== siteOrigin);
+}
+
+/** Then, once its body is read: whether it lacks the token of this browser's pages. */
+export function withoutPageToken(req: Request, sessionToken: string | undefined): boolean {
   const body: unknown = req.body;
   // A photo's bytes are the body of its upload (functions/desk/screens/posts.ts): its token comes in a header,
   // which another site's page cannot set without the browser asking this server first (CORS), and it never does.
   const sent = typeof body === "object" && body !== null && csrfField in body ? body[csrfField] : req.get(csrfHeader);
   const secret = sessionToken ?? readCookie(req, "pre");
-  if (typeof sent !== "string" || !secret || !sameSecret(sent, csrfToken(secret))) return "token";
-  return undefined;
+  return typeof sent !== "string" || !secret || !sameSecret(sent, csrfToken(secret));
 }
 
 function originOf(url: string | undefined): string | undefined {

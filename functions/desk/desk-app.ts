@@ -1,20 +1,25 @@
 import express, { type Request, type RequestHandler, type Response } from "express";
 import type { Site } from "../../src/content/site";
 import type { DeskFrame, DeskNotice } from "../../src/desk/desk-page";
-import { deskBase, deskPath, postsPrefix } from "../../src/desk/desk-routes";
+import { deskBase, deskPath, largeFormPrefixes, signedOutPosts } from "../../src/desk/desk-routes";
+import { PHOTO_PART_BYTES } from "../../src/desk/desk-page";
 import { POST_BODY_BYTES } from "./posts/post-limits";
 import { PostsDesk, type PostsDeskOptions } from "./posts/posts-desk";
 import { PhotoUploads } from "./posts/uploads";
+import { SitePages } from "./pages/site-pages";
 import type { DeskPage } from "../../src/desk/desk-screens";
 import { DataDirUnwritableError } from "../store/files/data-dir";
 import { StoreUnavailableError } from "../store/store-errors";
 import { consoleLogger, type Logger } from "../logger";
 import { finalErrorHandler } from "../http/final-error-handler";
+import { declaredOver, formBody, jsonBody, leaveBodyUnread, refuseUnreadableBodies } from "../http/request-body";
 import { sendSecurityHeaders } from "../http/security-headers";
 import type { TrustProxy } from "../http/trust-proxy";
 import type { Store } from "../store/store";
+import { createAfterAnswer } from "./after-answer";
+import { appIcons, mountAppFiles } from "./app-files";
 import { clearCookie, readCookie, setCookie } from "./cookies";
-import { pageCsrf, refusePost } from "./csrf";
+import { fromOtherSite, pageCsrf, withoutPageToken } from "./csrf";
 import { ownerEmails, type DeskEnv } from "./owners";
 import { requestFrom } from "./request-facts";
 import type { DeskContext, DeskHandler, DeskRoutes, DeskVisits, PublishOutcome, Refusal } from "./desk-contract";
@@ -28,6 +33,8 @@ export interface DeskRenderer {
   render(page: DeskPage, frame: DeskFrame): string;
   /** A file under /owner/assets by name, or undefined. */
   asset(name: string): { bytes: Buffer; type: string } | undefined;
+  /** The desk's service worker script (src/desk/service-worker.ts), served by app-files.ts. */
+  serviceWorker(): Buffer;
 }
 
 export interface DeskAppOptions {
@@ -63,15 +70,17 @@ export interface DeskAppOptions {
   logger?: Logger;
 }
 
-const formParser = express.urlencoded({ extended: false, limit: 16 * 1024, parameterLimit: 400 });
-const jsonParser = express.json({ limit: 16 * 1024 });
-// A post's form and its autosaves carry its whole text: at most a content file (1 MB) and its fields.
-const postFormParser = express.urlencoded({ extended: false, limit: POST_BODY_BYTES, parameterLimit: 400 });
-const postJsonParser = express.json({ limit: POST_BODY_BYTES });
-const parseBody: RequestHandler = (req, res, next) => {
-  const posts = req.originalUrl.startsWith(postsPrefix);
-  (posts ? postFormParser : formParser)(req, res, (error?: unknown) => (error ? next(error) : (posts ? postJsonParser : jsonParser)(req, res, next)));
-};
+// Before anyone is signed in, only the sign-in's small forms are read; a post's form and its autosaves carry
+// its whole text (at most a content file and its fields), and its photo parts their bytes, from a signed-in owner.
+const SMALL_BODY_BYTES = 16 * 1024;
+const smallBody = [formBody(SMALL_BODY_BYTES, 400), jsonBody(SMALL_BODY_BYTES)];
+const postBody = [formBody(POST_BODY_BYTES, 400), jsonBody(POST_BODY_BYTES)];
+const POST_PART_BYTES = Math.max(POST_BODY_BYTES, PHOTO_PART_BYTES);
+
+/** Reads a form or JSON body (other types, a photo's bytes, are their route's to read). */
+async function readBody(req: Request, res: Response, parsers: RequestHandler[]): Promise<void> {
+  for (const parse of parsers) await new Promise<void>((ok, fail) => void parse(req, res, (error?: unknown) => (error ? fail(error) : ok())));
+}
 
 /**
  * The owner's desk under /owner (shared/CONTRACT.md "The owner's desk"): sign-in by emailed
@@ -79,12 +88,16 @@ const parseBody: RequestHandler = (req, res, next) => {
  * is checked for this site's Origin and the page's CSRF token before anything else runs;
  * every answer is private (no-store) and noindex. Mount it with `site.use(app)`.
  */
-export function createDeskApp(options: DeskAppOptions): express.Express {
+/** The desk's app, and a way to wait for what it writes after answering (before closing the store). */
+export type DeskApp = express.Express & { settled(): Promise<void> };
+
+export function createDeskApp(options: DeskAppOptions): DeskApp {
   const { store, contentDir, env, clock = Date.now, logger = consoleLogger } = options;
   const currentSite = options.currentSite ?? siteFacts(contentDir, env, options.site);
   const owners = async () => ownerEmails(env, (await currentSite()).email);
   const isOwner = async (email: string) => (await owners()).includes(email);
   const sessions = createSessions({ store: store.desk, clock, isOwner });
+  const afterAnswer = createAfterAnswer(logger);
   const siteOrigin = () => currentSite().then((site) => new URL(site.url).origin);
 
   const app = express();
@@ -94,6 +107,13 @@ export function createDeskApp(options: DeskAppOptions): express.Express {
     // Private pages: never cached by a proxy or the browser's back-forward store of another user, never indexed.
     res.set({ "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollow", "Referrer-Policy": "same-origin" });
     next();
+  });
+
+  // The desk as an installable app: manifest, icons, service worker (open to anyone, as browsers fetch them).
+  mountAppFiles(app, {
+    currentSite,
+    serviceWorker: async () => (await options.renderer()).serviceWorker(),
+    icons: appIcons(contentDir, options.posts?.loadSharp ?? (() => import("sharp").then((module) => module.default))),
   });
 
   // The desk's script and stylesheet: hashed names, so cached for good.
@@ -160,31 +180,40 @@ export function createDeskApp(options: DeskAppOptions): express.Express {
     return refuse(req, res, owner, { status: 500, title: "Something went wrong", message: "Nothing was changed. Please try again in a moment." });
   }
 
-  // Every desk request: who is signed in. Every POST: this site's Origin and the page's token, else nothing runs.
-  app.use(deskBase, parseBody, async (req, res, next) => {
+  // Every desk request: who is signed in. Every POST, before a byte of its body is read: this site's Origin, a
+  // signed-in owner (but for signing in), a declared size within what that allows; then the body, and in it the
+  // page's token. Else nothing runs, and a stranger's body is neither inflated (refuseUnreadableBodies) nor parsed.
+  app.use(deskBase, refuseUnreadableBodies, async (req, res, next) => {
     try {
       try {
         res.locals.owner = await sessions.current(req, res);
       } catch (error) {
         // The sign-in cannot be checked: a store that cannot be reached is said plainly, not a 500.
         if (!(error instanceof StoreUnavailableError)) throw error;
+        leaveBodyUnread(req, res);
         return void (await refuseFailure(req, res, undefined, error));
       }
       if (req.method !== "POST") return next();
-      const refused = refusePost(req, res.locals.owner?.token, await siteOrigin());
-      if (!refused) return next();
-      await refuse(
-        req,
-        res,
-        res.locals.owner,
-        refused === "origin"
-          ? { status: 403, title: "Refused: sent from another site", message: "This form did not come from a page of this site, so nothing was changed." }
-          : {
-              status: 403,
-              title: "This page is out of date",
-              message: "The form was older than your sign-in, or your browser did not send its cookie, so nothing was changed. Open the desk again and repeat what you did.",
-            },
-      );
+      const owner: SignedIn | undefined = res.locals.owner;
+      const posts = owner !== undefined && largeFormPrefixes.some((prefix) => req.originalUrl.startsWith(prefix));
+      const unread = fromOtherSite(req, await siteOrigin())
+        ? fromOtherSiteRefusal
+        : !owner && !signedOutPosts.includes(req.baseUrl + req.path)
+          ? signedOutRefusal
+          : declaredOver(req, posts ? POST_PART_BYTES : SMALL_BODY_BYTES)
+            ? tooLargeRefusal
+            : undefined;
+      if (unread) {
+        leaveBodyUnread(req, res);
+        return await refuse(req, res, owner, unread);
+      }
+      await readBody(req, res, posts ? postBody : smallBody);
+      if (!withoutPageToken(req, owner?.token)) return next();
+      await refuse(req, res, owner, {
+        status: 403,
+        title: "This page is out of date",
+        message: "The form was older than your sign-in, or your browser did not send its cookie, so nothing was changed. Open the desk again and repeat what you did.",
+      });
     } catch (error) {
       next(error);
     }
@@ -209,7 +238,7 @@ export function createDeskApp(options: DeskAppOptions): express.Express {
           setCookie(req, res, "next", req.path, 30 * 60_000);
           return redirect(req, res, deskPath.signIn);
         }
-        return refuse(req, res, undefined, { status: 403, title: "You are signed out", message: "Sign in again; nothing was changed." });
+        return refuse(req, res, undefined, signedOutRefusal);
       }
       await handler(context(req, res, owner, await currentSite()));
     });
@@ -230,10 +259,12 @@ export function createDeskApp(options: DeskAppOptions): express.Express {
     owners,
     outbox: store.outbox,
     limits: store.limits,
+    afterAnswer,
     guarded,
     show,
     redirect,
     refuse,
+    devices: async (email) => (await store.push.list()).filter((device) => device.by === email).length,
     afterSignIn: (req, res) => {
       const next = readCookie(req, "next");
       clearCookie(req, res, "next");
@@ -253,6 +284,8 @@ export function createDeskApp(options: DeskAppOptions): express.Express {
     deskPath.signOutEverywhere,
     signedIn(async (ctx) => {
       await ctx.audit("signed out everywhere");
+      // A lost phone must not keep showing customers' names: its notifications stop with its session.
+      await store.push.removeAllOf(ctx.owner.email);
       await sessions.endEverywhere(ctx.req, ctx.res, ctx.owner);
       ctx.redirect(deskPath.signIn, { tone: "done", text: "You are signed out on every device." });
     }),
@@ -267,7 +300,11 @@ export function createDeskApp(options: DeskAppOptions): express.Express {
           loadSharp: options.posts.loadSharp,
         }
       : undefined;
-  for (const mount of deskScreenModules) mount(routes, { store, contentDir, clock, logger, publish: options.publish, visits: options.visits, posts });
+  const sitePages =
+    options.posts && options.publish
+      ? new SitePages({ contentDir, store: options.posts.store, publish: options.publish, processPhoto: options.posts.processPhoto, thumbUrlPrefix: `${deskPath.photos}/thumb/`, clock: () => new Date(clock()) })
+      : undefined;
+  for (const mount of deskScreenModules) mount(routes, { store, contentDir, clock, logger, publish: options.publish, visits: options.visits, posts, sitePages });
 
   // Anything else under /owner: the desk's own "not found", signed in or not.
   app.use(
@@ -275,8 +312,12 @@ export function createDeskApp(options: DeskAppOptions): express.Express {
     guarded(async (req, res, owner) => refuse(req, res, owner, { status: 404, title: "Not found", message: "There is no such page in the desk." })),
   );
   app.use(finalErrorHandler({ logger }));
-  return app;
+  return Object.assign(app, { settled: afterAnswer.settled });
 }
+
+const fromOtherSiteRefusal: Refusal = { status: 403, title: "Refused: sent from another site", message: "This form did not come from a page of this site, so nothing was changed." };
+const signedOutRefusal: Refusal = { status: 403, title: "You are signed out", message: "Sign in again; nothing was changed." };
+const tooLargeRefusal: Refusal = { status: 413, title: "Too large", message: "This is more than the desk takes at once, so nothing was changed." };
 
 /** The notice a redirect left for this page, read once. */
 function takeNotice(req: Request, res: Response): DeskNotice | undefined {

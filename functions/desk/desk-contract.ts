@@ -13,6 +13,8 @@ import type { DeskStore } from "../store/desk-store";
 import type { LimitStore, RateDecision } from "../store/limit-store";
 import type { OutboxStore } from "../store/outbox-store";
 import type { Store } from "../store/store";
+import type { SitePages } from "./pages/site-pages";
+import type { AfterAnswer } from "./after-answer";
 import type { PostsDesk } from "./posts/posts-desk";
 import type { PhotoUploads } from "./posts/uploads";
 import type { PublishOutcome } from "./publish-outcome";
@@ -68,6 +70,8 @@ export interface DeskScreenDeps {
   visits?: DeskVisits;
   /** The owner's posts (functions/desk/posts/): present where this server builds the site. */
   posts?: { desk: PostsDesk; uploads: PhotoUploads; loadSharp: () => Promise<typeof sharpModule> };
+  /** The site's own pages (functions/desk/pages/): present where this server builds the site, as posts. */
+  sitePages?: SitePages;
 }
 
 /**
@@ -107,6 +111,10 @@ export interface SignInDeps {
   show: DeskShow;
   redirect: DeskRedirect;
   refuse: DeskRefuse;
+  /** How many devices of this owner get notifications (`store.push`): the home screen offers them when none. */
+  devices: (email: string) => Promise<number>;
   /** Where a browser goes once signed in (the desk page it came for). */
   afterSignIn: (req: Request, res: Response) => string;
+  /** Runs what is written after the answer (functions/desk/after-answer.ts). */
+  afterAnswer: AfterAnswer;
 }

@@ -71,8 +71,8 @@ interface Edit {
   text: string;
 }
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
-const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+export const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+export const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
 
 /** The indentation of the line `at` is on. */
 function indentAt(text: string, at: number): string {
@@ -162,8 +162,8 @@ function diff(text: string, node: JsonNode, before: unknown, after: unknown): Ed
   return replace();
 }
 
-/** For each item of `before`, whether it is missing from `after`, when `after` is `before` with some items left out; else undefined. */
-function dropped(before: unknown[], after: unknown[]): boolean[] | undefined {
+/** For each item of `before`, whether it is missing from `after`, when `after` is `before` with some items left out; else undefined (also yaml-edit.ts's). */
+export function dropped(before: unknown[], after: unknown[]): boolean[] | undefined {
   if (after.length >= before.length) return undefined;
   const removed: boolean[] = [];
   let j = 0;

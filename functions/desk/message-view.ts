@@ -3,6 +3,8 @@
 import { serviceLabel, type ServiceChoice } from "../../src/content/contact";
 import type { MessageData, MessageRow } from "../../src/desk/screens/messages-screen";
 import { formatBusinessTime } from "../../src/format/business-time";
+import { fillReplyStart, firstName, mailtoHref, smsHref } from "../../src/format/reply-start";
+import type { Answer } from "../store/records";
 import type { MessageItem } from "../store/message-store";
 import { townOf } from "./town-names";
 
@@ -52,19 +54,50 @@ export function messageRow(item: MessageItem, wording: MessageWording): MessageR
   };
 }
 
-export function messageData(item: MessageItem, wording: MessageWording, context: { siteName: string; back: string }): MessageData {
+/** How a message was first answered, in the owner's words: "by text". */
+export const answerWords: Record<Answer["how"], string> = { call: "by a call", text: "by text", email: "by email", handled: "marked handled" };
+
+/** "12 minutes", "3 hours 5 minutes", "2 days": how long a wait was. */
+export function waitWords(ms: number): string {
+  const minutes = Math.max(0, Math.round(ms / 60_000));
+  if (minutes < 1) return "under a minute";
+  if (minutes < 60) return `${minutes} minute${minutes === 1 ? "" : "s"}`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) {
+    const rest = minutes % 60;
+    return `${hours} hour${hours === 1 ? "" : "s"}${rest ? ` ${rest} minute${rest === 1 ? "" : "s"}` : ""}`;
+  }
+  return `${Math.round(hours / 24)} days`;
+}
+
+export function messageData(item: MessageItem, wording: MessageWording, context: { siteName: string; back: string; replyStart?: string }): MessageData {
   const when = (at: string) => formatBusinessTime(at, wording.timeZone);
+  const service = serviceLabel(wording.services, item.serviceType);
+  const town = townOf(item.landingPage, wording.towns);
+  const dial = dialString(item.phone);
+  const subject = `Your message to ${context.siteName}`;
+  const start = fillReplyStart(context.replyStart, {
+    "first name": firstName(item.name),
+    business: context.siteName,
+    service: item.serviceType === "other" ? undefined : service.toLowerCase(),
+    town,
+  });
   return {
     id: item.id,
     box: item.box,
     name: item.name,
     email: item.email,
     phone: item.phone,
-    dial: dialString(item.phone),
-    subject: `Your message to ${context.siteName}`,
+    dial,
+    subject,
+    replies: { start, ...(dial ? { text: smsHref(dial, start) } : {}), email: mailtoHref(item.email, subject, `${start}\n\n`) },
+    // A first answer by "Mark handled" is shown as the handled line already.
+    ...(item.answered && item.answered.how !== "handled"
+      ? { answered: { how: answerWords[item.answered.how], by: item.answered.by, when: when(item.answered.at), after: waitWords(Date.parse(item.answered.at) - Date.parse(item.createdAt)) } }
+      : {}),
     when: when(item.createdAt),
-    service: serviceLabel(wording.services, item.serviceType),
-    town: townOf(item.landingPage, wording.towns),
+    service,
+    town,
     landingPage: item.landingPage,
     referrer: item.referrer,
     message: item.message,

@@ -141,8 +141,11 @@ describe("the desk's Messages", () => {
   it("downloads the CSV npm run submissions -- --csv prints, and audits it", async () => {
     const owner = await signedIn();
     await seed(3);
+    await desk.store().messages.add(contact(4, { name: "Semi;=1+1" }));
     const answer = await owner.get("/owner/messages/export.csv?box=inbox");
     expect(answer.status).toBe(200);
+    // Every cell quoted, and no formula after a separator a semicolon locale splits on.
+    expect(answer.text).toContain(`,"Semi;'=1+1",`);
     expect(answer.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(answer.headers.get("content-disposition")).toMatch(/^attachment; filename="messages-\d{4}-\d{2}-\d{2}\.csv"$/);
     expect(answer.text).toBe(await messagesCsv(desk.store().messages, "inbox", (await loadServiceChoices(desk.contentDir)).choices));

@@ -20,6 +20,13 @@ export const newCode = (): string => String(randomInt(0, 1_000_000)).padStart(6,
 export const codeHash = (signInId: string, code: string): string => createHash("sha256").update(`${signInId}:${code}`).digest("hex");
 
 /**
+ * What the store counts an address's typed codes by (functions/desk/sign-in.ts): any address
+ * typed, an owner's or not, so that every address costs the same writes; a hash, so the address
+ * a stranger typed is not kept.
+ */
+export const codeTriesKey = (email: string): string => createHash("sha256").update(`code-tries:${email}`).digest("hex");
+
+/**
  * The CSRF token of the pages a browser gets with this cookie value (the session's, or before
  * signing in the pre-session cookie's): an HMAC keyed by it, so only a page this server sent to
  * that browser carries it (OWASP's synchronizer token, bound to the session, with nothing stored).

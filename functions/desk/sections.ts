@@ -4,6 +4,7 @@ import { businessScreen } from "./screens/business";
 import { messagesScreen } from "./screens/messages";
 import { postsScreen } from "./screens/posts";
 import { reviewsScreen } from "./screens/reviews";
+import { sitePagesScreen } from "./screens/site-pages";
 import { visitsScreen } from "./screens/visits";
 
 /**
@@ -13,4 +14,4 @@ import { visitsScreen } from "./screens/visits";
  * navigation item in src/desk/desk-routes.ts. functions/desk/import-circles.test.ts keeps the
  * desk's files free of import circles.
  */
-export const deskScreenModules: readonly DeskScreenModule[] = [accountScreen, businessScreen, messagesScreen, reviewsScreen, postsScreen, visitsScreen];
+export const deskScreenModules: readonly DeskScreenModule[] = [accountScreen, businessScreen, messagesScreen, reviewsScreen, postsScreen, visitsScreen, sitePagesScreen];

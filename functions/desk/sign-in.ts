@@ -5,14 +5,19 @@ import { deskPath } from "../../src/desk/desk-routes";
 import type { SignInData } from "../../src/desk/screens/sign-in-screen";
 import { clientKey } from "../http/client-key";
 import { clearCookie, readCookie, setCookie } from "./cookies";
+import type { SignIn } from "../store/desk-store";
 import type { RateCounter, SignInDeps } from "./desk-contract";
 import { normalEmail } from "./owners";
 import { mountPasskeySignIn } from "./passkeys";
 import { requestFrom, requestOrigin } from "./request-facts";
-import { codeHash, newCode, newToken, sameSecret, SIGN_IN_MS, tokenHash } from "./secrets";
+import { codeHash, codeTriesKey, newCode, newToken, sameSecret, SIGN_IN_MS, tokenHash } from "./secrets";
 
 const MINUTE = 60_000;
-/** 5 wrong codes for an address lock it for 15 minutes (The Copenhagen Book: limit attempts on short codes). */
+/**
+ * 5 codes typed for an address in 15 minutes are compared, no more: the fifth wrong one locks the
+ * address until the oldest is 15 minutes old, and cancels the code it was typed for (The
+ * Copenhagen Book: limit attempts on short codes). A sign-in forgets the address's count.
+ */
 export const WRONG_CODES_ALLOWED = 5;
 export const LOCK_MS = 15 * MINUTE;
 /** Codes asked for, per address and per client, in 15 minutes: enough for a slow mailbox, not for a flood of emails. */
@@ -20,6 +25,8 @@ const CODES_PER_ADDRESS = 5;
 const CODES_PER_CLIENT = 10;
 /** Codes and links tried per client in 15 minutes (each address locks after 5 wrong codes besides). */
 const TRIES_PER_CLIENT = 30;
+/** What a stranger's code is compared with: a hash no code has. */
+const NO_CODE = "0".repeat(64);
 
 /**
  * Signing in (shared/CONTRACT.md): an address, then the 6-digit code from the email, or the
@@ -28,14 +35,12 @@ const TRIES_PER_CLIENT = 30;
  * email after answering, so not even the time it takes tells.
  */
 export function mountSignIn(app: express.Express, deps: SignInDeps): void {
-  const { store, sessions, clock, logger, guarded, show, redirect, refuse } = deps;
+  const { store, sessions, clock, guarded, show, redirect, refuse } = deps;
   const iso = (ms: number) => new Date(ms).toISOString();
   const limit = (bucket: string, per: number): RateCounter => ({ take: (key) => deps.limits.take(bucket, key, { limit: per, windowMs: 15 * MINUTE }) });
   const codesPerAddress = limit("desk-codes-per-address", CODES_PER_ADDRESS);
   const codesPerClient = limit("desk-codes-per-client", CODES_PER_CLIENT);
   const triesPerClient = limit("desk-tries-per-client", TRIES_PER_CLIENT);
-  /** Wrong codes for addresses that may not sign in: counted like an owner's (same answers), never stored. */
-  const strangerFailures = new Map<string, number[]>();
 
   const signInPage = (title: string, data: SignInData) => ({ screen: "sign-in" as const, title, data });
   const tooMany = (seconds: number) => ({
@@ -52,25 +57,10 @@ export function mountSignIn(app: express.Express, deps: SignInDeps): void {
     return host === "localhost" || host === "127.0.0.1" || host === "[::1]" ? own : new URL((await deps.currentSite()).url).origin;
   }
 
-  async function wrongCodes(email: string, owner: boolean): Promise<number> {
-    const since = clock() - LOCK_MS;
-    if (owner) return store.codeFailuresSince(email, iso(since));
-    const recent = (strangerFailures.get(email) ?? []).filter((at) => at > since);
-    strangerFailures.set(email, recent);
-    return recent.length;
-  }
-
-  async function addWrongCode(email: string, owner: boolean): Promise<void> {
-    if (owner) return store.addCodeFailure(email, iso(clock()));
-    // Bounded like the rate limiter: a flood of made-up addresses cannot grow it for long.
-    if (strangerFailures.size > 10_000) strangerFailures.clear();
-    strangerFailures.set(email, [...(strangerFailures.get(email) ?? []), clock()]);
-  }
-
   const home = guarded(async (req, res, owner) => {
     if (!owner) return show(req, res, undefined, signInPage("Sign in", { step: "email" }));
-    const passkeys = await store.passkeys(owner.email);
-    await show(req, res, owner, { screen: "home", title: "Your desk", layout: "menu", data: { placeholders: (await deps.currentSite()).placeholders.length, passkeys: passkeys.length } });
+    const [passkeys, devices] = await Promise.all([store.passkeys(owner.email), deps.devices(owner.email)]);
+    await show(req, res, owner, { screen: "home", title: "Your desk", layout: "menu", data: { placeholders: (await deps.currentSite()).placeholders.length, passkeys: passkeys.length, devices } });
   });
   app.get(deskPath.home, home);
   app.get(`${deskPath.home}/`, home);
@@ -97,7 +87,7 @@ export function mountSignIn(app: express.Express, deps: SignInDeps): void {
       setCookie(req, res, "email", email, SIGN_IN_MS);
       redirect(req, res, deskPath.code);
       // After the answer, whoever the address is: the same answer, in the same time.
-      void sendCode(req, email).catch((error: unknown) => logger.error(`desk: no sign-in code could be sent to ${email}`, error));
+      deps.afterAnswer.run(`no sign-in code could be sent to ${email}`, () => sendCode(req, email));
     }),
   );
 
@@ -123,6 +113,13 @@ export function mountSignIn(app: express.Express, deps: SignInDeps): void {
     }),
   );
 
+  /**
+   * A code typed: counted before it is compared, in one step of the store, so that of codes sent
+   * at once each has a number of its own and no more than WRONG_CODES_ALLOWED are ever compared.
+   * Every address is counted, compared and answered alike, an owner's or not: the same store
+   * calls before the answer, the same answers. What only an owner's address has to write (the
+   * audit line, the cancelled code) is written after the answer.
+   */
   app.post(
     deskPath.code,
     guarded(async (req, res) => {
@@ -131,26 +128,36 @@ export function mountSignIn(app: express.Express, deps: SignInDeps): void {
       const tries = await triesPerClient.take(clientKey(req.ip));
       if (!tries.ok) return refuse(req, res, undefined, tooMany(tries.retryAfterSeconds));
       const page = (error: string) => signInPage("Check your email", { step: "code", email, error });
-      const owner = await deps.isOwner(email);
       const locked = "Too many wrong codes: this address cannot sign in with a code for 15 minutes. Then ask for a new code.";
-      if ((await wrongCodes(email, owner)) >= WRONG_CODES_ALLOWED) return show(req, res, undefined, page(locked), { status: 429 });
+      const key = codeTriesKey(email);
+      const now = clock();
+      const tried = await store.countCodeTry(key, iso(now), iso(now - LOCK_MS));
+      if (tried > WRONG_CODES_ALLOWED) return show(req, res, undefined, page(locked), { status: 429 });
 
       const code = String(req.body?.code ?? "").replace(/\D/g, "");
-      const signIn = owner ? await store.openSignIn(email, iso(clock())) : undefined;
-      const right = signIn?.codeHash !== undefined && code.length === 6 && sameSecret(codeHash(signIn.id, code), signIn.codeHash);
-      if (!signIn || !right || !(await store.useSignIn(signIn.id, iso(clock())))) {
-        await addWrongCode(email, owner);
-        if (owner) await audit(req, email, "typed a wrong sign-in code");
-        const now = await wrongCodes(email, owner);
-        const error = now >= WRONG_CODES_ALLOWED ? locked : "That code is not right, or it is no longer valid. Check the newest email, or ask for a new code.";
-        return show(req, res, undefined, page(error), { status: now >= WRONG_CODES_ALLOWED ? 429 : 400 });
+      // Only an owner's address has sign-ins; a stranger's code is compared too, with one that never matches.
+      const [owner, signIn] = await Promise.all([deps.isOwner(email), store.openSignIn(email, iso(now))]);
+      const matches = sameSecret(codeHash(signIn?.id ?? "", code), signIn?.codeHash ?? NO_CODE);
+      if (owner && signIn && matches && code.length === 6 && (await store.useSignIn(signIn.id, iso(clock())))) {
+        await store.clearCodeTries(key, iso(clock()));
+        await sessions.open(req, res, email, "code");
+        clearCookie(req, res, "email");
+        await audit(req, email, "signed in with a code");
+        return redirect(req, res, deps.afterSignIn(req, res));
       }
-      await sessions.open(req, res, email, "code");
-      clearCookie(req, res, "email");
-      await audit(req, email, "signed in with a code");
-      redirect(req, res, deps.afterSignIn(req, res));
+      const last = tried === WRONG_CODES_ALLOWED;
+      await show(req, res, undefined, page(last ? locked : "That code is not right, or it is no longer valid. Check the newest email, or ask for a new code."), {
+        status: last ? 429 : 400,
+      });
+      if (owner) deps.afterAnswer.run(`a wrong code for ${email} could not be recorded`, () => afterWrongCode(req, email, last ? signIn : undefined));
     }),
   );
+
+  /** After answering a wrong code for an owner's address: the audit line, and the fifth cancels the code it was typed for. */
+  async function afterWrongCode(req: Request, email: string, cancel: SignIn | undefined): Promise<void> {
+    await audit(req, email, "typed a wrong sign-in code");
+    if (cancel && (await store.useSignIn(cancel.id, iso(clock())))) await audit(req, email, `the sign-in code was cancelled after ${WRONG_CODES_ALLOWED} wrong codes`);
+  }
 
   /**
    * The link's sign-in, if it can still be used: the newest open one (not used, not expired) of

@@ -6,6 +6,7 @@ import { consoleLogger, type Logger } from "../logger";
 import type { Store } from "../store/store";
 import type { Decision, StoredReview } from "../store/records";
 import { finalErrorHandler, rejectMalformedUrl } from "../http/final-error-handler";
+import { formBody, refuseUnreadableBodies } from "../http/request-body";
 import { sendSecurityHeaders } from "../http/security-headers";
 import type { TrustProxy } from "../http/trust-proxy";
 import {
@@ -41,7 +42,7 @@ export interface ReviewsAppOptions {
   logger?: Logger;
 }
 
-const moderateParser = express.urlencoded({ extended: false, limit: 2048, parameterLimit: 5 });
+const moderateParser = formBody(2048, 5);
 
 /** POST /api/reviews, and the owner's links: GET /api/reviews/moderate (confirm page), POST (the decision). */
 export function createReviewsApp(options: ReviewsAppOptions): express.Express {
@@ -60,6 +61,8 @@ export function createReviewsApp(options: ReviewsAppOptions): express.Express {
   app.set("trust proxy", options.trustProxy ?? false);
   app.use(sendSecurityHeaders());
   app.use(rejectMalformedUrl);
+  // Before any body is read: none is inflated, each has a declared length (functions/http/request-body.ts).
+  app.use(refuseUnreadableBodies);
 
   app.post(
     apiPath.reviews,

@@ -103,13 +103,25 @@ export function deskStoreBehaviour(name: string, makeStorage: () => Promise<Desk
         expect(await server.useSignIn("cli", at(2))).toBe(true);
       });
 
-      it("counts wrong codes per address since a time, across restarts", async () => {
+      it("counts codes typed per key since a time, this one included, across restarts, until cleared", async () => {
         const store = await open();
-        for (const minute of [1, 2, 3]) await store.addCodeFailure("owner@example.com", at(minute));
-        await store.addCodeFailure("crew@example.com", at(2));
-        expect(await store.codeFailuresSince("owner@example.com", at(2))).toBe(2);
-        expect(await (await open()).codeFailuresSince("owner@example.com", at(0))).toBe(3);
-        expect(await store.codeFailuresSince("nobody@example.com", at(0))).toBe(0);
+        const [owner, crew] = ["o".repeat(64), "c".repeat(64)];
+        expect(await store.countCodeTry(owner, at(1), at(0))).toBe(1);
+        expect(await store.countCodeTry(owner, at(2), at(0))).toBe(2);
+        expect(await store.countCodeTry(crew, at(2), at(0))).toBe(1);
+        // Tries before `since` no longer count.
+        expect(await store.countCodeTry(owner, at(3), at(2))).toBe(2);
+        expect(await (await open()).countCodeTry(owner, at(4), at(2))).toBe(3);
+        await store.clearCodeTries(owner, at(5));
+        expect(await (await open()).countCodeTry(owner, at(6), at(0))).toBe(1);
+        expect(await store.countCodeTry(crew, at(6), at(0))).toBe(2);
+      });
+
+      it("gives each of 50 codes typed at once a number of its own", async () => {
+        const store = await open();
+        const key = "k".repeat(64);
+        const counts = await Promise.all(Array.from({ length: 50 }, () => store.countCodeTry(key, at(1), at(0))));
+        expect([...counts].sort((a, b) => a - b)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
       });
     });
 

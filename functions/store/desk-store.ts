@@ -5,8 +5,9 @@
 // (functions/desk/). Secrets are only ever given to it as SHA-256 hashes
 // (functions/desk/secrets.ts), so whoever reads the store cannot sign in with what it holds.
 // Implementations: JSON lines in DATA_DIR (functions/store/files/desk-store.ts), PostgreSQL
-// tables (functions/store/postgres/desk-tables.ts, migrations/003-desk.sql and
-// 004-desk-challenges.sql); each runs the behaviour suite in functions/store/desk-store-behaviour.ts.
+// tables (functions/store/postgres/desk-tables.ts, migrations/003-desk.sql,
+// 004-desk-challenges.sql and 006-desk-code-tries.sql); each runs the behaviour suite in
+// functions/store/desk-store-behaviour.ts.
 
 /** Times are ISO strings from Date.toISOString(): they compare as text. */
 export type Instant = string;
@@ -85,10 +86,15 @@ export interface DeskStore {
   signInByLink(linkHash: string): Promise<SignIn | undefined>;
   /** Marks it used at `at`: true only for the first call for this id, whichever process or request makes it. */
   useSignIn(id: string, at: Instant): Promise<boolean>;
-  /** A wrong code typed for `email`. */
-  addCodeFailure(email: string, at: Instant): Promise<void>;
-  /** Wrong codes typed for `email` at or after `since`. */
-  codeFailuresSince(email: string, since: Instant): Promise<number>;
+  /**
+   * Counts one code typed for `key` (the desk's hash of the address typed, an owner's or not) at
+   * `at`, before the code is compared, and answers how many were counted for it at or after
+   * `since`, this one included. One step: of tries at once, each gets a number of its own (files:
+   * under the store's lock; PostgreSQL: one call of try_desk_code, migrations/006-desk-code-tries.sql).
+   */
+  countCodeTry(key: string, at: Instant, since: Instant): Promise<number>;
+  /** Forgets the tries counted for `key` (its owner signed in). */
+  clearCodeTries(key: string, at: Instant): Promise<void>;
 
   addSession(session: DeskSession): Promise<void>;
   /** The session with this hash, ended or not, expired or not (the desk decides). */

@@ -1,5 +1,5 @@
 import type { ContactInput } from "../../src/content/contact-schema";
-import type { HandledEvent, LeadSource, Submission } from "./records";
+import type { Answer, AnswerWay, HandledEvent, LeadSource, Submission } from "./records";
 import type { DeliveryState } from "./outbox-store";
 
 /** Messages the owner gets (`inbox`) and posts held back as spam (`spam`), never mailed unless rescued. */
@@ -23,6 +23,8 @@ export type MessageItem = Submission & {
   box: MessageBox;
   /** The latest "Handled" / "Not handled", if any (inbox). */
   handled?: HandledEvent;
+  /** How and when it was first answered, if it was (inbox): a tap on Call, Text or Email back, or "Mark handled". */
+  answered?: Answer;
   /** The owner's notification email (inbox): waiting (not sent yet, or being retried), sent, or failed for good. */
   delivery?: DeliveryState;
 };
@@ -50,8 +52,17 @@ export interface MessageStore {
   list(query?: MessageQuery): Promise<MessagePage>;
   /** One message by id: from the inbox, else from the spam. */
   get(id: string): Promise<MessageItem | undefined>;
-  /** Records "Handled" (true) or "Not handled" (false) as an event; undefined for an unknown message. */
+  /**
+   * Records "Handled" (true) or "Not handled" (false) as an event; undefined for an unknown message.
+   * "Handled" on a message not answered yet is its first answer too (`answer(id, "handled", by)`).
+   */
   setHandled(id: string, handled: boolean, by: string): Promise<HandledEvent | undefined>;
+  /**
+   * Records how a message was answered, once: the first answer kept is the one (`first` says whether
+   * it was this one), whichever process or instance the taps reach. Undefined for an unknown message
+   * (or one in the spam).
+   */
+  answer(id: string, how: AnswerWay, by: string): Promise<{ answer: Answer; first: boolean } | undefined>;
   /**
    * "Not spam": stores the held post as a message with the same id and queues its notification,
    * exactly once: `rescued` is false when it was rescued before (nothing is stored or mailed again).

@@ -44,8 +44,27 @@ export interface OutboxStore {
    * after that, should this one die); `nextDueAt`: when the next pending job is due, if any.
    * A sign-in job past its expiry is settled as failed here, never returned.
    */
-  claim(request: { now: number; limit: number; leaseMs: number }): Promise<{ jobs: ClaimedJob[]; nextDueAt?: number }>;
-  /** Records how a claimed job's attempt ended; `attempts` counts this one if it failed. */
+  claim(request: {
+    now: number;
+    limit: number;
+    leaseMs: number;
+    /**
+     * Of `limit`, at most this many jobs that are neither sign-in emails nor notifications (default
+     * `limit`): a backlog of mail on a slow mail server then leaves room for what someone waits on.
+     */
+    mailLimit?: number;
+  }): Promise<{ jobs: ClaimedJob[]; nextDueAt?: number }>;
+  /**
+   * The sender's heartbeat: extends its claim on `ids`, jobs it is still sending, to
+   * `now + leaseMs`. Answers the ids it still holds; one left out was taken by another sender
+   * once its lease had run out (PostgreSQL), or was settled meanwhile.
+   */
+  renew(request: { ids: readonly string[]; now: number; leaseMs: number }): Promise<string[]>;
+  /**
+   * Records how a claimed job's attempt ended; `attempts` counts this one if it failed. A retry
+   * or failure is recorded only while this sender holds the claim (another sender that took the
+   * job over decides it then); `sent` always is, and a job sent is never made failed.
+   */
   settle(id: string, attempts: number, settlement: Settlement): Promise<void>;
   /** Jobs not sent: pending and failed, any kind. */
   undelivered(): Promise<UndeliveredJob[]>;

@@ -7,6 +7,14 @@
 // (functions/store/postgres/post-tables.ts); the behaviour every one must have is
 // functions/store/posts-store-behaviour.ts.
 
+/**
+ * The site's own pages (a service, a town, the home page: functions/desk/pages/site-pages.ts) keep
+ * their versions here too, under ids of this shape ("page:services/tree-removal.md", never a
+ * post's UUID), so the posts' lists pass over them.
+ */
+export const pageVersionId = (file: string): string => `page:${file}`;
+export const isPageVersion = (version: { postId: string }): boolean => version.postId.startsWith("page:");
+
 /** What happened to the post in the version: "found" is a change made outside the desk (a file edited on the server, a git pull). */
 export type PostEvent = "found" | "saved" | "published" | "scheduled" | "unpublished" | "deleted" | "restored";
 

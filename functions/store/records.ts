@@ -91,9 +91,61 @@ export type Decision = z.infer<typeof decisionSchema>;
 export const handledEventSchema = z.object({ id, handled: z.boolean(), by, at: isoTime });
 export type HandledEvent = z.infer<typeof handledEventSchema>;
 
-// The mail jobs: every email the servers send is one, whatever it is about. A job's id is
-// stable (a stored post's id, or the id its maker gave it) and the mail's Message-ID is made
-// from it, so a resend after a crash folds into the first copy in the owner's mail program.
+/**
+ * How a message was first answered: a tap on Call, Text or Email back in the desk, or "Mark handled"
+ * (the owner answered some other way). What "Know the speed" measures: docs/owner-desk.md.
+ */
+export const answerWays = ["call", "text", "email", "handled"] as const;
+export type AnswerWay = (typeof answerWays)[number];
+/** A message's first answer (message-answers.jsonl, one line per message): the first one kept wins. */
+export const answerSchema = z.object({ id, how: z.enum(answerWays), by, at: isoTime });
+export type Answer = z.infer<typeof answerSchema>;
+
+/** base64url without padding, of exactly `bytes` bytes. */
+const base64urlOf = (bytes: number) =>
+  z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+$/)
+    .refine((value) => Buffer.from(value, "base64url").length === bytes && Buffer.from(value, "base64url").toString("base64url") === value, `${bytes} bytes as base64url`);
+
+/**
+ * One phone or computer that gets the owner's notifications (push-devices.jsonl): a browser's
+ * PushSubscription (its push service's `endpoint`, its P-256 key and auth secret, RFC 8291),
+ * who turned it on, and what it is, for the Account screen. The id is made from the endpoint
+ * (functions/push/push-devices.ts deviceId), so a browser that subscribes again is one device.
+ */
+export const pushDeviceSchema = z.object({
+  id: z.string().regex(/^[0-9a-f]{24}$/),
+  endpoint: z.url().max(2048),
+  keys: z.object({ p256dh: base64urlOf(65), auth: base64urlOf(16) }),
+  by,
+  /** "iPhone", "Android phone", "Mac": from the browser's user agent when it was turned on. */
+  device: z.string().min(1).max(80),
+  createdAt: isoTime,
+});
+export type PushDevice = z.infer<typeof pushDeviceSchema>;
+
+/**
+ * What one notification says (the desk's service worker shows it, src/desk/service-worker.ts):
+ * small (a push message holds at most about 4 KB, RFC 8291), no secrets, and a desk address
+ * to open when it is tapped.
+ */
+export const pushNoticeSchema = z.object({
+  title: z.string().min(1).max(120),
+  body: z.string().max(400),
+  /** The desk page the notification opens: /owner, or a path under it. */
+  url: z.string().max(300).regex(/^\/owner(\/[^\s]*)?$/),
+  /** One notification per tag on the phone: a second push with it replaces the first. */
+  tag: z.string().min(1).max(64),
+  /** high: a lead, the phone wakes for it; normal: anything else. */
+  urgency: z.enum(["high", "normal"]),
+});
+export type PushNotice = z.infer<typeof pushNoticeSchema>;
+
+// The mail jobs: every email the servers send is one, whatever it is about, and so is every
+// notification to the owner's phone (`push`). A job's id is stable (a stored post's id, or the
+// id its maker gave it) and the mail's Message-ID is made from it, so a resend after a crash
+// folds into the first copy in the owner's mail program.
 const jobBase = { id, createdAt: isoTime };
 
 /** The owner's notification of a contact message. */
@@ -121,15 +173,25 @@ export const reportJobSchema = z.object({
   html: z.string().max(1_000_000),
 });
 
-export const mailJobSchema = z.discriminatedUnion("kind", [contactJobSchema, reviewJobSchema, signInJobSchema, reportJobSchema]);
+/**
+ * One notification to one of the owner's devices (functions/push/owner-push.ts queues one per
+ * device): sent by the outbox like mail, but to the device's push service (functions/push/push-sender.ts).
+ * The device is looked up when it is sent, so a device turned off meanwhile gets nothing.
+ */
+export const pushJobSchema = z.object({ kind: z.literal("push"), ...jobBase, device: pushDeviceSchema.shape.id, notice: pushNoticeSchema });
+
+export const mailJobSchema = z.discriminatedUnion("kind", [contactJobSchema, reviewJobSchema, signInJobSchema, reportJobSchema, pushJobSchema]);
 export type MailJob = z.infer<typeof mailJobSchema>;
 export type MailKind = MailJob["kind"];
 export type ContactJob = z.infer<typeof contactJobSchema>;
 export type ReviewJob = z.infer<typeof reviewJobSchema>;
 export type SignInJob = z.infer<typeof signInJobSchema>;
 export type ReportJob = z.infer<typeof reportJobSchema>;
+export type PushJob = z.infer<typeof pushJobSchema>;
 /** Jobs that are not a stored post: queued with `store.outbox.add` (a post's job is stored with the post). */
-export type AddedJob = SignInJob | ReportJob;
+export type AddedJob = SignInJob | ReportJob | PushJob;
+/** Jobs of no use later: a sign-in code after its 15 minutes, a notification once the moment passed. Forgotten when they fail, never exported. */
+export const isFleeting = (kind: MailKind): boolean => kind === "sign-in" || kind === "push";
 
 export const contactJob = (message: Submission): ContactJob => ({ kind: "contact", id: message.id, createdAt: message.createdAt, message });
 export const reviewJob = (review: StoredReview): ReviewJob => ({ kind: "review", id: review.id, createdAt: review.createdAt, review });

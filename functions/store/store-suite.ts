@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { contactSchema } from "../../src/content/contact-schema";
 import { reviewInputSchema } from "../../src/content/review";
 import * as z from "zod/mini";
-import type { SignInJob } from "./records";
+import type { PushDevice, PushJob, SignInJob } from "./records";
 import { InvalidCursorError } from "./store-errors";
 import type { DeviceClass, Store, VisitCount } from "./store";
 
@@ -167,6 +167,37 @@ export function describeStore(name: string, makeHarness: () => Promise<StoreHarn
         const delivery = Object.fromEntries((await store.messages.list()).items.map((m) => [m.name, m.delivery]));
         expect(delivery).toEqual({ "Visitor 1": "sent", "Visitor 2": "failed", "Visitor 3": "waiting" });
       });
+
+      it("keeps a message's first answer only, whichever of many taps at once comes first, and Handled as one when none came before", async () => {
+        const { store, harness } = await fresh();
+        const [a, b, c] = [await store.messages.add(contact(1)), await store.messages.add(contact(2)), await store.messages.add(contact(3))];
+        const spam = await store.messages.hold(contact(4), "honeypot");
+        now += 7 * MINUTE;
+        const at = new Date(now).toISOString();
+        // Twenty taps at once, as from a phone and a computer, on one message: one is first.
+        const ways = ["call", "text", "email"] as const;
+        const taps = await Promise.all(Array.from({ length: 20 }, (_, i) => store.messages.answer(a.id, ways[i % 3] ?? "call", "owner@example.com")));
+        const firsts = taps.filter((t) => t?.first);
+        expect(firsts).toHaveLength(1);
+        const first = firsts[0]?.answer;
+        expect(first).toEqual({ id: a.id, how: expect.stringMatching(/^(call|text|email)$/), by: "owner@example.com", at });
+        expect(new Set(taps.map((t) => JSON.stringify(t?.answer)))).toEqual(new Set([JSON.stringify(first)]));
+        now += MINUTE;
+        expect(await store.messages.answer(a.id, "email", "helper@example.com")).toEqual({ answer: first, first: false });
+        // "Mark handled" on a message never answered is its answer; on one answered it changes nothing of the answer.
+        await store.messages.setHandled(b.id, true, "helper@example.com");
+        await store.messages.setHandled(a.id, true, "owner@example.com");
+        await store.messages.setHandled(c.id, false, "owner@example.com");
+        const answered = async (id: string) => (await (await harness.open({ clock })).messages.get(id))?.answered;
+        expect(await answered(a.id)).toEqual(first);
+        expect(await answered(b.id)).toEqual({ id: b.id, how: "handled", by: "helper@example.com", at: new Date(now).toISOString() });
+        expect(await answered(c.id)).toBeUndefined();
+        const listed = (await (await harness.open({ clock })).messages.list()).items;
+        expect(Object.fromEntries(listed.map((m) => [m.name, m.answered?.how]))).toEqual({ "Visitor 1": first?.how, "Visitor 2": "handled", "Visitor 3": undefined });
+        const again = await harness.open({ clock });
+        expect(await again.messages.answer(spam.id, "call", "owner@example.com")).toBeUndefined();
+        expect(await again.messages.answer("no-such-id", "call", "owner@example.com")).toBeUndefined();
+      });
     });
 
     describe("reviews", () => {
@@ -324,6 +355,62 @@ export function describeStore(name: string, makeHarness: () => Promise<StoreHarn
         expect((await again.outbox.undelivered()).map((u) => u.id)).toEqual([report.id]);
       });
 
+      it("sends a notification to the phone before mail waiting in line, once per id, and forgets one that failed", async () => {
+        const { store, harness } = await fresh();
+        await store.outbox.open();
+        const waiting = [];
+        for (let i = 1; i <= 3; i += 1) waiting.push(await store.messages.add(contact(i)));
+        now += MINUTE;
+        const push = (id: string): PushJob => ({
+          kind: "push",
+          id,
+          createdAt: new Date(now).toISOString(),
+          device: "0123456789abcdef01234567",
+          notice: { title: "New message: Visitor 1", body: "Tree trimming · Irmo\nThe oak leans.", url: "/owner/messages/x", tag: "m-x", urgency: "high" },
+        });
+        const [first, second] = [push("push-a1"), push("push-a2")];
+        await store.outbox.add(first);
+        await store.outbox.add(first);
+        await store.outbox.add(second);
+        const take = async (limit: number) => (await store.outbox.claim({ now, limit, leaseMs: 10 * MINUTE })).jobs;
+        const claimed = await take(2);
+        expect(claimed.map((c) => c.job).sort((x, y) => x.id.localeCompare(y.id))).toEqual([first, second]);
+        expect((await take(5)).map((c) => c.job.id).sort()).toEqual(waiting.map((m) => m.id).sort());
+        await store.outbox.settle(first.id, 1, { outcome: "sent" });
+        await store.outbox.settle(second.id, 1, { outcome: "failed", error: "410 Gone" });
+        expect((await store.outbox.undelivered()).map((u) => u.kind)).toEqual(["contact", "contact", "contact"]);
+        // Mail has a limit of its own within a claim: what someone waits on is never held up behind it.
+        const later = [await store.messages.add(contact(8)), await store.messages.add(contact(9))];
+        await store.outbox.add(push("push-a3"));
+        const limited = async (mailLimit: number) => (await store.outbox.claim({ now, limit: 5, leaseMs: 10 * MINUTE, mailLimit })).jobs.map((c) => c.job.id);
+        expect(await limited(0)).toEqual(["push-a3"]);
+        expect(await limited(1)).toEqual([later[0]?.id]);
+        expect(await limited(5)).toEqual([later[1]?.id]);
+        for (const id of [...later.map((m) => m.id), "push-a3"]) await store.outbox.settle(id, 1, { outcome: "sent" });
+        // Sent or failed, a notification is not queued again under its id, nor found again after a restart.
+        await store.outbox.add(first);
+        const again = await harness.open({ clock });
+        await again.outbox.open();
+        expect((await again.outbox.undelivered()).map((u) => u.kind)).toEqual(["contact", "contact", "contact"]);
+        now += 11 * MINUTE;
+        expect((await claimAll(again)).map((c) => c.job.kind)).toEqual(["contact", "contact", "contact"]);
+      });
+
+      it("renews the claim of a job being sent, keeps it from every other claim, and renews none once it is settled", async () => {
+        const { store } = await fresh();
+        await store.outbox.open();
+        const [first, second] = [await store.messages.add(contact(1)), await store.messages.add(contact(2))];
+        expect((await claimAll(store)).map((c) => c.job.id).sort()).toEqual([first.id, second.id].sort());
+        // The heartbeat: nine minutes into a ten-minute lease, both are renewed (and an id never claimed is not).
+        expect((await store.outbox.renew({ ids: [first.id, second.id, "never-claimed"], now: now + 9 * MINUTE, leaseMs: 10 * MINUTE })).sort()).toEqual([first.id, second.id].sort());
+        expect(await claimAll(store, now + 15 * MINUTE)).toEqual([]);
+        await store.outbox.settle(first.id, 1, { outcome: "sent" });
+        await store.outbox.settle(second.id, 1, { outcome: "retry", error: "451 later", nextAttemptAt: now + 16 * MINUTE });
+        expect(await store.outbox.renew({ ids: [first.id, second.id], now: now + 15 * MINUTE, leaseMs: 10 * MINUTE })).toEqual([]);
+        // Due at its retry, not at the end of a renewed lease.
+        expect((await claimAll(store, now + 16 * MINUTE)).map((c) => [c.job.id, c.attempts])).toEqual([[second.id, 1]]);
+      });
+
       it("tells a sender when jobs were queued", async () => {
         const { store } = await fresh();
         await store.outbox.open();
@@ -334,6 +421,74 @@ export function describeStore(name: string, makeHarness: () => Promise<StoreHarn
         await store.outbox.add(signIn("a1b2c3d4-0000-4000-8000-000000000003", now + 15 * MINUTE));
         await expect.poll(() => woken, { timeout: 5_000 }).toBeGreaterThanOrEqual(3);
         stop();
+      });
+    });
+
+    describe("push devices", () => {
+      const device = (n: number, extra: Partial<PushDevice> = {}): PushDevice => ({
+        id: n.toString(16).padStart(24, "0"),
+        endpoint: `https://push.example/send/${n}`,
+        keys: { p256dh: Buffer.concat([Buffer.from([4]), Buffer.alloc(64, n)]).toString("base64url"), auth: Buffer.alloc(16, n).toString("base64url") },
+        by: "owner@example.com",
+        device: "iPhone",
+        createdAt: new Date(now).toISOString(),
+        ...extra,
+      });
+
+      it("keeps a device once, replaces its keys when it subscribes again, and forgets it when turned off", async () => {
+        const { store, harness } = await fresh();
+        expect(await store.push.add(device(1))).toEqual({ added: true });
+        now += MINUTE;
+        expect(await store.push.add(device(2, { by: "helper@example.com", device: "Android phone" }))).toEqual({ added: true });
+        // The same subscription again (the desk checks it at every opening): nothing changes, not even its time.
+        expect(await store.push.add({ ...device(1), createdAt: new Date(now).toISOString() })).toEqual({ added: false });
+        expect(await store.push.list()).toEqual([device(1, { createdAt: new Date(now - MINUTE).toISOString() }), device(2, { by: "helper@example.com", device: "Android phone" })]);
+        // New keys for the same endpoint: the same device, replaced in its place.
+        const renewed = device(1, { keys: device(9).keys, createdAt: new Date(now).toISOString() });
+        expect(await store.push.add(renewed)).toEqual({ added: false });
+        expect((await (await harness.open({ clock })).push.list()).map((d) => [d.id, d.keys.auth])).toEqual([
+          [renewed.id, renewed.keys.auth],
+          [device(2).id, device(2).keys.auth],
+        ]);
+        const again = await harness.open({ clock });
+        expect(await again.push.get(renewed.id)).toEqual(renewed);
+        expect(await again.push.remove(renewed.id, "off")).toBe(true);
+        expect(await again.push.remove(renewed.id, "off")).toBe(false);
+        expect(await again.push.get(renewed.id)).toBeUndefined();
+        expect((await (await harness.open({ clock })).push.list()).map((d) => d.id)).toEqual([device(2).id]);
+      });
+
+      it("does not let the desk subscribe again by itself a device the owner turned off, until the owner turns it on", async () => {
+        const { store, harness } = await fresh();
+        await store.push.add(device(1));
+        await store.push.add(device(2));
+        await store.push.remove(device(1).id, "off");
+        await store.push.remove(device(2).id, "gone");
+        const later = await harness.open({ clock });
+        // Turned off: refused, whether it comes back as itself or as a new subscription replacing it.
+        expect(await later.push.add(device(1), { unlessTurnedOff: [] })).toEqual({ added: false, turnedOff: true });
+        expect(await later.push.add(device(3), { unlessTurnedOff: [device(1).id] })).toEqual({ added: false, turnedOff: true });
+        // Gone (the push service said so): subscribed again by itself.
+        expect(await later.push.add(device(2), { unlessTurnedOff: [] })).toEqual({ added: true });
+        expect((await later.push.list()).map((d) => d.id)).toEqual([device(2).id]);
+        // The owner's tap turns it on again, and then it is an ordinary device.
+        expect(await later.push.add(device(1))).toEqual({ added: true });
+        expect(await (await harness.open({ clock })).push.add(device(1), { unlessTurnedOff: [] })).toEqual({ added: false });
+        expect((await (await harness.open({ clock })).push.list()).map((d) => d.id).sort()).toEqual([device(1).id, device(2).id].sort());
+      });
+
+      it("keeps ten devices per owner at most, however many subscribe at once, and signs one owner's all out", async () => {
+        const { store, harness } = await fresh();
+        await store.push.add(device(100, { by: "helper@example.com" }));
+        await Promise.all(Array.from({ length: 25 }, (_, i) => store.push.add(device(i + 1))));
+        const mine = (await store.push.list()).filter((d) => d.by === "owner@example.com");
+        expect(mine).toHaveLength(10);
+        now += MINUTE;
+        const newest = device(50, { createdAt: new Date(now).toISOString() });
+        await store.push.add(newest);
+        expect((await store.push.list()).filter((d) => d.by === "owner@example.com").map((d) => d.id)).toContain(newest.id);
+        expect(await store.push.removeAllOf("owner@example.com")).toBe(10);
+        expect((await (await harness.open({ clock })).push.list()).map((d) => d.by)).toEqual(["helper@example.com"]);
       });
     });
 
@@ -364,6 +519,25 @@ export function describeStore(name: string, makeHarness: () => Promise<StoreHarn
           ["phone", 2],
           ["desktop", 1],
         ]);
+      });
+
+      it("counts an address coming from a referring site once a day, also after a restart, and forgets the hashes when the day ends", async () => {
+        const { store, harness } = await fresh();
+        await store.visits.daySalt("2025-06-02");
+        const from = (hash: string, source: string) => ({ day: "2025-06-02", hash, source });
+        await store.visits.add({ counts: [], visitors: [], referred: [from("r-a", "chapin-news.example"), from("r-a", "chapin-news.example")] });
+        await store.visits.add({ counts: [], visitors: [], referred: [from("r-a", "chapin-news.example"), from("r-b", "chapin-news.example"), from("r-c", "spam.example")] });
+        const again = await harness.open();
+        await again.visits.add({ counts: [], visitors: [], referred: [from("r-b", "chapin-news.example"), from("r-d", "chapin-news.example")] });
+        const referred = (rows: readonly VisitCount[]) => rows.filter((r) => r.kind === "referred").map((r) => [r.source, r.count]);
+        expect(referred(await again.visits.counts("2025-06-02", "2025-06-02"))).toEqual([
+          ["chapin-news.example", 3],
+          ["spam.example", 1],
+        ]);
+        expect(await harness.atRest()).toContain("r-d");
+        await again.visits.endDaysBefore("2025-06-03");
+        expect(await harness.atRest()).not.toContain("r-d");
+        expect(total(await again.visits.counts("2025-06-02", "2025-06-02"), "referred")).toBe(4);
       });
 
       it("keeps one salt per day, the same after a restart, and forgets it and the day's hashes when the day ends", async () => {
@@ -439,12 +613,28 @@ export function describeStore(name: string, makeHarness: () => Promise<StoreHarn
         expect(await store.limits.take("contact", "198.51.100.7", rule)).toEqual({ ok: true });
       });
 
+      it("lets exactly `limit` of many takes at once through, per bucket and key", async () => {
+        const { store } = await fresh();
+        const rule = { limit: 5, windowMs: 10 * MINUTE };
+        const asks = ["contact", "reviews"].flatMap((bucket) =>
+          ["198.51.100.7", "203.0.113.9", "2001:db8::/64"].flatMap((key) => Array.from({ length: 9 }, () => ({ bucket, key }))),
+        );
+        const decisions = await Promise.all(asks.map(async (ask) => ({ ...ask, ok: (await store.limits.take(ask.bucket, ask.key, rule)).ok })));
+        const passed = new Map<string, number>();
+        for (const { bucket, key, ok } of decisions) if (ok) passed.set(`${bucket} ${key}`, (passed.get(`${bucket} ${key}`) ?? 0) + 1);
+        expect([...passed.values()]).toEqual(Array(6).fill(5));
+      });
+
       it("makes a key once and keeps it", async () => {
         const { store, harness } = await fresh();
         const key = await store.keys.get("review-secret");
         expect(key).toHaveLength(32);
         expect(await store.keys.get("review-secret")).toEqual(key);
         expect(await (await harness.open()).keys.get("review-secret")).toEqual(key);
+        const pushKeys = await Promise.all(Array.from({ length: 5 }, () => store.keys.get("push-key")));
+        expect(new Set(pushKeys.map((k) => k.toString("hex"))).size).toBe(1);
+        expect(pushKeys[0]).not.toEqual(key);
+        expect(await (await harness.open()).keys.get("push-key")).toEqual(pushKeys[0]);
       });
 
       it("backs up what it keeps into a new folder", async () => {

@@ -13,9 +13,11 @@ export type DeviceClass = (typeof deviceClasses)[number];
  *  - `view`: a page seen (`path`), with where its visit came from (`source`) and the device;
  *  - `visit`: a visit started (`path` is the page it started on);
  *  - `call`: a tap on a call link: on `path`, which `button`, the visit's `landing` page and `source`;
- *  - `visitor`: a person seen for the first time that day (per device), from the day's hashes.
+ *  - `visitor`: a person seen for the first time that day (per device), from the day's hashes;
+ *  - `referred`: an address seen coming from `source` for the first time that day, from the
+ *    day's hashes: a referring site is listed only once three have (functions/visits/week-summary.ts).
  */
-export const visitCountKinds = ["view", "visit", "call", "visitor"] as const;
+export const visitCountKinds = ["view", "visit", "call", "visitor", "referred"] as const;
 export type VisitCountKind = (typeof visitCountKinds)[number];
 
 /** One row of counts. Fields that do not apply to a kind are "" (a visitor has no path). */
@@ -40,6 +42,14 @@ export interface SeenVisitor {
   device: DeviceClass;
 }
 
+/** An address seen coming from a referring site on `day`, as the day's salted hash of both (functions/visits/visitor-hash.ts). */
+export interface SeenReferral {
+  day: BusinessDay;
+  hash: string;
+  /** The referring site's domain. */
+  source: string;
+}
+
 export interface VisitsBatch {
   /** Added to what is stored under the same key. */
   counts: readonly VisitCount[];
@@ -48,6 +58,13 @@ export interface VisitsBatch {
    * `visitor` count for its day and device; a hash already stored adds nothing.
    */
   visitors: readonly SeenVisitor[];
+  /**
+   * The same for referring sites: each hash not yet stored for its day is kept with the
+   * visitors' (until the day ends) and adds one `referred` count for its day and source. Where
+   * the day's hashes are capped, one past the cap adds nothing: a site stays unlisted rather
+   * than listed by a flood.
+   */
+  referred?: readonly SeenReferral[];
 }
 
 export interface VisitsStore {

@@ -1,8 +1,13 @@
 import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import express from "express";
-import { afterEach, describe, expect, it } from "vitest";
-import { listen, makeTempDir, recordingLogger, waitFor } from "../../tests/test-support";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { contentDir, listen, makeTempDir, recordingLogger, waitFor } from "../../tests/test-support";
+import { startCluster, type TestCluster } from "../../tests/postgres-cluster";
+import { createPostgresStore } from "../store/postgres/postgres-store";
+import type { TrustProxy } from "../http/trust-proxy";
+import { loadSummaryNames, summaryFor } from "./report";
+import { summaryHtml, summaryText } from "./summary-text";
 import { VISITS_FILE, VISITS_TODAY_FILE } from "../store/files/file-names";
 import { createVisitsFiles } from "../store/files/visits-files";
 import type { VisitCount, VisitsStore } from "../store/visits-store";
@@ -30,10 +35,11 @@ afterEach(async () => {
   for (const close of open.splice(0).reverse()) await close();
 });
 
-async function start(options: { rateLimit?: number; clock?: () => number; flushMs?: number } = {}): Promise<Harness> {
+async function start(options: { rateLimit?: number; clock?: () => number; flushMs?: number; store?: VisitsStore; trustProxy?: TrustProxy } = {}): Promise<Harness> {
   const { dir, cleanup } = await makeTempDir();
   const logger = recordingLogger();
-  const store = createVisitsFiles({ dataDir: dir, clock: Date.now, logger });
+  const files = createVisitsFiles({ dataDir: dir, clock: Date.now, logger });
+  const store = options.store ?? files;
   const counter = createVisitCounter({
     store,
     site: "cedarridgetree.example",
@@ -45,9 +51,9 @@ async function start(options: { rateLimit?: number; clock?: () => number; flushM
     logger,
   });
   const app = express();
-  app.use(createEventApp({ counter, siteUrl: "https://cedarridgetree.example", rateLimit: options.rateLimit, clock: options.clock, logger }));
+  app.use(createEventApp({ counter, siteUrl: "https://cedarridgetree.example", rateLimit: options.rateLimit, clock: options.clock, trustProxy: options.trustProxy, logger }));
   const server = await listen(app);
-  open.push(cleanup, () => store.close(), () => counter.close(), server.close);
+  open.push(cleanup, () => files.close(), () => counter.close(), server.close);
   const send = (body: unknown, headers: Record<string, string> = {}) =>
     fetch(`${server.url}/api/event`, {
       method: "POST",
@@ -179,12 +185,70 @@ describe("POST /api/event", () => {
     const rows = await h.counts();
     expect(sum(rows, "view") + sum(rows, "call")).toBe(2_000);
     // Every path is "other"; referring sites and buttons stop at the day's limits (100 and 30).
-    expect(new Set(rows.filter((r) => r.kind !== "visitor").map((r) => r.path))).toEqual(new Set(["other"]));
-    expect(new Set(rows.filter((r) => r.kind !== "visitor").map((r) => r.source)).size).toBeLessThanOrEqual(101);
+    const beacons = rows.filter((r) => r.kind !== "visitor" && r.kind !== "referred");
+    expect(new Set(beacons.map((r) => r.path))).toEqual(new Set(["other"]));
+    expect(new Set(beacons.map((r) => r.source)).size).toBeLessThanOrEqual(101);
+    // One address: each made-up site it names has one visitor, and is listed nowhere.
+    expect(rows.filter((r) => r.kind === "referred").every((r) => r.count === 1)).toBe(true);
     expect(new Set(rows.filter((r) => r.kind === "call").map((r) => r.button)).size).toBeLessThanOrEqual(31);
     expect(rows.length).toBeLessThan(300);
     expect((await stat(path.join(h.dir, VISITS_FILE))).size).toBeLessThan(64 * 1024);
   }, 120_000);
+});
+
+describe("referrer spam", () => {
+  let cluster: TestCluster | undefined;
+  beforeAll(async () => void (cluster = await startCluster()), 60_000);
+  afterAll(() => cluster?.remove());
+  const names = loadSummaryNames(contentDir);
+  const SPAM = "call-now-555-0199-free-quote.example";
+  const LINUX = "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0";
+
+  it.each(["files", "PostgreSQL"])("lists a made-up referring site only once three different visitors came from it that day (%s)", async (kind) => {
+    let store: VisitsStore | undefined;
+    if (kind === "PostgreSQL") {
+      const url = await cluster!.createDatabase();
+      const database = await createPostgresStore({ url, logger: recordingLogger() });
+      open.push(async () => {
+        await database.close();
+        await cluster?.dropDatabase(url);
+      });
+      store = database.visits;
+    }
+    // Behind a proxy on this machine, which says who each visitor is.
+    const h = await start({ store, trustProxy: ["loopback"] });
+    const from = (n: number, userAgent = PHONE) => ({ "x-forwarded-for": `203.0.113.${n}`, "user-agent": userAgent });
+    const spam = { kind: "view", path: "/", referrer: `https://${SPAM}/` };
+    const today = businessDay(Date.now(), NY);
+    /** The week as the desk, the Monday email and npm run report show it. */
+    const shown = async () => {
+      await h.counter.flush();
+      const summary = await summaryFor(today, { visits: h.store, leads: async () => ({ messages: [], reviews: [] }), names: () => names, timeZone: NY });
+      return { referrers: summary.topReferrers.map((line) => [line.label, line.count]), text: summaryText(summary, "Cedar Ridge", NY), html: summaryHtml(summary, "Cedar Ridge", NY) };
+    };
+
+    // One sender under three browsers, and a second address: two visitors, not three. A call tap from it names it too.
+    for (const userAgent of [PHONE, DESKTOP, LINUX]) await h.send(spam, from(1, userAgent));
+    await h.send({ kind: "call", path: "/", button: "header", referrer: `https://${SPAM}/` }, from(1));
+    await h.send(spam, from(2));
+    await h.send(irmoFromGoogle, from(9));
+    const before = await shown();
+    expect(before.referrers).toEqual([
+      ["Other sites", 4],
+      ["google.com", 1],
+    ]);
+    expect(before.text).not.toContain(SPAM);
+    expect(before.html).not.toContain(SPAM);
+
+    // A third address: now it is a source of visits, the call tap's too.
+    await h.send(spam, from(3));
+    const after = await shown();
+    expect(after.referrers).toEqual([
+      [SPAM, 5],
+      ["google.com", 1],
+    ]);
+    expect(after.text).toContain(`via ${SPAM}`);
+  }, 60_000);
 });
 
 describe("the day's salt", () => {

@@ -14,6 +14,7 @@ import { createRateLimiter } from "../store/files/memory-limits";
 import { StoreUnavailableError } from "../store/store-errors";
 import { clientKey } from "../http/client-key";
 import { finalErrorHandler, rejectMalformedUrl } from "../http/final-error-handler";
+import { declaredOver, leaveBodyUnread, refuseUnreadableBodies, textBody } from "../http/request-body";
 import { sendSecurityHeaders } from "../http/security-headers";
 import type { TrustProxy } from "../http/trust-proxy";
 import { isCrawler, isPrefetch, refusesCounting } from "./classify";
@@ -34,7 +35,7 @@ export interface EventAppOptions {
 }
 
 // sendBeacon with a string sends text/plain (a type that needs no CORS preflight); fetch may send JSON.
-const readText = express.text({ type: ["text/plain", "application/json"], limit: visitLimits.bodyBytes });
+const readText = textBody(["text/plain", "application/json"], visitLimits.bodyBytes);
 
 export function createEventApp(options: EventAppOptions): express.Express {
   const { counter, clock = Date.now, logger = consoleLogger } = options;
@@ -47,15 +48,18 @@ export function createEventApp(options: EventAppOptions): express.Express {
   app.set("trust proxy", options.trustProxy ?? false);
   app.use(sendSecurityHeaders());
   app.use(rejectMalformedUrl);
+  // Before any body is read: none is inflated, each has a declared length (functions/http/request-body.ts).
+  app.use(refuseUnreadableBodies);
 
   app.post(apiPath.event, (req, res, next) => {
     res.set("Cache-Control", "no-store");
     if (!req.is(["text/plain", "application/json"])) {
+      leaveBodyUnread(req, res);
       res.status(415).json({ ok: false, message: "Send the event as text/plain or application/json" });
       return;
     }
-    if (Number(req.headers["content-length"]) > visitLimits.bodyBytes) {
-      res.set("Connection", "close").on("finish", () => req.socket.destroySoon());
+    if (declaredOver(req, visitLimits.bodyBytes)) {
+      leaveBodyUnread(req, res);
       res.status(413).json({ ok: false, message: `The event is too large (limit ${visitLimits.bodyBytes} bytes)` });
       return;
     }

@@ -61,6 +61,15 @@ const SOURCE_GROUPS: ReadonlyArray<[RegExp, string]> = [
   [/(?:^|\.)(?:youtube\.com|youtu\.be)$/, "youtube.com"],
 ];
 
+/**
+ * Sources shown whatever their count: no visit, one site standing for many, and the sites of
+ * SOURCE_GROUPS, which a spammer cannot advertise by naming. Any other referring site is
+ * listed only once three different visitors came from it in a day (week-summary.ts).
+ */
+export function isNamedSource(source: string): boolean {
+  return source === "" || source === DIRECT || source === OTHER_SOURCE || SOURCE_GROUPS.some(([, name]) => name === source);
+}
+
 const HOST = /^[a-z0-9](?:[a-z0-9-]{0,62}\.)+[a-z]{2,63}$/;
 
 /**

@@ -3,7 +3,7 @@
 import type { LeadLine, RankedLine, VisitSummary, VisitTotals } from "../../src/content/visit-summary";
 import { formatDayLabel } from "../../src/format/business-time";
 import { escapeHtml } from "../../src/format/escape-html";
-import { change, leadText, leadWords } from "../../src/format/visit-words";
+import { change, leadText, leadWords, replySpeedRule, replySpeedText, waitingText } from "../../src/format/visit-words";
 
 const TOTAL_ROWS: ReadonlyArray<[keyof VisitTotals, string]> = [
   ["visitors", "Visitors"],
@@ -52,6 +52,11 @@ export function summaryText(summary: VisitSummary, siteName: string, timeZone: s
     "This week's leads",
     ...(summary.recentLeads.length === 0 ? ["  (none yet)"] : summary.recentLeads.map((lead) => `  ${leadText(lead, timeZone)}`)),
     "",
+    "How fast messages were answered",
+    `  ${replySpeedText(summary.replies)}`,
+    ...(summary.replies.waiting.length === 0 ? [] : ["  Still waiting for an answer after more than an hour:", ...summary.replies.waiting.map((m) => `    ${waitingText(m, timeZone)}`)]),
+    `  ${replySpeedRule(summary.replies)}`,
+    "",
     `Visitors by device: ${summary.devices.phone} on phones, ${summary.devices.tablet} on tablets, ${summary.devices.desktop} on computers.`,
   ].join("\n");
 }
@@ -84,6 +89,16 @@ export function summaryHtml(summary: VisitSummary, siteName: string, timeZone: s
     section(
       "This week's leads",
       summary.recentLeads.length === 0 ? none : `<ul>${summary.recentLeads.map((lead) => `<li>${escapeHtml(leadText(lead, timeZone))}</li>`).join("")}</ul>`,
+    ),
+    section(
+      "How fast messages were answered",
+      [
+        `<p>${escapeHtml(replySpeedText(summary.replies))}</p>`,
+        summary.replies.waiting.length === 0
+          ? ""
+          : `<p>Still waiting for an answer after more than an hour:</p><ul>${summary.replies.waiting.map((m) => `<li>${escapeHtml(waitingText(m, timeZone))}</li>`).join("")}</ul>`,
+        `<p style="color: #616e7c; font-size: 12px;">${escapeHtml(replySpeedRule(summary.replies))}</p>`,
+      ].join(""),
     ),
     `<p style="color: #616e7c; font-size: 12px;">Counted without cookies: each visitor once a day, by a code that changes every midnight. ${escapeHtml(siteName)} website.</p>`,
     "</body></html>",

@@ -8,9 +8,9 @@ import { addDays, businessDay, startOfBusinessDay, type BusinessDay } from "../.
 import { keptSince, type KeptFor } from "../../src/content/kept-for";
 import type { VisitEvent } from "../../src/content/visit-event";
 import { consoleLogger, type Logger } from "../logger";
-import { countKey, type SeenVisitor, type VisitCount, type VisitCountKey, type VisitsStore } from "../store/visits-store";
-import { deviceOf, OTHER_SOURCE, sourceOf } from "./classify";
-import { visitorHash } from "./visitor-hash";
+import { countKey, type SeenReferral, type SeenVisitor, type VisitCount, type VisitCountKey, type VisitsStore } from "../store/visits-store";
+import { deviceOf, isNamedSource, OTHER_SOURCE, sourceOf } from "./classify";
+import { referralHash, visitorHash } from "./visitor-hash";
 
 /** Every path that is not a page of the site. */
 export const OTHER_PATH = "other";
@@ -77,6 +77,7 @@ export function createVisitCounter(options: VisitCounterOptions): VisitCounter {
   let turning: Promise<Day> | undefined;
   let pending = new Map<string, VisitCount>();
   let visitors: SeenVisitor[] = [];
+  let referred: SeenReferral[] = [];
   let writing: Promise<void> = Promise.resolve();
   /** Beacons being counted (waiting for the day's salt or a page check): a flush waits for them. */
   const counting = new Set<Promise<void>>();
@@ -182,7 +183,9 @@ export function createVisitCounter(options: VisitCounterOptions): VisitCounter {
       const button = bounded(day.buttons, event.button ?? "", limits.buttonsPerDay);
       add(day, { day: day.day, kind: "call", path, source, device, landing, button });
     }
-    if (pending.size + visitors.length >= MOST_PENDING) void writeHeld();
+    // Which addresses came from a site nobody knows by name: three in a day list it (referrer spam is one sender).
+    if (!isNamedSource(source)) referred.push({ day: day.day, hash: referralHash(day.salt, site, sender.address, source), source });
+    if (pending.size + visitors.length + referred.length >= MOST_PENDING) void writeHeld();
   }
 
   async function flush(): Promise<void> {
@@ -193,10 +196,11 @@ export function createVisitCounter(options: VisitCounterOptions): VisitCounter {
   /** Writes what is held now. One batch at a time, in order; one asked for meanwhile waits for the one in flight. */
   async function writeHeld(): Promise<void> {
     writing = writing.then(async () => {
-      if (pending.size === 0 && visitors.length === 0) return;
-      const batch = { counts: [...pending.values()], visitors };
+      if (pending.size === 0 && visitors.length === 0 && referred.length === 0) return;
+      const batch = { counts: [...pending.values()], visitors, referred };
       pending = new Map();
       visitors = [];
+      referred = [];
       await store.add(batch).catch((error: unknown) => {
         logger.error(`visits: ${batch.counts.length} count(s) could not be written and are lost`, error);
       });

@@ -11,3 +11,12 @@ import { clientKey } from "../http/client-key";
 export function visitorHash(salt: Buffer, site: string, address: string | undefined, userAgent: string): string {
   return createHmac("sha256", salt).update(`${site}\n${clientKey(address)}\n${userAgent}`).digest("base64url").slice(0, 22);
 }
+
+/**
+ * The day's name for one address coming from one referring site: a site is listed as a source
+ * of visits once three different ones came from it in a day (week-summary.ts). The address
+ * only, not the browser: one machine sending beacons under many user agents is one.
+ */
+export function referralHash(salt: Buffer, site: string, address: string | undefined, source: string): string {
+  return createHmac("sha256", salt).update(`referral\n${site}\n${clientKey(address)}\n${source}`).digest("base64url").slice(0, 22);
+}

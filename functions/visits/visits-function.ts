@@ -79,7 +79,7 @@ export async function createVisitsFunction(options: VisitsFunctionOptions): Prom
     clock,
     logger,
   });
-  const sources: SummarySources = { visits, leads: options.leads, names: () => loadSummaryNames(options.contentDir, logger), timeZone: site.timeZone };
+  const sources: SummarySources = { visits, leads: options.leads, names: () => loadSummaryNames(options.contentDir, logger), timeZone: site.timeZone, now: clock };
   const summary = async (to = businessDay(clock(), site.timeZone)) => {
     await counter.flush();
     return summaryFor(to, sources);

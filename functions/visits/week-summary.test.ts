@@ -85,6 +85,43 @@ describe("the week's summary", () => {
     expect(change(3, 4)).toBe("-25%");
   });
 
+  it("says how fast the week's messages were answered, in opening hours, and which still wait past an hour", () => {
+    const message = (id: string, createdAt: string, answeredAt?: string) => ({ id, name: `Sender ${id}`, createdAt, serviceType: "other", ...(answeredAt ? { answered: { at: answeredAt } } : {}) });
+    const week = [
+      // Tuesday 9:00, answered 9:12: 12 minutes.
+      message("a", "2025-06-03T13:00:00.000Z", "2025-06-03T13:12:00.000Z"),
+      // Saturday 9 PM, answered Monday 7:20 (the next week's Monday, still this summary's message): 20 minutes of opening hours.
+      message("b", "2025-06-08T01:00:00.000Z", "2025-06-09T11:20:00.000Z"),
+      // Wednesday 10:00, answered 13:30: 210 minutes.
+      message("c", "2025-06-04T14:00:00.000Z", "2025-06-04T17:30:00.000Z"),
+      // Friday 5:30 PM, not answered: by Saturday 9:00 (now) 30 + 60 minutes of opening hours.
+      message("d", "2025-06-06T21:30:00.000Z"),
+      // Saturday 8:30, not answered: 30 minutes by 9:00, not late yet.
+      message("e", "2025-06-07T12:30:00.000Z"),
+      // The week before: answered in 40 minutes.
+      message("f", "2025-05-28T13:00:00.000Z", "2025-05-28T13:40:00.000Z"),
+    ];
+    const now = Date.parse("2025-06-07T13:00:00.000Z");
+    const { replies } = weekSummary({ to: "2025-06-08", timeZone: NY, counts: [], messages: week, reviews: [], names, now });
+    expect(replies).toEqual({
+      messages: 5,
+      answered: 3,
+      medianMinutes: 20,
+      previousMedianMinutes: 40,
+      waiting: [{ id: "d", name: "Sender d", at: "2025-06-06T21:30:00.000Z", waitedMinutes: 90 }],
+      counted: "opening hours",
+    });
+    const text = summaryText(weekSummary({ to: "2025-06-08", timeZone: NY, counts: [], messages: week, reviews: [], names, now }), "Cedar Ridge Tree Service", NY);
+    expect(text).toContain("Half the messages were answered within 20 min (week before: 40 min); 3 of 5 messages answered.");
+    expect(text).toContain("Still waiting for an answer after more than an hour:\n    Sender d, Jun 6, 2025, 5:30 PM EDT: waiting 1 h 30 min");
+    expect(text).toContain("times count your opening hours only");
+    const html = summaryHtml(weekSummary({ to: "2025-06-08", timeZone: NY, counts: [], messages: week, reviews: [], names, now }), "Cedar Ridge Tree Service", NY);
+    expect(html).toContain("<li>Sender d, Jun 6, 2025, 5:30 PM EDT: waiting 1 h 30 min</li>");
+    // Without opening times every hour counts.
+    const allHours = weekSummary({ to: "2025-06-08", timeZone: NY, counts: [], messages: week, reviews: [], names: { ...names, hours: undefined }, now });
+    expect(allHours.replies).toMatchObject({ medianMinutes: 210, counted: "every hour" });
+  });
+
   it("still comes when content/ cannot be read: pages are named by their address", async () => {
     const logger = recordingLogger();
     const unnamed = await loadSummaryNames("/nonexistent-content", logger);
@@ -92,6 +129,39 @@ describe("the week's summary", () => {
     expect(logger.warnings.join("\n")).toMatch(/named by their address/);
     const plain = weekSummary({ to: "2025-06-08", timeZone: NY, counts, messages, reviews, names: unnamed });
     expect(plain.topPages[0]).toMatchObject({ label: "/locations/irmo-sc", count: 5 });
+  });
+});
+
+describe("referring sites", () => {
+  it("names a site nobody knows by name only on the days three different visitors came from it; the known ones always", () => {
+    const small = "chapin-news.example";
+    const spam = "call-now-555-0199-free-quote.example";
+    const week: VisitCount[] = [
+      // Three visitors on Tuesday, two on Wednesday: Tuesday's visits name it, Wednesday's are "Other sites".
+      visitCount("2025-06-03", "referred", { source: small, device: "", count: 3 }),
+      visitCount("2025-06-03", "visit", { path: "/", source: small, count: 3 }),
+      visitCount("2025-06-04", "referred", { source: small, device: "", count: 2 }),
+      visitCount("2025-06-04", "visit", { path: "/", source: small, count: 2 }),
+      // One sender, many beacons; and one known by name, with a single visitor.
+      visitCount("2025-06-04", "referred", { source: spam, device: "", count: 1 }),
+      visitCount("2025-06-04", "visit", { path: "/", source: spam, count: 40 }),
+      visitCount("2025-06-04", "call", { path: "/", source: spam, landing: "/", button: "header" }),
+      visitCount("2025-06-05", "visit", { path: "/", source: "nextdoor.com" }),
+    ];
+    const leads = [{ createdAt: "2025-06-04T14:30:00.000Z", serviceType: "tree-removal", landingPage: "/", referrer: spam }];
+    const summary = weekSummary({ to: "2025-06-08", timeZone: NY, counts: week, messages: leads, reviews: [], names });
+    expect(summary.topReferrers.map((l) => [l.label, l.count])).toEqual([
+      ["Other sites", 42],
+      [small, 3],
+      ["nextdoor.com", 1],
+    ]);
+    expect(summary.recentLeads.map((lead) => [lead.kind, lead.source])).toEqual([
+      ["message", undefined],
+      ["call", undefined],
+    ]);
+    const text = summaryText(summary, "Cedar Ridge Tree Service", NY);
+    expect(text).not.toContain(spam);
+    expect(summaryHtml(summary, "Cedar Ridge Tree Service", NY)).not.toContain(spam);
   });
 });
 

@@ -1,4 +1,5 @@
 import { escapeHtml } from "../format/escape-html";
+import { HERO_SIZES, pictureParts, type Photo } from "../content/photo";
 import type { Site } from "../content/site";
 
 /** What a page puts in <head>; rendered by renderHead at build and applied by useHeadSync after client navigation. */
@@ -17,6 +18,17 @@ export interface Head {
   article?: { publishedTime: string; author?: string; section?: string };
   /** The page's own share image (a post's cover), site-relative; default: the site's og-image.png. */
   image?: { path: string; width: number; height: number; alt: string };
+  /**
+   * The photo that is the page's largest paint (a hero photo): fetched from the head, first, in the
+   * size its <picture> will choose (heroPreload).
+   */
+  preloadImage?: { type: string; srcSet: string; sizes: string };
+}
+
+/** The preload of a hero photo as <PageHero> shows it: its AVIF (browsers without it skip the link and use the <picture>), full width. */
+export function heroPreload(photo: Photo | undefined): Head["preloadImage"] {
+  const avif = photo && pictureParts(photo).sources.find((s) => s.type === "image/avif");
+  return avif && avif.srcSet ? { type: avif.type, srcSet: avif.srcSet, sizes: HERO_SIZES } : undefined;
 }
 
 export interface HeadContext {
@@ -53,6 +65,9 @@ export function renderHead(head: Head, site: Site): string {
     head.keywords?.length ? meta("name", "keywords", head.keywords.join(", ")) : "",
     head.noindex ? meta("name", "robots", "noindex") : "",
     `<link rel="canonical" href="${escapeHtml(url)}">`,
+    head.preloadImage
+      ? `<link rel="preload" as="image" type="${escapeHtml(head.preloadImage.type)}" imagesrcset="${escapeHtml(head.preloadImage.srcSet)}" imagesizes="${escapeHtml(head.preloadImage.sizes)}" fetchpriority="high">`
+      : "",
     meta("property", "og:type", head.ogType ?? "website"),
     meta("property", "og:site_name", site.name),
     meta("property", "og:title", head.title),

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { container } from "../styles/layout.css";
 import { CheckIcon } from "./icons";
 import * as css from "./page-hero.css";
-import type { Cover } from "../content/photo";
+import { HERO_SIZES, type Cover } from "../content/photo";
 import { Picture } from "./picture";
 import { Scenery, type SceneName } from "./scenery";
 
@@ -49,7 +49,7 @@ export function PageHero({ scene, size, title, subtitle, badge, actions, points,
         </div>
         {aside ? <div className={css.aside}>{aside}</div> : null}
       </div>
-      {photo ? <Picture photo={photo.photo} alt={photo.alt} priority sizes="100vw" className={css.photo} /> : <Scenery scene={scene} className={css.art} />}
+      {photo ? <Picture photo={photo.photo} alt={photo.alt} priority sizes={HERO_SIZES} className={css.photo} /> : <Scenery scene={scene} className={css.art} />}
     </section>
   );
 }

@@ -16,7 +16,7 @@ export const mapLabelSides = ["right", "left", "above", "below"] as const;
 /**
  * Front matter of one town page, content/locations/{town}-sc.md, served at
  * /locations/{town}-sc. The page builds the fixed lines from `name`: badge
- * "Serving {name}, SC", H1 "Tree Service in {name}, SC", the call buttons with
+ * "Serving {name}, SC", H1 "Tree Service in {name}, SC" (unless `heading` says otherwise), the call buttons with
  * the phone from content/site.json. Everything town-specific lives here. The
  * Markdown body is not used: all text goes in the fields below.
  */
@@ -34,18 +34,22 @@ export const locationSchema = group({
    * Where the town sits on the service-area map (src/components/map/), drawn at
    * build time from these numbers: decimal degrees (South Carolina: latitude
    * about 32-35, longitude about -83 to -78.5), and which side of the dot the name goes.
+   * Left out (a town the desk added before the owner tapped where it is), the town
+   * has its page and its place in the lists, but no dot on the map yet.
    */
   map: group({
     latitude: z.number({ error: () => "expected a latitude like 34.1657" }).min(32, "expected a South Carolina latitude (32 to 35.3)").max(35.3, "expected a South Carolina latitude (32 to 35.3)"),
     longitude: z.number({ error: () => "expected a longitude like -81.3496" }).min(-83.4, "expected a South Carolina longitude (-83.4 to -78.5)").max(-78.5, "expected a South Carolina longitude (-83.4 to -78.5)"),
     label: choice(mapLabelSides).default("right"),
-  }),
+  }).optional(),
   /** The <title> without the business name; pages append " | {site.name}". */
   metaTitle: text(),
   /** Unique per town, so search engines do not treat the pages as duplicates. */
   metaDescription: metaDescription(),
   /** The keywords meta; left out on the pages the spec ships without one. */
   keywords: list(text(), "keywords", 1, Infinity).optional(),
+  /** The hero's H1; left out, the page says `Tree Service in {name}, SC` (townHeading). */
+  heading: text().optional(),
   /** The hero line under the H1. */
   subtitle: text(),
   /** An owner photo for the hero (beside this file) and what it shows; without one the hero shows the town's drawn scenery. */
@@ -115,9 +119,12 @@ function primaryProblems(
     if (!allParsed) return [];
     return [{ file: relativePath(path.resolve(dir)), field: "primary", problem: "no town has primary: true; mark the home town" }];
   }
-  return others.map(({ file }) => ({
+  // The rings of the map are drawn around the home town, so it needs its place.
+  const unplaced = first.location.map === undefined ? [{ file: first.file, field: "map", problem: "the home town (primary: true) needs its place on the map: latitude and longitude" }] : [];
+  return [...unplaced, ...others.map(({ file }) => ({
     file,
     field: "primary",
     problem: `only one town can be primary, and ${first.file} already is`,
-  }));
+  }))];
 }
+

@@ -40,6 +40,9 @@ export function pictureParts(photo: Photo): PictureParts {
   };
 }
 
+/** A hero photo fills the screen's width (src/components/page-hero.tsx; its preload says the same: src/app/head.ts heroPreload). */
+export const HERO_SIZES = "100vw";
+
 /** A column of text is at most about 48rem wide; on phones the photo fills the screen. */
 export const PROSE_SIZES = "(min-width: 52rem) 48rem, 100vw";
 

@@ -118,6 +118,13 @@ export const siteSchema = z.object({
       return keptFor === undefined || shortestDays(keptFor) >= 14;
     }, "must be at least 2 weeks: the weekly summary compares this week with the one before")
     .default("13 months"),
+  /**
+   * How the owner's one-tap answers start (the desk's message screen: Text and Email back), the
+   * business's own words with blanks the desk fills from the message: [first name], [business],
+   * [service], [town] (src/format/reply-start.ts). Default: "Hi [first name], this is [business]
+   * about your tree in [town]."
+   */
+  replyStart: z.string().trim().min(1).max(300).optional(),
   /** The business's time zone: new posts' dates (npm run new-post), times in npm run submissions. */
   timeZone: timeZoneSchema,
   /** The blog's categories: filter buttons, category pages, and the only values a post's category may have (src/content/blog-categories.ts). */

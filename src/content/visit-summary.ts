@@ -57,6 +57,26 @@ export interface RecentLead {
   count: number;
 }
 
+/**
+ * How fast the week's messages were answered. A message's answer is the first of: a tap on Call,
+ * Text or Email back on it in the desk, or "Mark handled" (the owner answered it some other way).
+ * Minutes count the business's opening hours (content/site.json `hours`; every hour when none are
+ * given): a message sent on Saturday night and answered at 7:20 on Monday took 20 minutes.
+ */
+export interface ReplySpeed {
+  /** Messages this week (not spam), and how many of them are answered. */
+  messages: number;
+  answered: number;
+  /** The median minutes from a message to its first answer; absent when none was answered. */
+  medianMinutes?: number;
+  /** The same for the week before. */
+  previousMedianMinutes?: number;
+  /** This week's messages not answered after more than an hour (of opening hours) by now, the longest wait first. */
+  waiting: Array<{ id: string; name: string; at: string; waitedMinutes: number }>;
+  /** What the minutes count. */
+  counted: "opening hours" | "every hour";
+}
+
 export interface VisitSummary {
   /** The week: seven days ending `to` (both included), and the seven before. */
   week: { from: string; to: string };
@@ -75,4 +95,6 @@ export interface VisitSummary {
   devices: { phone: number; tablet: number; desktop: number };
   /** The week's leads, newest first (at most 20). */
   recentLeads: RecentLead[];
+  /** How fast messages were answered. */
+  replies: ReplySpeed;
 }

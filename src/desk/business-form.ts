@@ -25,6 +25,8 @@ export interface BusinessForm {
   foundingYear: string;
   ratingValue: string;
   ratingCount: string;
+  /** How Text and Email back on a message start (src/format/reply-start.ts); empty: the default words. */
+  replyStart: string;
 }
 
 export type DayName = Site["hours"][number]["days"][number];
@@ -62,6 +64,7 @@ export const businessTextFields: readonly BusinessTextField[] = [
   "foundingYear",
   "ratingValue",
   "ratingCount",
+  "replyStart",
 ];
 
 /** Every single fact's value from `value`. */
@@ -82,6 +85,7 @@ export function textFacts(value: (name: BusinessTextField) => string): Pick<Busi
     foundingYear: value("foundingYear"),
     ratingValue: value("ratingValue"),
     ratingCount: value("ratingCount"),
+    replyStart: value("replyStart"),
   };
 }
 
@@ -102,6 +106,7 @@ export const businessLabels: Record<BusinessTextField, string> = {
   foundingYear: "Year founded",
   ratingValue: "Average rating",
   ratingCount: "Number of ratings",
+  replyStart: "Reply start",
 };
 
 export const hoursLabels: Record<keyof HoursRow, string> = { label: "Days as shown", days: "Days", opens: "Opens", closes: "Closes", note: "Note" };

@@ -11,7 +11,15 @@ export const body = style({
   minHeight: "100vh",
   background: vars.color.surfaceAlt,
   paddingBottom: `calc(${navHeight} + env(safe-area-inset-bottom))`,
-  "@media": { [wide]: { paddingBottom: 0, display: "grid", gridTemplateColumns: "15rem 1fr", gridTemplateRows: "auto 1fr" } },
+  "@media": {
+    [wide]: {
+      paddingBottom: 0,
+      display: "grid",
+      gridTemplateColumns: "15rem 1fr",
+      gridTemplateRows: "auto auto 1fr",
+      gridTemplateAreas: '"header header" "bar main" "more main"',
+    },
+  },
 });
 
 /** No section bar (signed out, or the home screen, which is the sections): one column at every width. */
@@ -24,7 +32,7 @@ export const header = style({
   padding: `${vars.space.sm} ${vars.space.md}`,
   background: vars.color.brandDark,
   color: vars.color.onBrand,
-  "@media": { [wide]: { gridColumn: "1 / -1", padding: `${vars.space.sm} ${vars.space.lg}` } },
+  "@media": { [wide]: { gridArea: "header", padding: `${vars.space.sm} ${vars.space.lg}` } },
 });
 
 export const brand = style({
@@ -68,18 +76,23 @@ export const nav = style({
   borderTop: `1px solid ${vars.color.border}`,
   paddingBottom: "env(safe-area-inset-bottom)",
   "@media": {
-    [wide]: { position: "static", borderTop: "none", borderRight: `1px solid ${vars.color.border}`, paddingTop: vars.space.md },
+    [wide]: { gridArea: "bar", position: "static", borderTop: "none", borderRight: `1px solid ${vars.color.border}`, paddingTop: vars.space.md },
   },
 });
 
+/** The leads and "All sections", side by side, as wide as each other. */
 export const navList = style({
   listStyle: "none",
   margin: 0,
   padding: 0,
   display: "grid",
-  gridTemplateColumns: "repeat(5, 1fr)",
-  "@media": { [wide]: { gridTemplateColumns: "1fr", gap: vars.space.xs, padding: `0 ${vars.space.sm}` } },
+  gridAutoFlow: "column",
+  gridAutoColumns: "1fr",
+  "@media": { [wide]: { gridAutoFlow: "row", gap: vars.space.xs, padding: `0 ${vars.space.sm}` } },
 });
+
+/** "All sections": on a phone it goes to the list under the screen; a wide screen shows that list beside the bar. */
+export const moreItem = style({ "@media": { [wide]: { display: "none" } } });
 
 export const navLink = style({
   display: "flex",
@@ -114,12 +127,53 @@ export const navLink = style({
   },
 });
 
+/** The other sections: under the screen on a phone (one big row each), under the leads on a wide screen. */
+export const more = style({
+  padding: `${vars.space.lg} ${vars.space.md} ${vars.space.xl}`,
+  borderTop: `1px solid ${vars.color.border}`,
+  background: vars.color.surface,
+  "@media": {
+    [wide]: { gridArea: "more", borderTop: "none", borderRight: `1px solid ${vars.color.border}`, padding: `${vars.space.md} ${vars.space.sm}` },
+  },
+});
+
+export const moreGroup = style({ maxWidth: "46rem", margin: `0 auto ${vars.space.md}` });
+
+export const moreHeading = style({
+  fontSize: "0.85rem",
+  textTransform: "uppercase",
+  letterSpacing: "0.06em",
+  color: vars.color.muted,
+  margin: `0 0 ${vars.space.xs}`,
+  "@media": { [wide]: { padding: `0 ${vars.space.md}` } },
+});
+
+export const moreList = style({ listStyle: "none", margin: 0, padding: 0, display: "grid", gap: vars.space.xs });
+
+export const moreLink = style({
+  display: "flex",
+  alignItems: "center",
+  gap: vars.space.sm,
+  minHeight: "52px",
+  padding: `0 ${vars.space.md}`,
+  borderRadius: vars.radius.sm,
+  fontWeight: 600,
+  color: vars.color.brandDark,
+  textDecoration: "none",
+  border: `1px solid ${vars.color.border}`,
+  selectors: {
+    "&:hover": { background: vars.color.brandLight, color: vars.color.brandDark },
+    '&[aria-current="page"]': { background: vars.color.brandLight, boxShadow: `inset 4px 0 0 ${vars.color.brand}` },
+  },
+  "@media": { [wide]: { minHeight: "48px", border: "none", color: vars.color.muted } },
+});
+
 export const main = style({
   width: "100%",
   maxWidth: "46rem",
   margin: "0 auto",
   padding: `${vars.space.lg} ${vars.space.md} ${vars.space.xl}`,
-  "@media": { [wide]: { padding: `${vars.space.xl} ${vars.space.lg}` } },
+  "@media": { [wide]: { gridArea: "main", padding: `${vars.space.xl} ${vars.space.lg}` } },
 });
 
 export const narrow = style({ maxWidth: "28rem" });

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
-import { sectionIcons } from "./desk-icons";
+import { MoreIcon, sectionIcons } from "./desk-icons";
 import type { DeskFrame } from "./desk-page";
-import { deskPath, deskSections, type DeskSectionScreen } from "./desk-routes";
+import { deskGroups, deskPath, deskSections, type DeskSectionScreen } from "./desk-routes";
 import * as css from "./desk-frame.css";
 import { DeskForm } from "./desk-ui";
 
@@ -22,13 +22,25 @@ export interface FrameProps {
 
 /**
  * Every desk screen's frame: the business's name, the owner's account and "Sign out" at the
- * top; the sections (shared/CONTRACT.md: Messages, Reviews, Posts, Business details, Visits)
- * along the bottom on a phone, within the thumb's reach, and down the side on a wide screen.
+ * top; the leads (Messages, Reviews: what wants an answer) along the bottom on a phone, within
+ * the thumb's reach, with "All sections" beside them; every other section (shared/CONTRACT.md's
+ * names) under the screen, by group, one big row each. On a wide screen both lists are down the
+ * side. Each section is on every screen once, so a check finding one by its name finds one.
  * Signed out, only the name and the screen. On the home screen the sections are the screen itself.
  */
 export function DeskFrameView({ frame, title, section, layout, children }: FrameProps) {
   const signedIn = frame.owner !== undefined;
   const sectionBar = signedIn && layout !== "menu";
+  const link = (s: (typeof deskSections)[number], className: string, size: number) => {
+    const SectionIcon = sectionIcons[s.screen];
+    return (
+      <a className={className} href={s.path} aria-current={s.screen === section ? "page" : undefined}>
+        <SectionIcon size={size} />
+        {s.label}
+      </a>
+    );
+  };
+  const leads = deskSections.filter((s) => s.group === "leads");
   return (
     <div className={sectionBar ? css.body : `${css.body} ${css.signedOut}`}>
       <header className={css.header}>
@@ -50,19 +62,17 @@ export function DeskFrameView({ frame, title, section, layout, children }: Frame
         )}
       </header>
       {sectionBar && (
-        <nav className={css.nav} aria-label="Desk sections">
+        <nav className={css.nav} aria-label="Leads">
           <ul className={css.navList}>
-            {deskSections.map((s) => {
-              const SectionIcon = sectionIcons[s.screen];
-              return (
-                <li key={s.screen}>
-                  <a className={css.navLink} href={s.path} aria-current={s.screen === section ? "page" : undefined}>
-                    <SectionIcon size={22} />
-                    {s.label}
-                  </a>
-                </li>
-              );
-            })}
+            {leads.map((s) => (
+              <li key={s.screen}>{link(s, css.navLink, 22)}</li>
+            ))}
+            <li className={css.moreItem}>
+              <a className={css.navLink} href="#desk-sections">
+                <MoreIcon size={22} />
+                All sections
+              </a>
+            </li>
           </ul>
         </nav>
       )}
@@ -75,6 +85,24 @@ export function DeskFrameView({ frame, title, section, layout, children }: Frame
         )}
         {children}
       </main>
+      {sectionBar && (
+        <nav className={css.more} aria-label="Desk sections" id="desk-sections">
+          {deskGroups
+            .filter((g) => g.group !== "leads")
+            .map((g) => (
+              <div key={g.group} className={css.moreGroup}>
+                <h2 className={css.moreHeading}>{g.heading}</h2>
+                <ul className={css.moreList}>
+                  {deskSections
+                    .filter((s) => s.group === g.group)
+                    .map((s) => (
+                      <li key={s.screen}>{link(s, css.moreLink, 22)}</li>
+                    ))}
+                </ul>
+              </div>
+            ))}
+        </nav>
+      )}
     </div>
   );
 }

@@ -38,10 +38,49 @@ const VisitsIcon = (p: IconProps) => (
   </Icon>
 );
 
+const TreeIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M12 2l6 8h-3l4 6H5l4-6H6z" />
+    <path d="M12 16v6" />
+  </Icon>
+);
+const PinIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M12 21s-7-6.2-7-11.5a7 7 0 0 1 14 0C19 14.8 12 21 12 21z" />
+    <circle cx="12" cy="9.5" r="2.5" />
+  </Icon>
+);
+const HouseIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M3 11l9-8 9 8" />
+    <path d="M5 10v11h14V10" />
+    <path d="M10 21v-6h4v6" />
+  </Icon>
+);
+const PhotoIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <rect x="3" y="4" width="18" height="16" rx="2" />
+    <circle cx="9" cy="10" r="2" />
+    <path d="M21 16l-5-5-9 9" />
+  </Icon>
+);
+const MoreIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M4 6h16M4 12h16M4 18h16" />
+  </Icon>
+);
+
+/** The phone's bar: the sections not on it are listed under the screen. */
+export { MoreIcon };
+
 export const sectionIcons: Record<DeskSectionScreen, (p: IconProps) => React.JSX.Element> = {
   messages: MailIcon,
   reviews: StarIcon,
   posts: PostsIcon,
   business: StoreIcon,
   visits: VisitsIcon,
+  services: TreeIcon,
+  "service-areas": PinIcon,
+  "home-page": HouseIcon,
+  photos: PhotoIcon,
 };

@@ -5,6 +5,7 @@ import { escapeHtml } from "../format/escape-html";
 import { themeColor } from "../styles/theme.css";
 import { DeskFrameView } from "./desk-frame";
 import type { DeskAssets, DeskFrame } from "./desk-page";
+import { appIconPath, deskPath } from "./desk-routes";
 import { DeskScreen, type DeskPage } from "./desk-screens";
 import { FrameContext } from "./desk-ui";
 
@@ -25,9 +26,12 @@ export function renderDeskPage(page: DeskPage, frame: DeskFrame, assets: DeskAss
     `<meta name="description" content="${escapeHtml(`The owner's desk of ${frame.siteName}`)}">` +
     `<title>${escapeHtml(title)}</title>` +
     `<link rel="icon" href="/favicon.svg" type="image/svg+xml">` +
+    // The desk installs as an app of its own (the desk server's app-files.ts); the site's pages link no manifest.
+    `<link rel="manifest" href="${deskPath.manifest}">` +
+    `<link rel="apple-touch-icon" href="${appIconPath(180)}">` +
     assets.css.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join("") +
     `<script type="module" src="${escapeHtml(assets.script)}"></script>` +
-    assets.preload.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`).join("") +
+    [...assets.preload, ...(page.screen === "post-editor" ? assets.editor : [])].map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`).join("") +
     `</head><body>${body}</body></html>`
   );
 }

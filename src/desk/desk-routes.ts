@@ -33,6 +33,18 @@ export const deskPath = {
   reviews: `${deskBase}/reviews`,
   /** The desk's own script and stylesheet (hashed names), served by the desk, never from dist/. */
   assets: `${deskBase}/assets`,
+  /** The desk as an app a phone installs: its manifest, icons and service worker (the desk server's app-files.ts), open to anyone. */
+  manifest: `${deskBase}/manifest.webmanifest`,
+  /** GET …-<size>.png: the app's icon at 180 (Apple's home screen), 192 and 512 pixels, and 512 with room to be cut round (maskable). */
+  appIcon: `${deskBase}/app-icon`,
+  /** The desk's service worker (src/desk/service-worker.ts): its scope is the desk, nothing else of the site. */
+  serviceWorker: `${deskBase}/service-worker.js`,
+  /** POST JSON { endpoint, keys: { p256dh, auth } } (a browser's PushSubscription): 201 once kept (shared/CONTRACT.md). */
+  pushSubscriptions: `${deskBase}/push/subscriptions`,
+  /** POST `id`: "Turn off" a device's notifications. */
+  pushTurnOff: `${deskBase}/push/subscriptions/remove`,
+  /** GET JSON { publicKey, csrf }: what the service worker needs to subscribe again on its own. */
+  pushKey: `${deskBase}/push/key`,
   /** Posts (the desk server's posts screen): the list is the section's path, `?q=` searches titles. */
   postNew: `${deskBase}/posts/new`,
   /** GET /owner/posts/edit/<slug>: the editor. */
@@ -55,15 +67,46 @@ export const deskPath = {
   /** GET .../<slug>: the post's versions; POST { versionId, slug, baseSha }: restore one. */
   postHistory: `${deskBase}/posts/history`,
   postRestore: `${deskBase}/posts/restore`,
+  /** The site's own pages (the desk server's screens/site-pages.ts): a service, a town or the home page. */
+  services: `${deskBase}/services`,
+  /** POST { slug, move: up|down, version }: a service a place earlier or later in every list of services. */
+  serviceOrder: `${deskBase}/services/order`,
+  serviceAreas: `${deskBase}/service-areas`,
+  /** POST { name, latitude?, longitude? }: a new town page, made with sensible defaults. */
+  townAdd: `${deskBase}/service-areas/add`,
+  homePage: `${deskBase}/home-page`,
+  /** Every photo the owner added, where each is used; POST …/replace, …/remove. */
+  photos: `${deskBase}/photos`,
+  photoReplace: `${deskBase}/photos/replace`,
+  photoRemove: `${deskBase}/photos/remove`,
+  /** A page's hero photo on its way up, in parts, as a post's (POST JSON { size }, then …/<id>?offset=N, then …/<id>/done). */
+  pageUpload: `${deskBase}/site-photos/uploads`,
 } as const;
 
-/** Requests under this prefix may carry a post's whole text (the desk's other forms are small). */
+/** Requests under this prefix may carry a post's whole text (the desk's other forms are small), from a signed-in owner. */
 export const postsPrefix = `${deskBase}/posts/`;
+
+/** Requests under these carry a whole page's texts (a service's intro, questions and answers) or a photo's part: as large as a post's, from a signed-in owner. */
+export const largeFormPrefixes: readonly string[] = [postsPrefix, `${deskBase}/services/`, `${deskBase}/service-areas/`, `${deskBase}/home-page`, `${deskBase}/photos/`, `${deskBase}/site-photos/`];
+
+/** The site's pages the desk edits: one kind of file each (src/desk/page-fields.ts says which fields). */
+export type SitePageKind = "service" | "town" | "home";
+
+/** A page's editor, its history, its preview and the restore of a version: by kind and file name (slug). */
+export function sitePagePath(kind: SitePageKind, slug = "", what: "" | "history" | "restore" | "preview" | "remove" = ""): string {
+  const base = kind === "home" ? deskPath.homePage : `${kind === "service" ? deskPath.services : deskPath.serviceAreas}/${encodeURIComponent(slug)}`;
+  return what ? `${base}/${what}` : base;
+}
+
+/** The only POSTs whose bodies the desk reads before anyone is signed in: signing in (every other POST is refused unread). */
+export const signedOutPosts: readonly string[] = [deskPath.signIn, deskPath.code, deskPath.link, deskPath.passkeyChallenge, deskPath.passkeySignIn];
 
 /** One message: GET shows it whole; POST …/handled (`handled=yes|no`) and …/not-spam change it. */
 export const messagePath = (id: string): string => `${deskPath.messages}/${encodeURIComponent(id)}`;
 export const messageHandledPath = (id: string): string => `${messagePath(id)}/handled`;
 export const messageNotSpamPath = (id: string): string => `${messagePath(id)}/not-spam`;
+/** POST `how=call|text|email`: a tap on Call, Text or Email back, sent as the link opens the phone's app (the first one is the answer's time). */
+export const messageAnsweredPath = (id: string): string => `${messagePath(id)}/answered`;
 /** The inbox (messages the owner was mailed) or the held spam (never mailed unless rescued). */
 export type MessageBoxName = "inbox" | "spam";
 
@@ -89,20 +132,43 @@ export interface DeskSection {
   label: string;
   /** One line on the desk's first screen. */
   summary: string;
+  /**
+   * Where it is listed (deskGroups): "leads" along the bottom of a phone's screen, within the
+   * thumb's reach; the others under every screen, and on the first screen, under their heading.
+   */
+  group: DeskGroup;
 }
 
-export type DeskSectionScreen = "messages" | "reviews" | "posts" | "business" | "visits";
+export type DeskSectionScreen = "messages" | "reviews" | "posts" | "business" | "visits" | "services" | "service-areas" | "home-page" | "photos";
 
-/** In the navigation's order. */
+/**
+ * The navigation's groups, in order, with their headings. Their names must not hold a section's
+ * name (a check finds a section by a case-blind part of its name: shared/CONTRACT.md).
+ */
+export const deskGroups = [
+  { group: "leads", heading: "Leads" },
+  { group: "site", heading: "Your site" },
+  { group: "numbers", heading: "How it is going" },
+] as const;
+export type DeskGroup = (typeof deskGroups)[number]["group"];
+
+/** In the navigation's order, within each group. */
 export const deskSections: readonly DeskSection[] = [
-  { screen: "messages", path: deskPath.messages, label: "Messages", summary: "What visitors sent through the contact form." },
-  { screen: "reviews", path: deskPath.reviews, label: "Reviews", summary: "Approve or reject reviews before they show." },
-  { screen: "posts", path: `${deskBase}/posts`, label: "Posts", summary: "Write, schedule and change blog posts." },
-  { screen: "business", path: `${deskBase}/business`, label: "Business details", summary: "Phone, email, address, hours and links." },
-  { screen: "visits", path: `${deskBase}/visits`, label: "Visits", summary: "How many people came, and who called." },
+  { screen: "messages", group: "leads", path: deskPath.messages, label: "Messages", summary: "What visitors sent through the contact form." },
+  { screen: "reviews", group: "leads", path: deskPath.reviews, label: "Reviews", summary: "Approve or reject reviews before they show." },
+  { screen: "posts", group: "site", path: `${deskBase}/posts`, label: "Posts", summary: "Write, schedule and change blog posts." },
+  { screen: "services", group: "site", path: deskPath.services, label: "Services", summary: "Each service's page: its words, its photo, the order." },
+  { screen: "service-areas", group: "site", path: deskPath.serviceAreas, label: "Service areas", summary: "The towns you serve: add one, change its page, take one off." },
+  { screen: "home-page", group: "site", path: deskPath.homePage, label: "Home page", summary: "The first page visitors see: its words and its photo." },
+  { screen: "photos", group: "site", path: deskPath.photos, label: "Photos", summary: "Every photo on the site, where it is used; replace or remove one." },
+  { screen: "business", group: "site", path: `${deskBase}/business`, label: "Business details", summary: "Phone, email, address, hours and links." },
+  { screen: "visits", group: "numbers", path: `${deskBase}/visits`, label: "Visits", summary: "How many people came, and who called." },
 ];
 
 export const sectionPath = (screen: DeskSectionScreen): string => deskSections.find((s) => s.screen === screen)?.path ?? deskBase;
+
+/** The desk app's icon at `size` pixels (180, 192, 512), or the maskable one. */
+export const appIconPath = (size: 180 | 192 | 512, maskable = false): string => `${deskPath.appIcon}-${size}${maskable ? "-maskable" : ""}.png`;
 
 /** Whether a path is the desk's: the public site's navigation never handles these (they are not pages of dist/). */
 export const isDeskPath = (pathname: string): boolean => pathname === deskBase || pathname.startsWith(`${deskBase}/`);

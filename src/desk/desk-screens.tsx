@@ -8,7 +8,20 @@ import { ProblemScreen, type ProblemData } from "./screens/problem-screen";
 import { PostEditorScreen, type PostEditorData } from "./screens/post-editor-screen";
 import { PostHistoryScreen, type PostHistoryData } from "./screens/post-history-screen";
 import { PostsScreen, type PostsData } from "./screens/posts-screen";
+import { PhotosScreen, type PhotosData } from "./screens/photos-screen";
 import { SignInScreen, type SignInData } from "./screens/sign-in-screen";
+import {
+  PageHistoryScreen,
+  ServicesScreen,
+  SitePageScreen,
+  TownAddScreen,
+  TownsScreen,
+  type PageHistoryData,
+  type ServicesData,
+  type SitePageData,
+  type TownAddData,
+  type TownsData,
+} from "./screens/site-page-screen";
 import { VisitsScreen, type VisitsData } from "./screens/visits-screen";
 import type { DeskSectionScreen } from "./desk-routes";
 
@@ -31,6 +44,12 @@ export interface DeskScreenData {
   posts: PostsData;
   "post-editor": PostEditorData;
   "post-history": PostHistoryData;
+  services: ServicesData;
+  towns: TownsData;
+  "town-add": TownAddData;
+  "site-page": SitePageData;
+  "page-history": PageHistoryData;
+  photos: PhotosData;
 }
 
 export type DeskScreenName = keyof DeskScreenData;
@@ -68,5 +87,17 @@ export function DeskScreen({ page }: { page: DeskPage }) {
       return <PostEditorScreen data={page.data} />;
     case "post-history":
       return <PostHistoryScreen data={page.data} />;
+    case "services":
+      return <ServicesScreen data={page.data} />;
+    case "towns":
+      return <TownsScreen data={page.data} />;
+    case "town-add":
+      return <TownAddScreen data={page.data} />;
+    case "site-page":
+      return <SitePageScreen data={page.data} />;
+    case "page-history":
+      return <PageHistoryScreen data={page.data} />;
+    case "photos":
+      return <PhotosScreen data={page.data} />;
   }
 }

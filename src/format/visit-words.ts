@@ -1,7 +1,8 @@
 // The week's numbers in plain words, one wording for the desk's Visits screen
 // (src/desk/screens/visits-screen.tsx), the Monday email and `npm run report`
 // (the visit function's summary-text.ts).
-import type { LeadLine, RecentLead } from "../content/visit-summary";
+import type { LeadLine, RecentLead, ReplySpeed } from "../content/visit-summary";
+import { minutesText } from "./open-hours";
 import { formatBusinessTime, formatDayLabel } from "./business-time";
 import { formatVisitOrigin } from "./visit-origin";
 
@@ -30,3 +31,26 @@ export function leadText(lead: RecentLead, timeZone: string): string {
   const origin = formatVisitOrigin(lead.landingPage, lead.source);
   return `${when}: ${what}${origin ? `, ${origin}` : ""}`;
 }
+
+/** "Half the messages were answered within 25 min (week before: 1 h 10 min); 5 of 6 answered." */
+export function replySpeedText(replies: ReplySpeed): string {
+  if (replies.messages === 0) return "No messages this week.";
+  const before = replies.previousMedianMinutes !== undefined ? ` (week before: ${minutesText(replies.previousMedianMinutes)})` : "";
+  const speed = replies.medianMinutes !== undefined ? `Half the messages were answered within ${minutesText(replies.medianMinutes)}${before}; ` : "";
+  return `${speed}${replies.answered} of ${plural(replies.messages, "message")} answered.`;
+}
+
+/** "2 of 3 messages answered. The week before, half within 40 min." (the desk shows the median itself, big). */
+export function replyCountText(replies: ReplySpeed): string {
+  const before = replies.previousMedianMinutes !== undefined ? ` The week before, half within ${minutesText(replies.previousMedianMinutes)}.` : "";
+  return `${replies.answered} of ${plural(replies.messages, "message")} answered.${before}`;
+}
+
+/** What the reply times count, and what counts as an answer, in a line. */
+export function replySpeedRule(replies: ReplySpeed): string {
+  return `An answer is the first tap on Call, Text or Email back in the desk, or "Mark handled"; times count ${replies.counted === "opening hours" ? "your opening hours only" : "every hour"}.`;
+}
+
+/** "Pat Lee, Tue Jun 3, 9:12 AM EDT: waiting 3 h 5 min". */
+export const waitingText = (message: ReplySpeed["waiting"][number], timeZone: string): string =>
+  `${message.name}, ${formatBusinessTime(message.at, timeZone)}: waiting ${minutesText(message.waitedMinutes)}`;

@@ -1,5 +1,5 @@
 import type { LoadArgs } from "../app/page-module";
-import type { Head, HeadContext } from "../app/head";
+import { heroPreload, type Head, type HeadContext } from "../app/head";
 import { useRootData } from "../app/root-data";
 import { localBusinessData, shownRating } from "../app/structured-data";
 import { CallLink, QuoteLink } from "../components/cta-links";
@@ -27,8 +27,9 @@ export function load({ content }: LoadArgs) {
 
 type Data = ReturnType<typeof load>;
 
-export function head(_data: Data, { site }: HeadContext): Head {
+export function head(data: Data, { site }: HeadContext): Head {
   return {
+    preloadImage: heroPreload(data.home.hero.photo?.photo),
     title: `${site.name} | Tree Service in Chapin, SC`,
     description: `Tree removal, pruning, stump grinding and 24/7 emergency tree service in Chapin, Lake Murray and the Midlands. ISA-certified, insured. Free estimates.`,
     path: "/",

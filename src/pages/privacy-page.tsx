@@ -63,15 +63,19 @@ export function Component() {
         </p>
         <ul>
           <li>how many times each page was seen, and how many visits started on it,</li>
-          <li>which websites visits came from, by name only (google.com, facebook.com), never the page you were on there,</li>
+          <li>
+            which websites visits came from, by name only (google.com, facebook.com), never the page you were on there, and how many
+            different people came from each,
+          </li>
           <li>whether visitors were on a phone, a tablet or a computer,</li>
           <li>how many times each call button was tapped,</li>
           <li>how many different people visited that day.</li>
         </ul>
         <p>
           To count each person once a day without knowing who they are, the server mixes your internet address and your browser's
-          name with a random key into a code. The key is new every day and deleted at midnight ({formatZoneName(site.timeZone)})
-          with the day's codes, so nobody, not even we, can turn a code back into an address or recognise you the next day. Your
+          name with a random key into a code (and, when you came from a website other than the well-known ones, your internet address
+          and that website's name into another, so that a website is named only once several people came from it). The key is new
+          every day and deleted at midnight ({formatZoneName(site.timeZone)}) with the day's codes, so nobody, not even we, can turn a code back into an address or recognise you the next day. Your
           internet address and browser's name are never written down.
         </p>
         <p>

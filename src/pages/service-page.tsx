@@ -1,5 +1,5 @@
 import type { LoadArgs } from "../app/page-module";
-import type { Head, HeadContext } from "../app/head";
+import { heroPreload, type Head, type HeadContext } from "../app/head";
 import { useRootData } from "../app/root-data";
 import { faqPageData, serviceData } from "../app/structured-data";
 import { Breadcrumbs } from "../components/breadcrumbs";
@@ -32,7 +32,7 @@ export function load({ params, content }: LoadArgs) {
 type Data = NonNullable<ReturnType<typeof load>>;
 
 export function head(service: Data, { site }: HeadContext): Head {
-  return { title: `${service.metaTitle} | ${site.name}`, description: service.metaDescription, path: pathTo.service(service.slug) };
+  return { title: `${service.metaTitle} | ${site.name}`, description: service.metaDescription, preloadImage: heroPreload(service.heroPhoto?.photo), path: pathTo.service(service.slug) };
 }
 
 export function Component({ data: service }: { data: Data }) {

@@ -1,5 +1,5 @@
 import type { LoadArgs } from "../app/page-module";
-import type { Head, HeadContext } from "../app/head";
+import { heroPreload, type Head, type HeadContext } from "../app/head";
 import { useRootData } from "../app/root-data";
 import { serviceData } from "../app/structured-data";
 import { Breadcrumbs } from "../components/breadcrumbs";
@@ -14,6 +14,7 @@ import { PageHero } from "../components/page-hero";
 import { SectionHeader } from "../components/section-header";
 import { TownServices } from "../components/town/town-services";
 import * as css from "../components/town/town.css";
+import { townHeading } from "../content/town-heading";
 import type { SiteContent } from "../content/site-content";
 import { container, section } from "../styles/layout.css";
 import { pathTo } from "../routes";
@@ -31,7 +32,7 @@ export function load({ params, content }: LoadArgs) {
     services: town.services.map((line) => ({ name: line.name, href: pageOf.get(line.service) ?? null })),
     // The map beside the intro places this town among the others.
     mapTowns: content.locations.map((l) => ({ slug: l.slug, name: l.name, primary: l.primary, map: l.map })),
-    milesFromHome: home && !town.primary ? Math.round(milesBetween(home.map, town.map)) : null,
+    milesFromHome: home?.map && town.map && !town.primary ? Math.round(milesBetween(home.map, town.map)) : null,
     homeName: home?.name ?? null,
   };
 }
@@ -39,14 +40,14 @@ export function load({ params, content }: LoadArgs) {
 type Data = NonNullable<ReturnType<typeof load>>;
 
 export function head(town: Data, { site }: HeadContext): Head {
-  return { title: `${town.metaTitle} | ${site.name}`, description: town.metaDescription, path: pathTo.town(town.slug), keywords: town.keywords };
+  return { title: `${town.metaTitle} | ${site.name}`, description: town.metaDescription, preloadImage: heroPreload(town.heroPhoto?.photo), path: pathTo.town(town.slug), keywords: town.keywords };
 }
 
 /** One layout for all twenty towns; the town's file supplies every line that differs. */
 export function Component({ data: town }: { data: Data }) {
   const { site } = useRootData();
   const path = pathTo.town(town.slug);
-  const title = `Tree Service in ${town.name}, SC`;
+  const title = townHeading(town);
   return (
     <>
       <JsonLd data={serviceData(site, { name: title, serviceType: "Tree Service", description: town.metaDescription, path, towns: [town.name] })} />

@@ -10,7 +10,7 @@ import { isSlug, SLUG_HINT, slugFromTitle } from "../../../src/content/post-slug
 import { loadRedirects, REDIRECTS_FILE, withRedirect } from "../../../src/content/redirects";
 import type { Site } from "../../../src/content/site";
 import { instantOfWallTime, wallTimeIn } from "../../../src/format/business-time";
-import type { PostPhotoRef, PostsStore, PostVersion } from "../../store/posts-store";
+import { isPageVersion, type PostPhotoRef, type PostsStore, type PostVersion } from "../../store/posts-store";
 import type { PublishOutcome } from "../publish-outcome";
 import { writeFileAtomic } from "../../store/files/atomic-file";
 import { PostIndex } from "./post-index";
@@ -378,9 +378,9 @@ export class PostsDesk {
   async gone(): Promise<{ postId: string; slug: string; title: string; at: string; deletedInDesk: boolean }[]> {
     const out = [];
     const versions = await this.opts.store.latestVersions();
-    const present = versions.some((v) => v.event !== "deleted") ? new Set((await this.index.list(this.clock())).flatMap((p) => [p.slug, p.fileSlug])) : new Set<string>();
+    const present = versions.some((v) => v.event !== "deleted" && !isPageVersion(v)) ? new Set((await this.index.list(this.clock())).flatMap((p) => [p.slug, p.fileSlug])) : new Set<string>();
     for (const v of versions) {
-      if (v.text === null || (v.event !== "deleted" && present.has(v.slug))) continue;
+      if (isPageVersion(v) || v.text === null || (v.event !== "deleted" && present.has(v.slug))) continue;
       out.push({ postId: v.postId, slug: v.slug, title: titleOf(v.text) ?? v.slug, at: v.at, deletedInDesk: v.event === "deleted" });
     }
     return out;

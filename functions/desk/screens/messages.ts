@@ -5,7 +5,7 @@ import { messagesCsv } from "../../contact/submissions-report";
 import type { MessageQuery } from "../../store/message-store";
 import { InvalidCursorError } from "../../store/store-errors";
 import type { DeskContext } from "../desk-contract";
-import { messageData, messageRow, type MessageWording } from "../message-view";
+import { answerWords, messageData, messageRow, type MessageWording } from "../message-view";
 import type { DeskScreenModule } from "../desk-contract";
 import { townNamesReader } from "../town-names";
 
@@ -87,7 +87,23 @@ export const messagesScreen: DeskScreenModule = (routes, { store, contentDir, cl
     const item = id && (await store.messages.get(id));
     if (!item) return notFound(ctx);
     const back = item.box === "spam" ? deskPath.spam : deskPath.messages;
-    await ctx.show({ screen: "message", title: item.name, section: "messages", data: messageData(item, await wording(ctx), { siteName: ctx.site.name, back }) });
+    await ctx.show({
+      screen: "message",
+      title: item.name,
+      section: "messages",
+      data: messageData(item, await wording(ctx), { siteName: ctx.site.name, back, replyStart: ctx.site.replyStart }),
+    });
+  });
+
+  // A tap on Call, Text or Email back (src/desk/client/answer-links.ts sends it as the phone's app opens): the first is the answer.
+  routes.post(`${deskPath.messages}/:id/answered`, async (ctx) => {
+    const id = idOf(ctx);
+    const how: unknown = ctx.req.body?.how;
+    if (!id || (how !== "call" && how !== "text" && how !== "email")) return ctx.json(400, { ok: false, message: "Say how the message was answered: call, text or email." });
+    const outcome = await store.messages.answer(id, how, ctx.owner.email);
+    if (!outcome) return ctx.json(404, { ok: false, message: "There is no such message." });
+    if (outcome.first) await ctx.audit(`answered a message ${answerWords[how]}`, id);
+    ctx.json(200, { ok: true, first: outcome.first, how: outcome.answer.how, at: outcome.answer.at });
   });
 
   routes.post(`${deskPath.messages}/:id/handled`, async (ctx) => {

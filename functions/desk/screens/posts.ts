@@ -1,4 +1,3 @@
-import express from "express";
 import { postFormSchema, type FieldProblem, type OpenedPost, type PostForm } from "../../../src/content/post-form";
 import { PHOTO_PART_BYTES, type DeskNotice } from "../../../src/desk/desk-page";
 import { deskPath, sectionPath } from "../../../src/desk/desk-routes";
@@ -6,6 +5,7 @@ import { postActions, postFormFromFields, type PostAction } from "../../../src/d
 import type { PostEditorData } from "../../../src/desk/screens/post-editor-screen";
 import { formatBusinessTime } from "../../../src/format/business-time";
 import { formatShortDate } from "../../../src/format/format-date";
+import { rawBody } from "../../http/request-body";
 import type { DeskContext } from "../desk-contract";
 import { checkUploadStart, UploadRefused } from "../posts/photo-upload";
 import type { SaveResult } from "../posts/posts-desk";
@@ -15,7 +15,7 @@ const title = "Posts";
 const listPath = sectionPath("posts");
 const editPath = (slug: string) => `${deskPath.postEdit}/${slug}`;
 const done: Record<Exclude<PostAction, "preview">, string> = { draft: "saved the draft of", publish: "published", schedule: "scheduled", unpublish: "unpublished" };
-const rawPart = express.raw({ type: () => true, limit: PHOTO_PART_BYTES });
+const rawPart = rawBody(PHOTO_PART_BYTES);
 
 /**
  * Posts: the list, the editor (write, photos, preview, save a draft, publish, schedule,

@@ -26,8 +26,7 @@ describe("the desk's JSON-lines file", () => {
       await appendFile(path.join(dir, DESK_FILE), '{"event":"session-ended","idHa');
       const again = createFileDeskStore(dir, { logger });
       expect((await again.session("h".repeat(64)))?.endedAt).toBe("2026-03-02T09:00:00.000Z");
-      await again.addCodeFailure("owner@example.com", "2026-03-02T10:00:00.000Z");
-      expect(await again.codeFailuresSince("owner@example.com", "2026-03-01T00:00:00.000Z")).toBe(1);
+      expect(await again.countCodeTry("k".repeat(64), "2026-03-02T10:00:00.000Z", "2026-03-01T00:00:00.000Z")).toBe(1);
       await again.close();
     } finally {
       await cleanup();

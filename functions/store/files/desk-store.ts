@@ -12,6 +12,8 @@ export const DESK_FILE = "desk.jsonl";
 export const DESK_AUDIT_FILE = "desk-audit.jsonl";
 /** Passkey challenges waiting at once, at most: past it the oldest goes (a flood of ceremonies cannot grow the memory). */
 export const MAX_CHALLENGES = 1000;
+/** Keys with code tries held in memory past which those with no try since the window are swept. */
+const SWEEP_CODE_TRIES_PAST = 10_000;
 
 const instant = z.string();
 const signInRecord = z.object({
@@ -37,7 +39,8 @@ const passkeyRecord = z.object({
 export const deskEvent = z.discriminatedUnion("event", [
   signInRecord.extend({ event: z.literal("sign-in") }),
   z.object({ event: z.literal("sign-in-used"), id: z.string(), at: instant }),
-  z.object({ event: z.literal("code-failed"), email: z.string(), at: instant }),
+  z.object({ event: z.literal("code-tried"), key: z.string(), at: instant }),
+  z.object({ event: z.literal("code-tries-cleared"), key: z.string(), at: instant }),
   sessionRecord.extend({ event: z.literal("session") }),
   z.object({ event: z.literal("session-extended"), idHash: z.string(), expiresAt: instant }),
   z.object({ event: z.literal("session-ended"), idHash: z.string(), at: instant }),
@@ -55,18 +58,18 @@ export interface DeskState {
   signIns: Map<string, SignIn>;
   /** A link's hash to its sign-in's id. */
   signInByLink: Map<string, string>;
-  /** Each address's wrong codes, when typed. */
-  failures: Map<string, string[]>;
+  /** The codes typed for each key (the hash of an address), when: those that did not sign in. */
+  codeTries: Map<string, string[]>;
   sessions: Map<string, DeskSession>;
   passkeys: Map<string, Passkey>;
 }
 
 export function emptyDeskState(): DeskState {
-  return { signIns: new Map(), signInByLink: new Map(), failures: new Map(), sessions: new Map(), passkeys: new Map() };
+  return { signIns: new Map(), signInByLink: new Map(), codeTries: new Map(), sessions: new Map(), passkeys: new Map() };
 }
 
 export function applyDeskEvent(state: DeskState, event: DeskEvent): void {
-  const { signIns, signInByLink, failures, sessions, passkeys } = state;
+  const { signIns, signInByLink, codeTries, sessions, passkeys } = state;
   switch (event.event) {
     case "sign-in": {
       const { event: _, ...signIn } = event;
@@ -79,8 +82,11 @@ export function applyDeskEvent(state: DeskState, event: DeskEvent): void {
       if (signIn && !signIn.usedAt) signIn.usedAt = event.at;
       return;
     }
-    case "code-failed":
-      failures.set(event.email, [...(failures.get(event.email) ?? []), event.at]);
+    case "code-tried":
+      codeTries.set(event.key, [...(codeTries.get(event.key) ?? []), event.at]);
+      return;
+    case "code-tries-cleared":
+      codeTries.delete(event.key);
       return;
     case "session": {
       const { event: _, ...session } = event;
@@ -119,13 +125,13 @@ export function applyDeskEvent(state: DeskState, event: DeskEvent): void {
 }
 
 /** Lines that add up to these records (a PostgreSQL store's export): each record, then what happened to it since. */
-export function deskEventsOf(records: { signIns: SignIn[]; failures: { email: string; at: string }[]; sessions: DeskSession[]; passkeys: Passkey[] }): DeskEvent[] {
+export function deskEventsOf(records: { signIns: SignIn[]; codeTries: { key: string; at: string }[]; sessions: DeskSession[]; passkeys: Passkey[] }): DeskEvent[] {
   const events: DeskEvent[] = [];
   for (const { usedAt, ...signIn } of records.signIns) {
     events.push({ event: "sign-in", ...signIn });
     if (usedAt) events.push({ event: "sign-in-used", id: signIn.id, at: usedAt });
   }
-  for (const failure of records.failures) events.push({ event: "code-failed", ...failure });
+  for (const codeTry of records.codeTries) events.push({ event: "code-tried", ...codeTry });
   for (const { endedAt, ...session } of records.sessions) {
     events.push({ event: "session", ...session });
     if (endedAt) events.push({ event: "session-ended", idHash: session.idHash, at: endedAt });
@@ -147,7 +153,7 @@ export interface FileDeskStoreOptions {
  * lines of desk.jsonl add up to, kept in memory and brought up to date from the file before
  * every call: `npm run owner -- link` appends a sign-in from another process, and the
  * running server sees it at the next request. Calls run one at a time, so a code and its
- * link cannot both be used.
+ * link cannot both be used, and of codes typed at once each is counted after the one before.
  * Passkey challenges live only in this process's memory: they last five minutes, one server
  * process serves a DATA_DIR, and a restart only means the owner taps the passkey button again.
  */
@@ -159,7 +165,7 @@ export function createFileDeskStore(dataDir: string, options: FileDeskStoreOptio
   const auditLines = createJsonlAppender(auditFile, logger);
 
   const state = emptyDeskState();
-  const { signIns, signInByLink, failures, sessions, passkeys } = state;
+  const { signIns, signInByLink, codeTries, sessions, passkeys } = state;
   /** How much of desk.jsonl is in `state`. */
   let offset = 0;
   const apply = (event: DeskEvent) => applyDeskEvent(state, event);
@@ -218,8 +224,16 @@ export function createFileDeskStore(dataDir: string, options: FileDeskStoreOptio
         await write({ event: "sign-in-used", id, at });
         return true;
       }),
-    addCodeFailure: (email, at) => exclusive(() => write({ event: "code-failed", email, at })),
-    codeFailuresSince: (email, since) => exclusive(async () => (failures.get(email) ?? []).filter((at) => at >= since).length),
+    // Under the lock: written, then counted from what the file holds, before any other call runs.
+    countCodeTry: (key, at, since) =>
+      exclusive(async () => {
+        await write({ event: "code-tried", key, at });
+        const recent = (codeTries.get(key) ?? []).filter((t) => t >= since);
+        codeTries.set(key, recent);
+        if (codeTries.size > SWEEP_CODE_TRIES_PAST) for (const [k, times] of codeTries) if (!times.some((t) => t >= since)) codeTries.delete(k);
+        return recent.length;
+      }),
+    clearCodeTries: (key, at) => exclusive(() => write({ event: "code-tries-cleared", key, at })),
 
     addSession: (session) => exclusive(() => write({ event: "session", ...session })),
     session: (idHash) => exclusive(async () => copy(sessions.get(idHash))),

@@ -7,6 +7,10 @@ export const SUBMISSIONS_FILE = "submissions.jsonl";
 export const SPAM_FILE = "spam.jsonl";
 /** "Handled" / "Not handled" on messages (handledEventSchema). */
 export const MESSAGE_EVENTS_FILE = "message-events.jsonl";
+/** Each message's first answer: a tap on Call, Text or Email back, or "Mark handled" (answerSchema). */
+export const MESSAGE_ANSWERS_FILE = "message-answers.jsonl";
+/** The phones and computers that get the owner's notifications (push-files.ts), as lines that add up. */
+export const PUSH_DEVICES_FILE = "push-devices.jsonl";
 /** Reviews as posted (storedReviewSchema), pending; each line is also its mail job. */
 export const REVIEWS_FILE = "reviews.jsonl";
 /** Reviews held back as spam. */

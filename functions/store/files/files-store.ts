@@ -10,6 +10,7 @@ import { createMemoryLimits } from "./memory-limits";
 import { createMessageFiles, type MessageFiles } from "./message-files";
 import { createOutboxFiles } from "./outbox-files";
 import { createFilePostsStore } from "./posts-store";
+import { createPushFiles } from "./push-files";
 import { createReviewFiles } from "./review-files";
 import { createVisitsFiles } from "./visits-files";
 
@@ -40,6 +41,7 @@ export async function createFilesStore(options: FilesStoreOptions): Promise<File
   const desk = createFileDeskStore(dataDir, { logger });
   const visits = createVisitsFiles({ dataDir, clock, logger });
   const posts = createFilePostsStore(dataDir, logger);
+  const push = createPushFiles({ dataDir, clock, logger });
   return {
     messages,
     reviews,
@@ -49,11 +51,12 @@ export async function createFilesStore(options: FilesStoreOptions): Promise<File
     desk,
     visits,
     posts,
+    push,
     ready: Promise.resolve(),
     description: `JSON-lines files in ${dataDir}`,
     backup: (target) => backupDataDir(dataDir, target),
     async close() {
-      await Promise.all([messages.close(), reviews.close(), desk.close(), visits.close(), posts.close()]);
+      await Promise.all([messages.close(), reviews.close(), desk.close(), visits.close(), posts.close(), push.close()]);
       await outbox.close();
     },
   };

@@ -1,12 +1,14 @@
 import { open } from "node:fs/promises";
 import path from "node:path";
 import type { z } from "zod";
-import { decisionSchema, handledEventSchema, storedReviewSchema, submissionSchema } from "../records";
+import { answerSchema, decisionSchema, handledEventSchema, storedReviewSchema, submissionSchema } from "../records";
 import { StoreFormatError } from "../store-errors";
 import {
   DECISIONS_FILE,
+  MESSAGE_ANSWERS_FILE,
   MESSAGE_EVENTS_FILE,
   OUTBOX_FILE,
+  PUSH_DEVICES_FILE,
   REVIEW_SPAM_FILE,
   REVIEWS_FILE,
   SPAM_FILE,
@@ -17,6 +19,7 @@ import {
 } from "./file-names";
 import { readJsonl } from "./jsonl-read";
 import { outboxEventSchema } from "./outbox-files";
+import { pushDeviceLine } from "./push-files";
 import { claimLine, countLine, todayLine } from "./visits-files";
 
 /** Each JSON-lines file of DATA_DIR and the one shape of its lines. */
@@ -24,6 +27,8 @@ const FORMATS: ReadonlyArray<{ file: string; schema: z.ZodType }> = [
   { file: SUBMISSIONS_FILE, schema: submissionSchema },
   { file: SPAM_FILE, schema: submissionSchema },
   { file: MESSAGE_EVENTS_FILE, schema: handledEventSchema },
+  { file: MESSAGE_ANSWERS_FILE, schema: answerSchema },
+  { file: PUSH_DEVICES_FILE, schema: pushDeviceLine },
   { file: REVIEWS_FILE, schema: storedReviewSchema },
   { file: REVIEW_SPAM_FILE, schema: storedReviewSchema },
   { file: DECISIONS_FILE, schema: decisionSchema },

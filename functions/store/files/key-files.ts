@@ -23,7 +23,8 @@ async function readOrMake(file: string): Promise<Buffer> {
   if (existing) return existing;
   const dir = path.dirname(file);
   await mkdir(dir, { recursive: true });
-  const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
+  // Random, not the time: two asks of one process in the same millisecond must not share a temp name.
+  const tmp = `${file}.${process.pid}.${randomBytes(8).toString("hex")}.tmp`;
   const fh = await open(tmp, "wx", 0o600);
   try {
     await fh.writeFile(`${randomBytes(32).toString("hex")}\n`);

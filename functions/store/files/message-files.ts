@@ -2,10 +2,10 @@ import path from "node:path";
 import type { ContactInput } from "../../../src/content/contact-schema";
 import type { Logger } from "../../logger";
 import type { MessageBox, MessageItem, MessageQuery, MessageStore } from "../message-store";
-import { contactJob, handledEventSchema, newPost, submissionSchema, type HandledEvent, type LeadSource, type Submission } from "../records";
+import { answerSchema, contactJob, handledEventSchema, newPost, submissionSchema, type Answer, type AnswerWay, type HandledEvent, type LeadSource, type Submission } from "../records";
 import { InvalidCursorError } from "../store-errors";
 import { appendIn } from "./data-dir";
-import { MESSAGE_EVENTS_FILE, SPAM_FILE, SUBMISSIONS_FILE } from "./file-names";
+import { MESSAGE_ANSWERS_FILE, MESSAGE_EVENTS_FILE, SPAM_FILE, SUBMISSIONS_FILE } from "./file-names";
 import { createJsonlAppender, type JsonlAppender, type JsonlAppenderOptions } from "./jsonl-append";
 import { parseJsonLine, readBytes, readJsonl, scanBackward } from "./jsonl-read";
 import type { OutboxFiles } from "./outbox-files";
@@ -34,7 +34,8 @@ const MAX_LINE_BYTES = 64 * 1024;
 
 /**
  * Messages in DATA_DIR: submissions.jsonl (the inbox; each line is also its mail job),
- * spam.jsonl (held back), message-events.jsonl ("Handled" / "Not handled", the latest wins).
+ * spam.jsonl (held back), message-events.jsonl ("Handled" / "Not handled", the latest wins),
+ * message-answers.jsonl (each message's first answer, one line each: this process's answers take turns).
  * Lists read the files backwards from the end or the cursor (a cursor is a byte offset), so
  * a page costs the lines it shows and those its filter passes over, whatever the file's size.
  * The handled events and which spam was rescued are read once and kept.
@@ -47,6 +48,9 @@ export function createMessageFiles(options: MessageFilesOptions): MessageFiles {
     spam: createJsonlAppender(files.spam, logger, { openFile }),
   };
   const events = createJsonlAppender(path.join(dataDir, MESSAGE_EVENTS_FILE), logger);
+  const answersFile = path.join(dataDir, MESSAGE_ANSWERS_FILE);
+  const answers = createJsonlAppender(answersFile, logger);
+  let answering: Promise<unknown> = Promise.resolve();
   const offsets: Record<MessageBox, Map<string, number>> = { inbox: new Map(), spam: new Map() };
   const eventsFile = path.join(dataDir, MESSAGE_EVENTS_FILE);
   /** Every message's latest event, read once a list filters by it; until then a page reads only the events it needs (latestEvents). */
@@ -127,11 +131,16 @@ export function createMessageFiles(options: MessageFilesOptions): MessageFiles {
         return { ...message, box, ...(rescue ? { rescued: rescue } : {}) };
       });
     }
-    const [events, delivery] = await Promise.all([handledEvents ?? latestEvents(eventsFile, messages), outbox.delivery(messages.map((m) => m.id))]);
+    const [events, answered, delivery] = await Promise.all([
+      handledEvents ?? latestLines(eventsFile, messages, parseHandled),
+      latestLines(answersFile, messages, parseAnswer),
+      outbox.delivery(messages.map((m) => m.id)),
+    ]);
     return messages.map((message) => {
       const event = events.get(message.id);
+      const answer = answered.get(message.id);
       const state = delivery.get(message.id);
-      return { ...message, box, ...(event ? { handled: event } : {}), ...(state ? { delivery: state } : {}) };
+      return { ...message, box, ...(event ? { handled: event } : {}), ...(answer ? { answered: answer } : {}), ...(state ? { delivery: state } : {}) };
     });
   }
 
@@ -189,11 +198,18 @@ export function createMessageFiles(options: MessageFilesOptions): MessageFiles {
     },
 
     async setHandled(id, isHandled, by) {
-      if (!(await find("inbox", id))) return undefined;
+      const message = await find("inbox", id);
+      if (!message) return undefined;
       const event: HandledEvent = { id, handled: isHandled, by, at: now() };
       await appendIn(dataDir, events, event);
       (await handledEvents)?.set(id, event);
+      if (isHandled) await answerOnce(message, "handled", by, event.at);
       return event;
+    },
+
+    async answer(id, how, by) {
+      const message = await find("inbox", id);
+      return message && answerOnce(message, how, by, now());
     },
 
     rescue(spamId, by) {
@@ -216,26 +232,44 @@ export function createMessageFiles(options: MessageFilesOptions): MessageFiles {
     all: (box) => readJsonl(files[box], (value) => submissionSchema.safeParse(value).data, logger),
 
     async close() {
-      await Promise.all([appenders.inbox.close(), appenders.spam.close(), events.close()]);
+      await answering;
+      await Promise.all([appenders.inbox.close(), appenders.spam.close(), events.close(), answers.close()]);
     },
   };
+
+  /** Keeps `how` as the message's answer unless it has one: this process's answers take turns, so the check and the write are one. */
+  function answerOnce(message: Submission, how: AnswerWay, by: string, at: string): Promise<{ answer: Answer; first: boolean }> {
+    const turn = answering.then(async () => {
+      const known = (await latestLines(answersFile, [message], parseAnswer)).get(message.id);
+      if (known) return { answer: known, first: false };
+      const answer: Answer = { id: message.id, how, by, at };
+      await appendIn(dataDir, answers, answer);
+      return { answer, first: true };
+    });
+    answering = turn.catch(() => undefined);
+    return turn;
+  }
 }
 
 /** Margin for a clock set back between storing a message and handling it. */
 const CLOCK_SLACK_MS = 24 * 60 * 60_000;
 
+const parseHandled = (text: string): HandledEvent | undefined => handledEventSchema.safeParse(parseJsonLine(text)).data;
+const parseAnswer = (text: string): Answer | undefined => answerSchema.safeParse(parseJsonLine(text)).data;
+
 /**
- * The latest event of each of `messages`, reading message-events.jsonl back from its end only
- * as far as the oldest of them: an event is recorded after its message was stored, so older
- * lines cannot be about these. A first page costs the events since its messages came in.
+ * The latest line about each of `messages` (message-events.jsonl, message-answers.jsonl), reading
+ * the file back from its end only as far as the oldest of them: such a line is written after its
+ * message was stored, so older lines cannot be about these. A first page costs the lines since its
+ * messages came in.
  */
-async function latestEvents(file: string, messages: readonly Submission[]): Promise<Map<string, HandledEvent>> {
+async function latestLines<T extends { id: string; at: string }>(file: string, messages: readonly Submission[], parse: (text: string) => T | undefined): Promise<Map<string, T>> {
   const wanted = new Set(messages.map((m) => m.id));
   const since = Math.min(...messages.map((m) => Date.parse(m.createdAt))) - CLOCK_SLACK_MS;
-  const found = new Map<string, HandledEvent>();
+  const found = new Map<string, T>();
   if (wanted.size === 0) return found;
   await scanBackward(file, (text) => {
-    const event = handledEventSchema.safeParse(parseJsonLine(text)).data;
+    const event = parse(text);
     if (!event) return false;
     if (Date.parse(event.at) < since) return true;
     if (wanted.has(event.id) && !found.has(event.id)) found.set(event.id, event);

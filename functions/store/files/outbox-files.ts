@@ -6,6 +6,8 @@ import type { ClaimedJob, DeliveryState, OutboxStore, Settlement, UndeliveredJob
 import {
   contactJob,
   contactJobSchema,
+  isFleeting,
+  pushJobSchema,
   reportJobSchema,
   reviewJob,
   reviewJobSchema,
@@ -78,7 +80,7 @@ const watermarkEvent = z.object({
 type Watermark = z.infer<typeof watermarkEvent>;
 
 /** A job as outbox.jsonl keeps it: a sign-in job without its secret. */
-const keptJobSchema = z.discriminatedUnion("kind", [contactJobSchema, reviewJobSchema, signInJobSchema.omit({ secret: true }), reportJobSchema]);
+const keptJobSchema = z.discriminatedUnion("kind", [contactJobSchema, reviewJobSchema, signInJobSchema.omit({ secret: true }), reportJobSchema, pushJobSchema]);
 
 /** The lines of outbox.jsonl; functions/store/files/format-check.ts checks every line at start. */
 export const outboxEventSchema = z.discriminatedUnion("event", [
@@ -128,7 +130,8 @@ export function createOutboxFiles(options: { dataDir: string; clock?: () => numb
   const log = createJsonlAppender(file, logger);
   let jobs = new Map<string, OpenJob>();
   let due = createDueQueue();
-  // Sign-in emails go before any other mail due: the owner is waiting on the code, a backlog is not.
+  // Sign-in emails and notifications to the owner's phone go before any other mail due: the owner is
+  // waiting on the code, a lead is waiting on the owner, a backlog of mail is not.
   let signInsDue = createDueQueue();
   // Sent since this open: a late noteQueued of a job the replay already found and sent must not send it twice.
   const sent = new Set<string>();
@@ -149,7 +152,7 @@ export function createOutboxFiles(options: { dataDir: string; clock?: () => numb
   function admit(id: string, open: OpenJob): void {
     if (open.state !== "pending") return;
     const at = open.nextAttemptAt ? Date.parse(open.nextAttemptAt) : Number.NaN;
-    (open.job.kind === "sign-in" ? signInsDue : due).push(id, Number.isNaN(at) ? clock() : at);
+    (isFleeting(open.job.kind) ? signInsDue : due).push(id, Number.isNaN(at) ? clock() : at);
   }
 
   async function openOnce(): Promise<void> {
@@ -223,11 +226,13 @@ export function createOutboxFiles(options: { dataDir: string; clock?: () => numb
       notify();
     },
 
-    async claim({ now, limit }) {
+    async claim({ now, limit, mailLimit = limit }) {
       const claimed: ClaimedJob[] = [];
       if (!started) return { jobs: claimed };
       for (const line of [signInsDue, due]) {
-        for (let next = line.peek(); next && next.due <= now && claimed.length < limit; next = line.peek()) {
+        // The fleeting jobs' line first, any number up to the limit; then the mail, up to its own.
+        const most = line === due ? Math.min(limit, claimed.length + mailLimit) : limit;
+        for (let next = line.peek(); next && next.due <= now && claimed.length < most; next = line.peek()) {
           line.pop();
           const open = jobs.get(next.id);
           // Sent, failed or claimed since it was put in line.
@@ -240,6 +245,12 @@ export function createOutboxFiles(options: { dataDir: string; clock?: () => numb
       }
       const nextDue = [signInsDue.peek()?.due, due.peek()?.due].filter((at) => at !== undefined);
       return { jobs: claimed, nextDueAt: nextDue.length > 0 ? Math.min(...nextDue) : undefined };
+    },
+
+    // One process sends from these files, and its claims last until it settles them or stops:
+    // there is no other sender to take a job over, and a restart finds every unsettled job due.
+    async renew({ ids }) {
+      return ids.filter((id) => jobs.get(id)?.claimed === true);
     },
 
     async settle(id, attempts, settlement: Settlement) {
@@ -266,9 +277,9 @@ export function createOutboxFiles(options: { dataDir: string; clock?: () => numb
         case "failed":
           if (open) {
             Object.assign(open, { state: "failed", attempts, lastError: settlement.error, nextAttemptAt: undefined });
-            // A sign-in email that could not go is of no use later: forgotten, not listed as undelivered.
-            if (open.job.kind === "sign-in") {
-              await eraseSecret(id, open);
+            // A sign-in email or a notification that could not go is of no use later: forgotten, not listed as undelivered.
+            if (isFleeting(open.job.kind)) {
+              if (open.job.kind === "sign-in") await eraseSecret(id, open);
               jobs.delete(id);
             }
           }
@@ -359,7 +370,7 @@ async function replayFiles(dataDir: string, at: string, logger: Logger): Promise
         if (job) Object.assign(job, { state: "pending", attempts: event.attempts, lastError: event.error, nextAttemptAt: event.nextAttemptAt });
         break;
       case "failed":
-        if (job?.job.kind === "sign-in") jobs.delete(event.id);
+        if (job && isFleeting(job.job.kind)) jobs.delete(event.id);
         else if (job) Object.assign(job, { state: "failed", attempts: event.attempts, lastError: event.error, nextAttemptAt: undefined });
         break;
       case "sent":

@@ -44,7 +44,7 @@ export interface VisitsFilesOptions {
   logger: Logger;
   /** Count lines added since the last compaction that trigger the next one. */
   compactAfterLines?: number;
-  /** Visitor hashes kept per day; past it a new visitor is still counted, but not recognised later that day. */
+  /** Visitor hashes kept per day; past it a new visitor is still counted, but not recognised later that day, and a new referral is not counted. */
   maxVisitorsPerDay?: number;
 }
 
@@ -155,6 +155,13 @@ export function createVisitsFiles(options: VisitsFilesOptions): VisitsFiles {
           if (known && (current.seen.has(visitor.hash) || fresh.includes(visitor.hash))) continue;
           if (known && current.seen.size + fresh.length < maxVisitorsPerDay) fresh.push(visitor.hash);
           rows.push({ day: visitor.day, kind: "visitor", path: "", source: "", device: visitor.device, landing: "", button: "", count: 1 });
+        }
+        // Only hashes of the day kept, and only below the cap: a referring site is never listed on counts that could not be told apart.
+        for (const referral of batch.referred ?? []) {
+          if (current?.day !== referral.day || current.seen.has(referral.hash) || fresh.includes(referral.hash)) continue;
+          if (current.seen.size + fresh.length >= maxVisitorsPerDay) continue;
+          fresh.push(referral.hash);
+          rows.push({ day: referral.day, kind: "referred", path: "", source: referral.source, device: "", landing: "", button: "", count: 1 });
         }
         // Hashes first: a crash in between loses a few visitor counts, never counts one twice.
         if (current && fresh.length > 0) {

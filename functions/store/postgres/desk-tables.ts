@@ -1,4 +1,4 @@
-import type { AuditEntry, DeskSession, DeskStore, Passkey, SignIn } from "../desk-store";
+import type { AuditEntry, DeskSession, DeskStore, Instant, Passkey, SignIn } from "../desk-store";
 import type { Database } from "./database";
 
 // The columns of migrations/003-desk.sql and 004-desk-challenges.sql, read back as the desk's records: a NULL column is a field left out.
@@ -71,14 +71,25 @@ export const sessionRow = (s: DeskSession): unknown[] => [s.idHash, s.email, s.v
 export const passkeyRow = (p: Passkey): unknown[] => [p.id, p.email, p.publicKey, p.counter, p.transports ?? null, p.name, p.createdAt, p.lastUsedAt ?? null];
 export const auditRow = (e: AuditEntry): unknown[] => [e.at, e.who, e.action, e.from, e.detail ?? null];
 
+const CODE_TRIES_SWEPT_EVERY_MS = 15 * 60_000;
+
 const params = (count: number, from = 1) => Array.from({ length: count }, (_, i) => `$${i + from}`).join(", ");
 
 /**
  * The desk's part of the store in PostgreSQL, shared by every instance and by `npm run owner`.
  * Each call is one statement; a sign-in is used by one UPDATE that only a row still unused
- * matches, and a challenge taken by one DELETE, so of two requests at once (on any instances) one gets it.
+ * matches, and a challenge taken by one DELETE, so of two requests at once (on any instances) one gets it;
+ * a code typed is counted by one call of try_desk_code, which counts a key's tries one at a time.
  */
 export function createDeskTables(db: Database): DeskStore {
+  // try_desk_code drops its own key's old tries; those of keys that never come back go here, once a quarter hour.
+  let swept = "";
+  const sweepCodeTries = (since: Instant) => {
+    if (since < swept) return;
+    const last = swept;
+    swept = new Date(Date.parse(since) + CODE_TRIES_SWEPT_EVERY_MS).toISOString();
+    void db.query("DELETE FROM desk_code_tries WHERE at < $1", [since]).catch(() => void (swept = last));
+  };
   return {
     async addSignIn(signIn) {
       await db.query(`INSERT INTO desk_sign_ins (${SIGN_IN_COLUMNS}) VALUES (${params(7)})`, signInRow(signIn));
@@ -98,12 +109,13 @@ export function createDeskTables(db: Database): DeskStore {
       const { rowCount } = await db.query("UPDATE desk_sign_ins SET used_at = $2 WHERE id = $1 AND used_at IS NULL", [id, at]);
       return rowCount === 1;
     },
-    async addCodeFailure(email, at) {
-      await db.query("INSERT INTO desk_code_failures (email, at) VALUES ($1, $2)", [email, at]);
+    async countCodeTry(key, at, since) {
+      sweepCodeTries(since);
+      const { rows } = await db.query<{ tries: number }>("SELECT try_desk_code($1, $2, $3) AS tries", [key, at, since]);
+      return Number(rows[0]?.tries ?? 0);
     },
-    async codeFailuresSince(email, since) {
-      const { rows } = await db.query<{ count: string }>("SELECT count(*) AS count FROM desk_code_failures WHERE email = $1 AND at >= $2", [email, since]);
-      return Number(rows[0]?.count ?? 0);
+    async clearCodeTries(key) {
+      await db.query("DELETE FROM desk_code_tries WHERE key = $1", [key]);
     },
 
     async addSession(session) {

@@ -2,15 +2,28 @@
 // file-names.ts): the backup of `npm run backup` and `npm run data -- export`. One snapshot
 // (REPEATABLE READ), so the copy is consistent while instances keep writing. The folder it
 // makes is a DATA_DIR a files store opens as it is, or `npm run data -- import` reads back.
-// A sign-in email's code stays out, as in the files store's backups: of no use later. The
+// A sign-in email's code stays out, as in the files store's backups, and so do the notifications
+// to the owner's phone: of no use later. The devices that get them, and the key that signs them, are in. The
 // desk's sign-ins and sessions are there as the hashes the tables keep; the posts' versions,
 // unsaved work and photos as the files store keeps them (files/posts-store.ts).
 import { chmod, mkdir, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type pg from "pg";
 import type { z } from "zod";
-import { DECISIONS_FILE, MESSAGE_EVENTS_FILE, OUTBOX_FILE, REVIEW_SPAM_FILE, REVIEWS_FILE, SPAM_FILE, SUBMISSIONS_FILE, VISIT_CLAIMS_FILE, VISITS_FILE } from "../files/file-names";
-import { decisionSchema, handledEventSchema, storedReviewSchema, submissionSchema } from "../records";
+import {
+  DECISIONS_FILE,
+  MESSAGE_ANSWERS_FILE,
+  MESSAGE_EVENTS_FILE,
+  OUTBOX_FILE,
+  PUSH_DEVICES_FILE,
+  REVIEW_SPAM_FILE,
+  REVIEWS_FILE,
+  SPAM_FILE,
+  SUBMISSIONS_FILE,
+  VISIT_CLAIMS_FILE,
+  VISITS_FILE,
+} from "../files/file-names";
+import { answerSchema, decisionSchema, handledEventSchema, pushDeviceSchema, reportJobSchema, storedReviewSchema, submissionSchema } from "../records";
 import type { BackupSummary } from "../store";
 import { claimLine, countLine } from "../files/visits-files";
 import type { Database } from "./database";
@@ -28,8 +41,6 @@ interface JobRow {
   last_error: string | null;
   settled_at: string | null;
   queued_at: string;
-  /** The snapshot's time: for events of jobs settled before the store kept when. */
-  now: string;
 }
 
 const lines = (records: readonly unknown[]): string => records.map((record) => `${JSON.stringify(record)}\n`).join("");
@@ -39,19 +50,23 @@ async function recordsOf(client: pg.PoolClient, sql: string, schema: z.ZodType):
   return (await client.query<{ record: unknown }>(sql)).rows.map((row) => schema.parse(row.record));
 }
 
-/** outbox.jsonl as the files store reads it: what happened to each post's job, and the other jobs queued. */
+/**
+ * outbox.jsonl as the files store reads it: what happened to each post's job, and the other jobs
+ * queued. A job on its way (claimed by an instance, not settled) is written as the files store
+ * would read it back: pending, due at once. Every time is one the database keeps (a job's last
+ * attempt; else, sent before its time was kept, when it was queued), never the export's own, so
+ * import-files.ts reads the file back into the same rows and an export of those writes the same
+ * lines.
+ */
 function outboxLines(jobs: JobRow[]): unknown[] {
   const out: unknown[] = [];
   for (const row of jobs) {
-    const at = new Date(Number(row.settled_at ?? row.now)).toISOString();
-    const post = row.kind === "contact" || row.kind === "review";
-    if (!post) out.push({ event: "queued", id: row.id, at: row.queued_at, job: row.job });
+    const iso = (ms: string | null) => (ms === null ? row.queued_at : new Date(Number(ms)).toISOString());
+    const at = iso(row.settled_at);
+    if (row.kind === "report") out.push({ event: "queued", id: row.id, at: row.queued_at, job: reportJobSchema.parse(row.job) });
     if (row.state === "sent") out.push({ event: "sent", id: row.id, at, attempts: row.attempts });
     else if (row.state === "failed") out.push({ event: "failed", id: row.id, at, attempts: row.attempts, error: row.last_error ?? "" });
-    else if (row.attempts > 0) {
-      const nextAttemptAt = new Date(Number(row.next_attempt_at ?? row.now)).toISOString();
-      out.push({ event: "retry", id: row.id, at, attempts: row.attempts, error: row.last_error ?? "", nextAttemptAt });
-    }
+    else if (row.attempts > 0) out.push({ event: "retry", id: row.id, at, attempts: row.attempts, error: row.last_error ?? "", nextAttemptAt: iso(row.next_attempt_at) });
   }
   return out;
 }
@@ -73,15 +88,19 @@ export async function exportToFiles(db: Database, target: string): Promise<Backu
       }
       photos = shas.length;
       const jobs = await client.query<JobRow>(
-        `SELECT id, kind, job, state, attempts, next_attempt_at, last_error, settled_at, job->>'createdAt' AS queued_at,
-           (extract(epoch FROM now()) * 1000)::bigint AS now
-         FROM mail_jobs WHERE kind <> 'sign-in' ORDER BY seq`,
+        "SELECT id, kind, job, state, attempts, next_attempt_at, last_error, settled_at, job->>'createdAt' AS queued_at FROM mail_jobs WHERE kind NOT IN ('sign-in', 'push') ORDER BY seq",
       );
       const keys = await client.query<{ name: string; value: Buffer }>("SELECT name, value FROM store_keys ORDER BY name");
       return {
         [SUBMISSIONS_FILE]: await recordsOf(client, "SELECT record FROM messages WHERE box = 'inbox' ORDER BY seq", submissionSchema),
         [SPAM_FILE]: await recordsOf(client, "SELECT record FROM messages WHERE box = 'spam' ORDER BY seq", submissionSchema),
         [MESSAGE_EVENTS_FILE]: await recordsOf(client, "SELECT record FROM message_events ORDER BY seq", handledEventSchema),
+        [MESSAGE_ANSWERS_FILE]: await recordsOf(client, "SELECT record FROM message_answers ORDER BY seq", answerSchema),
+        // The devices as the lines that add up to them (files/push-files.ts): those the owner turned off, then those kept, oldest first.
+        [PUSH_DEVICES_FILE]: [
+          ...(await client.query<{ id: string; at: string }>("SELECT id, at FROM push_devices_off ORDER BY at, id")).rows.map((row) => ({ event: "removed", id: row.id, at: row.at, off: true })),
+          ...(await recordsOf(client, "SELECT record FROM push_devices ORDER BY seq", pushDeviceSchema)).map((device) => ({ event: "kept", device })),
+        ],
         [REVIEWS_FILE]: await recordsOf(client, "SELECT record FROM reviews WHERE box = 'posted' ORDER BY seq", storedReviewSchema),
         [REVIEW_SPAM_FILE]: await recordsOf(client, "SELECT record FROM reviews WHERE box = 'spam' ORDER BY seq", storedReviewSchema),
         [DECISIONS_FILE]: await recordsOf(client, "SELECT record FROM review_decisions ORDER BY seq", decisionSchema),
@@ -98,7 +117,7 @@ export async function exportToFiles(db: Database, target: string): Promise<Backu
         // The desk's records as the lines that add up to them (hashes only, as the tables keep them).
         [DESK_FILE]: deskEventsOf({
           signIns: (await client.query<SignInRow>(`SELECT ${SIGN_IN_COLUMNS} FROM desk_sign_ins ORDER BY seq`)).rows.map(signInOf),
-          failures: (await client.query<{ email: string; at: string }>("SELECT email, at FROM desk_code_failures ORDER BY at")).rows,
+          codeTries: (await client.query<{ key: string; at: string }>("SELECT key, at FROM desk_code_tries ORDER BY at")).rows,
           sessions: (await client.query<SessionRow>(`SELECT ${SESSION_COLUMNS} FROM desk_sessions ORDER BY seq`)).rows.map(sessionOf),
           passkeys: (await client.query<PasskeyRow>(`SELECT ${PASSKEY_COLUMNS} FROM desk_passkeys ORDER BY seq`)).rows.map(passkeyOf),
         }),

@@ -11,11 +11,26 @@ import type { z } from "zod";
 import { countKey } from "../visits-store";
 import type { Logger } from "../../logger";
 import { createFilesStore } from "../files/files-store";
-import { DECISIONS_FILE, MESSAGE_EVENTS_FILE, REVIEW_SPAM_FILE, REVIEWS_FILE, SPAM_FILE, SUBMISSIONS_FILE, VISIT_CLAIMS_FILE, VISITS_FILE } from "../files/file-names";
+import {
+  DECISIONS_FILE,
+  MESSAGE_ANSWERS_FILE,
+  MESSAGE_EVENTS_FILE,
+  OUTBOX_FILE,
+  PUSH_DEVICES_FILE,
+  REVIEW_SPAM_FILE,
+  REVIEWS_FILE,
+  SPAM_FILE,
+  SUBMISSIONS_FILE,
+  VISIT_CLAIMS_FILE,
+  VISITS_FILE,
+} from "../files/file-names";
+import { keyNames } from "../key-store";
+import { devicesOf, pushDeviceLine } from "../files/push-files";
+import { outboxEventSchema } from "../files/outbox-files";
 import { claimLine, countLine } from "../files/visits-files";
 import { readJsonl } from "../files/jsonl-read";
 import { readKey } from "../files/key-files";
-import { contactJob, decisionSchema, handledEventSchema, reviewJob, storedReviewSchema, submissionSchema, type ShownJob } from "../records";
+import { answerSchema, contactJob, decisionSchema, handledEventSchema, reportJobSchema, reviewJob, storedReviewSchema, submissionSchema, type ShownJob } from "../records";
 import type { UndeliveredJob } from "../outbox-store";
 import type { Database } from "./database";
 import { applyDeskEvent, auditRecord, DESK_AUDIT_FILE, DESK_FILE, deskEvent, emptyDeskState } from "../files/desk-store";
@@ -49,6 +64,7 @@ export async function importFromFiles(db: Database, dataDir: string, now: number
     [SUBMISSIONS_FILE]: await readAll(dataDir, SUBMISSIONS_FILE, submissionSchema),
     [SPAM_FILE]: await readAll(dataDir, SPAM_FILE, submissionSchema),
     [MESSAGE_EVENTS_FILE]: await readAll(dataDir, MESSAGE_EVENTS_FILE, handledEventSchema),
+    [MESSAGE_ANSWERS_FILE]: await readAll(dataDir, MESSAGE_ANSWERS_FILE, answerSchema),
     [REVIEWS_FILE]: await readAll(dataDir, REVIEWS_FILE, storedReviewSchema),
     [REVIEW_SPAM_FILE]: await readAll(dataDir, REVIEW_SPAM_FILE, storedReviewSchema),
     [DECISIONS_FILE]: await readAll(dataDir, DECISIONS_FILE, decisionSchema),
@@ -70,11 +86,16 @@ export async function importFromFiles(db: Database, dataDir: string, now: number
   const filesStore = await createFilesStore({ dataDir, logger });
   let open: UndeliveredJob[];
   try {
-    open = await filesStore.outbox.undelivered();
+    // A notification still to go is of no use by the time the site runs on the database: left behind.
+    open = (await filesStore.outbox.undelivered()).filter((job) => job.kind !== "push");
   } finally {
     await filesStore.close();
   }
-  const reviewSecret = await readKey(path.join(dataDir, "review-secret"));
+  // The keys made once: the review links' and the notifications' (the owner's devices are subscribed to its public half).
+  const keys = (await Promise.all(keyNames.map(async (name) => [name, await readKey(path.join(dataDir, name))] as const))).filter(
+    (entry): entry is readonly [(typeof keyNames)[number], Buffer] => entry[1] !== undefined,
+  );
+  const { devices, off } = devicesOf(await readAll(dataDir, PUSH_DEVICES_FILE, pushDeviceLine));
   // The desk's posts: every version in the order kept, the newest unsaved work of each post, and
   // every photo by its hash (checked: a file whose bytes are not its name is not a photo of it).
   const versions = await readAll(dataDir, VERSIONS_FILE, postVersionSchema);
@@ -89,29 +110,47 @@ export async function importFromFiles(db: Database, dataDir: string, now: number
     photos.push([name, bytes]);
   }
 
+  // When each job's last attempt was recorded, and how many it took: outbox.jsonl's last line of
+  // each job (a job sent before the last compaction has none: its time stays unknown, as an
+  // export writes it). With the replay's state, an export of the database writes outbox.jsonl
+  // back as it was read (export-files.ts).
+  const outboxEvents = await readAll(dataDir, OUTBOX_FILE, outboxEventSchema);
+  const lastAttempt = new Map<string, { at: number; attempts: number }>();
+  const reports = new Map<string, z.infer<typeof reportJobSchema>>();
+  for (const event of outboxEvents) {
+    if (event.event === "sent" || event.event === "failed" || event.event === "retry") lastAttempt.set(event.id, { at: Date.parse(event.at), attempts: event.attempts });
+    // Every report, sent ones too (those still open are in the replay as well). A sign-in email's
+    // code is not kept in the files' outbox: of no use after 15 minutes, it is left behind.
+    if (event.event === "queued" && event.job.kind === "report") reports.set(event.id, event.job);
+  }
+  for (const job of open) if (job.job.kind === "report") reports.set(job.id, job.job);
   const openById = new Map(open.map((job) => [job.id, job]));
   const jobRow = (job: ShownJob): unknown[] => {
     const state = openById.get(job.id);
+    const last = lastAttempt.get(job.id);
     const nextAttemptAt = state?.nextAttemptAt ? Date.parse(state.nextAttemptAt) : null;
-    return [job.id, job.kind, job, state?.state ?? "sent", state?.attempts ?? 0, nextAttemptAt ?? now, nextAttemptAt, state?.lastError ?? null, state ? null : now];
+    const attempts = state?.attempts ?? last?.attempts ?? 0;
+    // Pending, failed or sent as the replay says; settled_at: when its last attempt was recorded, if that is known.
+    return [job.id, job.kind, job, state?.state ?? "sent", attempts, nextAttemptAt ?? now, nextAttemptAt, state?.lastError ?? null, last?.at ?? null];
   };
-  // A sign-in email's code is not kept in the files' outbox: of no use after 15 minutes, it is left behind.
-  const added = open.filter((job) => job.kind === "report").map((job) => job.job);
 
   await db.transaction(async (client) => {
     const { rows } = await client.query<{ held: boolean }>(
       `SELECT EXISTS (SELECT 1 FROM messages) OR EXISTS (SELECT 1 FROM reviews) OR EXISTS (SELECT 1 FROM mail_jobs) OR EXISTS (SELECT 1 FROM message_events)
-         OR EXISTS (SELECT 1 FROM visit_counts) OR EXISTS (SELECT 1 FROM desk_sessions) OR EXISTS (SELECT 1 FROM desk_audit) OR EXISTS (SELECT 1 FROM post_versions) AS held`,
+         OR EXISTS (SELECT 1 FROM visit_counts) OR EXISTS (SELECT 1 FROM desk_sessions) OR EXISTS (SELECT 1 FROM desk_audit) OR EXISTS (SELECT 1 FROM post_versions) OR EXISTS (SELECT 1 FROM push_devices) AS held`,
     );
     if (rows[0]?.held) throw new Error(`the database ${db.where} already holds messages, reviews, mail, the desk's records or posts: import only into an empty one (nothing was imported)`);
     const post = (box: string) => (record: { id: string }) => [box, record.id, record];
     await insertRows(client, "messages", ["box", "id", "record"], files[SUBMISSIONS_FILE].map(post("inbox")));
     await insertRows(client, "messages", ["box", "id", "record"], files[SPAM_FILE].map(post("spam")));
     await insertRows(client, "message_events", ["id", "record"], files[MESSAGE_EVENTS_FILE].map((event) => [event.id, event]));
+    await insertRows(client, "message_answers", ["id", "record"], files[MESSAGE_ANSWERS_FILE].map((answer) => [answer.id, answer]));
+    await insertRows(client, "push_devices", ["id", "by_email", "record"], [...devices.values()].map((device) => [device.id, device.by, device]));
+    await insertRows(client, "push_devices_off", ["id", "at"], [...off]);
     await insertRows(client, "reviews", ["box", "id", "record"], files[REVIEWS_FILE].map(post("posted")));
     await insertRows(client, "reviews", ["box", "id", "record"], files[REVIEW_SPAM_FILE].map(post("spam")));
     await insertRows(client, "review_decisions", ["id", "token", "record"], files[DECISIONS_FILE].map((d) => [d.id, d.token ?? null, d]));
-    const jobs = [...files[SUBMISSIONS_FILE].map(contactJob), ...files[REVIEWS_FILE].map(reviewJob), ...added];
+    const jobs = [...files[SUBMISSIONS_FILE].map(contactJob), ...files[REVIEWS_FILE].map(reviewJob), ...reports.values()];
     await insertRows(
       client,
       "mail_jobs",
@@ -122,7 +161,7 @@ export async function importFromFiles(db: Database, dataDir: string, now: number
     await insertRows(client, "visit_claims", ["name", "at"], claims.map((c) => [c.name, c.at]));
     const columns = (list: string) => list.split(", ");
     await insertRows(client, "desk_sign_ins", columns(SIGN_IN_COLUMNS), [...desk.signIns.values()].map(signInRow));
-    await insertRows(client, "desk_code_failures", ["email", "at"], [...desk.failures].flatMap(([email, times]) => times.map((at) => [email, at])));
+    await insertRows(client, "desk_code_tries", ["key", "at"], [...desk.codeTries].flatMap(([key, times]) => times.map((at) => [key, at])));
     await insertRows(client, "desk_sessions", columns(SESSION_COLUMNS), [...desk.sessions.values()].map(sessionRow));
     await insertRows(client, "desk_passkeys", columns(PASSKEY_COLUMNS), [...desk.passkeys.values()].map(passkeyRow));
     await insertRows(client, "desk_audit", columns(AUDIT_COLUMNS), audit.map(auditRow));
@@ -132,11 +171,11 @@ export async function importFromFiles(db: Database, dataDir: string, now: number
     for (const [sha, bytes] of photos) await client.query("INSERT INTO post_photos (sha, bytes) VALUES ($1, $2)", [sha, bytes]);
     // Counted back in the same transaction: what is committed is every record read.
     const counted = await client.query<{ rows: string }>(
-      "SELECT (SELECT count(*) FROM messages) + (SELECT count(*) FROM message_events) + (SELECT count(*) FROM reviews) + (SELECT count(*) FROM review_decisions) AS rows",
+      "SELECT (SELECT count(*) FROM messages) + (SELECT count(*) FROM message_events) + (SELECT count(*) FROM message_answers) + (SELECT count(*) FROM reviews) + (SELECT count(*) FROM review_decisions) AS rows",
     );
     const read = Object.values(files).reduce((sum, records) => sum + records.length, 0);
     if (Number(counted.rows[0]?.rows) !== read) throw new Error(`read ${read} records but the database holds ${counted.rows[0]?.rows} (nothing was imported)`);
-    if (reviewSecret) await client.query("INSERT INTO store_keys (name, value) VALUES ('review-secret', $1) ON CONFLICT (name) DO NOTHING", [reviewSecret]);
+    for (const [name, value] of keys) await client.query("INSERT INTO store_keys (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING", [name, value]);
   });
   return {
     ...Object.fromEntries(Object.entries(files).map(([file, records]) => [file, records.length])),
@@ -144,6 +183,7 @@ export async function importFromFiles(db: Database, dataDir: string, now: number
     [VISITS_FILE]: visitCounts.size,
     [VISIT_CLAIMS_FILE]: claims.length,
     [DESK_FILE]: deskEvents.length,
+    [PUSH_DEVICES_FILE]: devices.size,
     [DESK_AUDIT_FILE]: audit.length,
     [VERSIONS_FILE]: versions.length,
     [DRAFTS_FILE]: drafts.size,

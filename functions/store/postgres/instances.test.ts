@@ -94,6 +94,25 @@ describe("two instances on one PostgreSQL database", () => {
     expect(statuses).toEqual([201, 201, 201, 429, 429]);
   });
 
+  it("share the rate limits against posts at once: per address, exactly CONTACT_RATE_LIMIT contact messages and reviews pass, however many come on both", async () => {
+    const env = { CONTACT_RATE_LIMIT: "3", TRUST_PROXY: "127.0.0.1" };
+    const [a, b] = [await startInstance(env), await startInstance(env)];
+    const review = { name: "Dana", location: "Irmo, SC", rating: 5, text: "Careful crew, cleaned up everything." };
+    const at = (i: number, kind: "contact" | "reviews") =>
+      fetch(`${(i % 2 ? a : b).url}/api/${kind}`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-forwarded-for": `203.0.113.${i % 3}` },
+        body: JSON.stringify(kind === "contact" ? validInput : review),
+      }).then((answer) => ({ kind, address: i % 3, status: answer.status }));
+    const answers = await Promise.all(Array.from({ length: 60 }, (_, i) => [at(i, "contact"), at(i, "reviews")]).flat());
+    for (const kind of ["contact", "reviews"]) {
+      for (const address of [0, 1, 2]) {
+        const mine = answers.filter((x) => x.kind === kind && x.address === address).map((x) => x.status);
+        expect([mine.filter((s) => s === 201).length, mine.filter((s) => s === 429).length]).toEqual([3, 17]);
+      }
+    }
+  });
+
   it("let a review link decide once, pressed on both at once, and the approval reach the instance that builds", async () => {
     const [a, b] = [await startInstance(), await startInstance()];
     const answer = await post(a, "reviews", { name: "Pat Jones", location: "Irmo, SC", rating: 5, text: "They took down a dead pine without a scratch." });
@@ -176,7 +195,7 @@ describe("the database stopped mid-way", () => {
     const before = await post(instance);
     expect(before.status).toBe(201);
     const accepted = [await idOf(before)];
-    // Its email sent and recorded first: a job claimed just as the server stops waits out its lease (10 minutes) instead.
+    // Its email sent and recorded first: a job claimed just as the server stops waits out its lease (30 s) instead.
     await waitFor(() => peer.received.length === 1, 10_000, "the first notification");
     await new Promise((resolve) => setTimeout(resolve, 300));
 

@@ -1,6 +1,6 @@
 import type { MessageBox, MessageItem, MessageQuery, MessageStore } from "../message-store";
 import type { DeliveryState } from "../outbox-store";
-import { contactJob, handledEventSchema, newPost, submissionSchema, type HandledEvent, type Submission } from "../records";
+import { answerSchema, contactJob, handledEventSchema, newPost, submissionSchema, type Answer, type HandledEvent, type Submission } from "../records";
 import { InvalidCursorError } from "../store-errors";
 import type { Database } from "./database";
 import type { OutboxTables } from "./outbox-tables";
@@ -14,16 +14,18 @@ interface MessageRow {
   box: MessageBox;
   record: unknown;
   handled: unknown;
+  answered: unknown;
   job_state: "pending" | "sent" | "failed" | null;
   rescued: unknown;
 }
 
-// A message with what the desk shows beside it: its latest handled event and its email's
-// state (inbox), or whether it was rescued (spam: the inbox copy, same id, carries `rescued`).
+// A message with what the desk shows beside it: its latest handled event, its first answer and
+// its email's state (inbox), or whether it was rescued (spam: the inbox copy, same id, carries `rescued`).
 const SELECT_ITEMS = `
-  SELECT m.seq, m.box, m.record, e.record AS handled, j.state AS job_state, r.record -> 'rescued' AS rescued
+  SELECT m.seq, m.box, m.record, e.record AS handled, a.record AS answered, j.state AS job_state, r.record -> 'rescued' AS rescued
   FROM messages m
   LEFT JOIN LATERAL (SELECT record FROM message_events WHERE id = m.id ORDER BY seq DESC LIMIT 1) e ON m.box = 'inbox'
+  LEFT JOIN message_answers a ON m.box = 'inbox' AND a.id = m.id
   LEFT JOIN mail_jobs j ON m.box = 'inbox' AND j.id = m.id
   LEFT JOIN messages r ON m.box = 'spam' AND r.box = 'inbox' AND r.id = m.id`;
 
@@ -36,7 +38,8 @@ function toItem(row: MessageRow): MessageItem {
     return { ...message, box: "spam", ...(rescued ? { rescued } : {}) };
   }
   const handled = row.handled ? handledEventSchema.parse(row.handled) : undefined;
-  return { ...message, box: "inbox", ...(handled ? { handled } : {}), delivery: deliveryOf(row.job_state) };
+  const answered = row.answered ? answerSchema.parse(row.answered) : undefined;
+  return { ...message, box: "inbox", ...(handled ? { handled } : {}), ...(answered ? { answered } : {}), delivery: deliveryOf(row.job_state) };
 }
 
 /** `%words%` for ILIKE, its wildcards taken as themselves. */
@@ -119,11 +122,28 @@ export function createMessageTables(db: Database, outbox: OutboxTables, clock: (
 
     async setHandled(id, handled, by) {
       const event: HandledEvent = { id, handled, by, at: now() };
-      const { rowCount } = await db.query(
-        "INSERT INTO message_events (id, record) SELECT $1, $2 WHERE EXISTS (SELECT 1 FROM messages WHERE box = 'inbox' AND id = $1)",
-        [id, event],
+      // One statement: the event, and "handled" as the message's first answer unless it has one.
+      const { rows } = await db.query<{ stored: string }>(
+        `WITH event AS (
+           INSERT INTO message_events (id, record) SELECT $1, $2 WHERE EXISTS (SELECT 1 FROM messages WHERE box = 'inbox' AND id = $1) RETURNING id),
+         answer AS (
+           INSERT INTO message_answers (id, record) SELECT id, $3 FROM event WHERE $4 ON CONFLICT (id) DO NOTHING)
+         SELECT count(*) AS stored FROM event`,
+        [id, event, { id, how: "handled", by, at: event.at } satisfies Answer, handled],
       );
-      return rowCount ? event : undefined;
+      return Number(rows[0]?.stored) > 0 ? event : undefined;
+    },
+
+    async answer(id, how, by) {
+      const answer: Answer = { id, how, by, at: now() };
+      const stored = await db.query<{ record: unknown }>(
+        "INSERT INTO message_answers (id, record) SELECT $1, $2 WHERE EXISTS (SELECT 1 FROM messages WHERE box = 'inbox' AND id = $1) ON CONFLICT (id) DO NOTHING RETURNING record",
+        [id, answer],
+      );
+      if (stored.rows[0]) return { answer, first: true };
+      // Answered before (a statement of its own, which sees an answer another instance committed meanwhile), or no such message.
+      const known = await db.query<{ record: unknown }>("SELECT record FROM message_answers WHERE id = $1", [id]);
+      return known.rows[0] ? { answer: answerSchema.parse(known.rows[0].record), first: false } : undefined;
     },
 
     async rescue(spamId, by) {

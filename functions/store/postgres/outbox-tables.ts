@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { ClaimedJob, OutboxStore, UndeliveredJob } from "../outbox-store";
 import { mailJobSchema, signInJobSchema, withoutSecret, type MailJob } from "../records";
 import type { Database } from "./database";
@@ -29,37 +30,48 @@ interface JobRow {
 
 /**
  * The mail outbox in PostgreSQL. Any number of instances send: a claim takes due jobs with
- * FOR UPDATE SKIP LOCKED and moves their `due_at` to the end of the lease in the same
- * statement, so two instances never get one job; a job whose sender died is due again when
- * its lease runs out. Times are the store's clock, in milliseconds.
+ * FOR UPDATE SKIP LOCKED, moves their `due_at` to the end of the lease and writes this
+ * store's name in `claimed_by` in the same statement, so two instances never get one job.
+ * The lease is short and renewed while the email is on the way (`renew`, the sending loop's
+ * heartbeat): a job whose sender died is due again when its last lease runs out, one whose
+ * sender lives is never taken from it. Times are the instances' clocks, in milliseconds: they
+ * must agree to within a few seconds (NTP), far less than the lease.
  */
 export function createOutboxTables(db: Database, notifications: Notifications, clock: () => number): OutboxTables {
   const local = new Set<() => void>();
+  const queued = () => {
+    for (const listener of local) listener();
+  };
+  /** This store's name on its claims: another instance's, or this process's before a restart, are not its own. */
+  const sender = randomUUID();
   return {
-    queued() {
-      for (const listener of local) listener();
-    },
+    queued,
 
     async add(job) {
       if (!/^[A-Za-z0-9-]{1,64}$/.test(job.id)) throw new Error(`outbox: a job id is letters, digits and dashes, not "${job.id}"`);
       const secret = job.kind === "sign-in" ? job.secret : null;
       const expiresAt = job.kind === "sign-in" ? Date.parse(job.expiresAt) : null;
-      await db.query(
-        `WITH job AS (INSERT INTO mail_jobs (id, kind, job, secret, expires_at, due_at) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (id) DO NOTHING)
-         SELECT pg_notify('mail_jobs', '')`,
-        [job.id, job.kind, withoutSecret(job), secret, expiresAt, Date.parse(job.createdAt)],
-      );
+      const values = [job.id, job.kind, withoutSecret(job), secret, expiresAt, Date.parse(job.createdAt)];
+      const insert = "INSERT INTO mail_jobs (id, kind, job, secret, expires_at, due_at) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (id) DO NOTHING";
+      if (job.kind === "push") {
+        // Queued by the instance that stored the post, as the post's own email is: no NOTIFY (commits
+        // that notify take turns, post-batches.ts), its own sender takes it now, the others poll.
+        await db.query(insert, values);
+        return queued();
+      }
+      await db.query(`WITH job AS (${insert}) SELECT pg_notify('mail_jobs', '')`, values);
     },
 
     // Nothing to replay: the table is the queue.
     open: async () => undefined,
 
-    async claim({ now, limit, leaseMs }) {
+    async claim({ now, limit, leaseMs, mailLimit = limit }) {
       // One statement, one round trip: a sign-in email past its expiry is failed, its code
-      // erased, never sent; the due jobs are claimed, sign-in emails before any other (the owner
-      // is waiting on the code, a backlog is not), each kind by its own index range; and the
-      // next due time is read from the rest (the statement's snapshot does not see its own
-      // updates, so those are left out).
+      // erased, never sent; the due jobs are claimed, sign-in emails first (the owner is waiting
+      // on the code), then notifications to the owner's phone (a lead is waiting on the owner),
+      // then the rest (a backlog of mail is not), each by its own index range; and the next due
+      // time is read from the rest (the statement's snapshot does not see its own updates, so
+      // those are left out).
       const { rows } = await db.query<JobRow & { next_due: string | null }>(
         `WITH expired AS (
            UPDATE mail_jobs SET state = 'failed', secret = NULL, last_error = 'expired before it was sent', settled_at = $1
@@ -67,17 +79,20 @@ export function createOutboxTables(db: Database, notifications: Notifications, c
          sign_ins AS (
            SELECT id FROM mail_jobs WHERE state = 'pending' AND kind = 'sign-in' AND expires_at > $1 AND due_at <= $1
            ORDER BY due_at LIMIT $3 FOR UPDATE SKIP LOCKED),
-         others AS (
-           SELECT id FROM mail_jobs WHERE state = 'pending' AND kind <> 'sign-in' AND due_at <= $1
+         pushes AS (
+           SELECT id FROM mail_jobs WHERE state = 'pending' AND kind = 'push' AND due_at <= $1
            ORDER BY due_at LIMIT $3 - (SELECT count(*) FROM sign_ins) FOR UPDATE SKIP LOCKED),
+         others AS (
+           SELECT id FROM mail_jobs WHERE state = 'pending' AND kind NOT IN ('sign-in', 'push') AND due_at <= $1
+           ORDER BY due_at LIMIT least($3 - (SELECT count(*) FROM sign_ins) - (SELECT count(*) FROM pushes), $4) FOR UPDATE SKIP LOCKED),
          claimed AS (
-           UPDATE mail_jobs SET due_at = $2
-           WHERE id IN (SELECT id FROM sign_ins UNION ALL SELECT id FROM others)
+           UPDATE mail_jobs SET due_at = $2, claimed_by = $5
+           WHERE id IN (SELECT id FROM sign_ins UNION ALL SELECT id FROM pushes UNION ALL SELECT id FROM others)
            RETURNING id, kind, job, secret, attempts)
          SELECT c.*, n.next_due FROM (SELECT min(due_at) AS next_due FROM mail_jobs
            WHERE state = 'pending' AND id NOT IN (SELECT id FROM claimed) AND id NOT IN (SELECT id FROM expired)) n
          LEFT JOIN claimed c ON true`,
-        [now, now + leaseMs, limit],
+        [now, now + leaseMs, limit, mailLimit, sender],
       );
       const due = rows[0]?.next_due;
       const jobs = rows
@@ -86,34 +101,47 @@ export function createOutboxTables(db: Database, notifications: Notifications, c
       return { jobs, ...(due ? { nextDueAt: Number(due) } : {}) };
     },
 
+    async renew({ ids, now, leaseMs }) {
+      if (ids.length === 0) return [];
+      // A lease that ran out is extended too while nobody else has claimed the job: it is still ours.
+      const { rows } = await db.query<{ id: string }>("UPDATE mail_jobs SET due_at = $2 WHERE id = ANY($1) AND state = 'pending' AND claimed_by = $3 RETURNING id", [
+        [...ids],
+        now + leaseMs,
+        sender,
+      ]);
+      return rows.map((row) => row.id);
+    },
+
     async settle(id, attempts, settlement) {
       switch (settlement.outcome) {
         case "sent":
-          await db.query("UPDATE mail_jobs SET state = 'sent', attempts = $2, secret = NULL, last_error = NULL, next_attempt_at = NULL, settled_at = $3 WHERE id = $1", [id, attempts, clock()]);
-          return;
-        case "retry":
-          await db.query("UPDATE mail_jobs SET attempts = $2, last_error = $3, next_attempt_at = $4, due_at = $4 WHERE id = $1 AND state = 'pending'", [
+          // Whoever holds the claim now: the email went out.
+          await db.query("UPDATE mail_jobs SET state = 'sent', attempts = $2, secret = NULL, last_error = NULL, next_attempt_at = NULL, settled_at = $3, claimed_by = NULL WHERE id = $1", [
             id,
             attempts,
-            settlement.error,
-            settlement.nextAttemptAt,
-          ]);
-          return;
-        case "failed":
-          await db.query("UPDATE mail_jobs SET state = 'failed', attempts = $2, last_error = $3, secret = NULL, next_attempt_at = NULL, settled_at = $4 WHERE id = $1", [
-            id,
-            attempts,
-            settlement.error,
             clock(),
           ]);
+          return;
+        case "retry":
+          // Only by the sender that holds the claim: one whose lease ran out must not move the due time of the sender that took the job over.
+          await db.query(
+            "UPDATE mail_jobs SET attempts = $2, last_error = $3, next_attempt_at = $4, due_at = $4, settled_at = $5, claimed_by = NULL WHERE id = $1 AND state = 'pending' AND claimed_by = $6",
+            [id, attempts, settlement.error, settlement.nextAttemptAt, clock(), sender],
+          );
+          return;
+        case "failed":
+          await db.query(
+            "UPDATE mail_jobs SET state = 'failed', attempts = $2, last_error = $3, secret = NULL, next_attempt_at = NULL, settled_at = $4, claimed_by = NULL WHERE id = $1 AND state = 'pending' AND claimed_by = $5",
+            [id, attempts, settlement.error, clock(), sender],
+          );
           return;
       }
     },
 
     async undelivered() {
-      // A sign-in email that could not go is of no use later: not listed (as in the files store).
+      // A sign-in email or a notification that could not go is of no use later: not listed (as in the files store).
       const { rows } = await db.query<JobRow>(
-        "SELECT id, kind, job, state, attempts, next_attempt_at, last_error FROM mail_jobs WHERE state = 'pending' OR (state = 'failed' AND kind <> 'sign-in') ORDER BY seq",
+        "SELECT id, kind, job, state, attempts, next_attempt_at, last_error FROM mail_jobs WHERE state = 'pending' OR (state = 'failed' AND kind NOT IN ('sign-in', 'push')) ORDER BY seq",
       );
       return rows.map(
         (row): UndeliveredJob => ({

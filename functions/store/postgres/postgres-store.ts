@@ -11,6 +11,7 @@ import { migrate } from "./migrate";
 import { createNotifications } from "./notifications";
 import { createOutboxTables } from "./outbox-tables";
 import { createPostTables } from "./post-tables";
+import { createPushTables } from "./push-tables";
 import { createReviewTables } from "./review-tables";
 import { createVisitsTables } from "./visits-tables";
 
@@ -63,6 +64,7 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
       visits: createVisitsTables(db),
       desk: createDeskTables(db),
       posts: createPostTables(db),
+      push: createPushTables(db, clock),
       keys: createKeyTables(db),
       description: `PostgreSQL database ${db.where}`,
       backup: (target) => exportToFiles(db, target),

@@ -50,12 +50,17 @@ export function createVisitsTables(db: Database): VisitsStore {
       return salt;
     },
     endDaysBefore,
-    add: ({ counts, visitors }) =>
+    add: ({ counts, visitors, referred = [] }) =>
       db.transaction(async (client) => {
         for (const c of counts) await addCount(client, c);
         for (const seen of visitors) {
           const fresh = await client.query("INSERT INTO visit_seen (day, hash, device) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING", [seen.day, seen.hash, seen.device]);
           if (fresh.rowCount) await addCount(client, { day: seen.day, kind: "visitor", path: "", source: "", device: seen.device, landing: "", button: "", count: 1 });
+        }
+        // A referral's hash is kept with the visitors' (no device), deleted with them when the day ends.
+        for (const seen of referred) {
+          const fresh = await client.query("INSERT INTO visit_seen (day, hash, device) VALUES ($1, $2, '') ON CONFLICT DO NOTHING", [seen.day, seen.hash]);
+          if (fresh.rowCount) await addCount(client, { day: seen.day, kind: "referred", path: "", source: seen.source, device: "", landing: "", button: "", count: 1 });
         }
       }),
     async counts(from, to) {

@@ -1,3 +1,3 @@
 import type { Location } from "../../content/locations";
 
-export type MapLabelSide = Location["map"]["label"];
+export type MapLabelSide = NonNullable<Location["map"]>["label"];

@@ -6,6 +6,7 @@ import { fitProjection, type Projection } from "./projection";
 import { pathTo } from "../../routes";
 
 export type MapTown = Pick<Location, "slug" | "name" | "primary" | "map">;
+type Placed = MapTown & { map: NonNullable<MapTown["map"]> };
 
 interface ServiceAreaMapProps {
   towns: readonly MapTown[];
@@ -40,13 +41,15 @@ const lakePath = (projection: Projection) =>
  * Every town is a link to its page; the home town is highlighted with rings
  * around it every 10 miles; Lake Murray is outlined.
  */
-export function ServiceAreaMap({ towns, current, label }: ServiceAreaMapProps) {
+export function ServiceAreaMap({ towns: listed, current, label }: ServiceAreaMapProps) {
+  // A town without a place yet (content/locations: `map` left out) is in the lists, not on the map.
+  const towns = listed.filter((t): t is Placed => t.map !== undefined);
   const projection = fitProjection([...towns.map((t) => t.map), ...lakeMurrayShore], WIDTH, PADDING);
   const home = towns.find((t) => t.primary);
   const center = home ? projection.point(home.map) : null;
   // Names are placed home town first, then this page's town, then the rest in content order;
   // drawn in the reverse order, so the important ones sit on top.
-  const rank = (t: MapTown) => (t.primary ? 0 : t.slug === current ? 1 : 2);
+  const rank = (t: Placed) => (t.primary ? 0 : t.slug === current ? 1 : 2);
   const placeOrder = [...towns].sort((a, b) => rank(a) - rank(b));
   const frame = { x: 4, y: 4, width: projection.width - 8, height: projection.height - 8 };
   const requests = (set: keyof typeof css.names) =>
@@ -60,7 +63,7 @@ export function ServiceAreaMap({ towns, current, label }: ServiceAreaMapProps) {
   const all = placeLabels(requests("all"), frame);
   const fitting = placeFittingLabels(requests("fitting"), frame);
   const drawOrder = placeOrder.map((town, i) => ({ town, all: all[i], fitting: fitting[i] })).reverse();
-  const name = (town: MapTown, kind: Kind, spot: PlacedLabel | null | undefined, set: keyof typeof css.names) =>
+  const name = (town: Placed, kind: Kind, spot: PlacedLabel | null | undefined, set: keyof typeof css.names) =>
     spot ? (
       <text className={`${css.label[kind]} ${css.names[set]}`} x={spot.x} y={spot.y} textAnchor={spot.anchor}>
         {labelText(town, set)}

@@ -1,18 +1,22 @@
 // The post editor's script (data-desk="post-editor" on src/desk/screens/post-editor-screen.tsx's
-// form): the toolbar and keys (markdown-edits.ts), photos (photo-upload.ts), the preview beside
-// the text or over it on a phone, and autosave: every change kept on this phone at once and on
-// the server after a pause, so a dropped connection or a closed tab loses nothing. Without it
-// the form still saves, publishes and previews (a page of its own).
+// form): the text as it will read (rich-text.ts, loaded here; "Edit as text" shows the Markdown
+// itself, with markdown-edits.ts behind the same toolbar), photos (photo-upload.ts), the preview
+// beside the text or over it on a phone, and autosave: every change kept on this phone at once and
+// on the server after a pause, so a dropped connection or a closed tab loses nothing. Without it
+// the form still saves, publishes and previews (a page of its own), its text the Markdown.
 import { deskPath } from "../desk-routes";
 import { postFields } from "../post-editor-form";
 import { slugFromTitle } from "../../content/post-slug";
 import { continueBlock, insertLink, insertPhoto, putTable, tableAt, toggleInline, toggleLines, type Edit, type LineStyle, type Selection } from "./markdown-edits";
 import { startPhotoAdding } from "./photo-upload";
 import { postJson } from "./post-json";
+import type { RichText } from "./rich-text";
 
 const PREVIEW_PAUSE_MS = 300;
 const AUTOSAVE_PAUSE_MS = 1500;
 const wideScreen = "(min-width: 1100px)";
+/** The editable text of the post as it will read (rich-text.ts). */
+const RICH_ID = "post-text-rich";
 
 /** The form's fields as posted, without the token and the button. */
 export function formFields(form: HTMLFormElement): Record<string, string> {
@@ -32,7 +36,112 @@ export function start(form: HTMLElement): void {
   const status = document.querySelector<HTMLElement>("[data-autosave-status]");
   if (!text || !title) return;
 
-  // ------------------------------------------------------------ text: toolbar and keys
+  // ------------------------------------------------------------ text: as it will read, or as text
+
+  const host = form.querySelector<HTMLElement>("[data-rich-host]");
+  const modeButton = form.querySelector<HTMLButtonElement>("[data-text-mode]");
+  const note = form.querySelector<HTMLElement>("[data-text-note]");
+  const label = form.querySelector<HTMLLabelElement>("#post-text-label");
+  const toolbar = form.querySelector<HTMLElement>("[data-toolbar]");
+  let rich: RichText | undefined;
+  /** The text's Markdown into the form now (it follows the editor after each pause in typing). */
+  const flushText = () => rich?.flush();
+  const fields = () => {
+    flushText();
+    return formFields(form);
+  };
+
+  const showText = (reason?: string) => {
+    text.hidden = false;
+    text.dataset.shown = "";
+    if (host) host.hidden = true;
+    label?.setAttribute("for", text.id);
+    toolbar?.setAttribute("aria-controls", text.id);
+    modeButton?.setAttribute("aria-pressed", "true");
+    if (note) {
+      note.textContent = reason ?? "";
+      note.hidden = !reason;
+    }
+    document.documentElement.dataset.editorReady = "text";
+  };
+  const showRich = () => {
+    text.hidden = true;
+    if (host) host.hidden = false;
+    // The label names the editable text (aria-labelledby); `for` may only name a form field.
+    label?.removeAttribute("for");
+    toolbar?.setAttribute("aria-controls", RICH_ID);
+    modeButton?.setAttribute("aria-pressed", "false");
+    if (note) note.hidden = true;
+    document.documentElement.dataset.editorReady = "rich";
+  };
+  const closeRich = (reason?: string) => {
+    if (!rich) return;
+    rich.flush();
+    rich.destroy();
+    rich = undefined;
+    showText(reason);
+  };
+  const thumbOf = (name: string) =>
+    [...form.querySelectorAll<HTMLElement>("[data-photo-list] > li[data-photo]")].find((item) => item.dataset.photo === name)?.querySelector("img")?.getAttribute("src") ?? undefined;
+
+  /** The editor on the form's text; a post it cannot show as written stays as text, saying why. */
+  const openRich = async (focus: boolean): Promise<void> => {
+    if (!host) return showText();
+    try {
+      performance.mark("editor:start");
+      const { startRichText } = await import("./rich-text");
+      performance.mark("editor:loaded");
+      const describedBy = text.getAttribute("aria-describedby");
+      rich = await startRichText({
+        host,
+        markdown: text.value,
+        changed(markdown) {
+          text.value = markdown;
+          text.dispatchEvent(new Event("input", { bubbles: true }));
+        },
+        photoUrl: thumbOf,
+        removedPending: (id) => photos?.cancel(id),
+        askLink: (current) => window.prompt("The link's address (like https://example.com or /contact). Empty: no link.", current),
+        attributes: {
+          id: RICH_ID,
+          "aria-labelledby": "post-text-label",
+          "aria-multiline": "true",
+          ...(describedBy ? { "aria-describedby": describedBy } : {}),
+          ...(text.getAttribute("aria-invalid") === "true" ? { "aria-invalid": "true" } : {}),
+          spellcheck: "true",
+          autocapitalize: "sentences",
+        },
+      });
+    } catch (error) {
+      const reason = error instanceof Error && error.name === "CannotHold" ? (error as Error & { reason: string }).reason : undefined;
+      // No editor (its code did not load): the text is still the post, as Markdown.
+      showText(reason ?? "The editor could not be loaded, so you see the post's text as it is written. Reload the page to try again.");
+      return;
+    }
+    showRich();
+    if (focus) rich.focus();
+    // Checked once it is ready: a post the editor would change in meaning goes back to text, saying why.
+    const check = () => {
+      const reason = rich?.unfaithful();
+      if (reason) closeRich(reason);
+      document.documentElement.dataset.editorChecked = "";
+    };
+    if ("requestIdleCallback" in window) window.requestIdleCallback(check, { timeout: 2000 });
+    else setTimeout(check, 200);
+  };
+  label?.addEventListener("click", () => rich?.focus());
+  if (modeButton) {
+    modeButton.hidden = false;
+    modeButton.addEventListener("click", () => {
+      if (rich) {
+        closeRich();
+        text.focus();
+      } else void openRich(true);
+    });
+  }
+  void openRich(false);
+
+  // ------------------------------------------------------------ the toolbar and keys
 
   /** Applies an edit as typing would, so the browser's undo takes it back. */
   const apply = (edit: Edit) => {
@@ -45,7 +154,8 @@ export function start(form: HTMLElement): void {
   const selection = (): Selection => ({ text: text.value, start: text.selectionStart, end: text.selectionEnd });
   const lineStyles: Record<string, LineStyle> = { heading: "heading", subheading: "subheading", bullets: "bullets", numbers: "numbers", quote: "quote" };
 
-  const commands: Record<string, () => void> = {
+  /** What each button does to the Markdown itself ("Edit as text"). */
+  const textCommands: Record<string, () => void> = {
     bold: () => apply(toggleInline(selection(), "**", "bold words")),
     italic: () => apply(toggleInline(selection(), "*", "slanted words")),
     link: () => {
@@ -61,27 +171,31 @@ export function start(form: HTMLElement): void {
         : { rows: [["Column", "Column"], ["", ""]], align: ["" as const, "" as const] };
       apply(putTable(sel, cells));
     },
-    photo: () => form.querySelector<HTMLInputElement>("[data-add-photo]")?.click(),
   };
-  for (const [command, style] of Object.entries(lineStyles)) commands[command] = () => apply(toggleLines(selection(), style));
+  for (const [command, style] of Object.entries(lineStyles)) textCommands[command] = () => apply(toggleLines(selection(), style));
+  const command = (name: string) => {
+    if (name === "photo") form.querySelector<HTMLInputElement>("[data-add-photo]")?.click();
+    else if (rich) rich.command(name);
+    else textCommands[name]?.();
+  };
 
-  const toolbar = form.querySelector<HTMLElement>("[data-toolbar]");
   if (toolbar) {
     toolbar.hidden = false;
-    // The text keeps its selection: a tap on a button does not take the focus first.
+    // The text keeps its selection and the phone its keyboard: a tap on a button does not take the focus.
     toolbar.addEventListener("pointerdown", (event) => event.preventDefault());
+    toolbar.addEventListener("mousedown", (event) => event.preventDefault());
     toolbar.addEventListener("click", (event) => {
       const button = (event.target as Element).closest<HTMLButtonElement>("button[data-command]");
-      if (button) commands[button.dataset.command ?? ""]?.();
+      if (button) command(button.dataset.command ?? "");
     });
   }
   text.addEventListener("keydown", (event) => {
     const mod = event.ctrlKey || event.metaKey;
     const key = event.key.toLowerCase();
-    const command = mod && !event.altKey ? ({ b: "bold", i: "italic", k: "link" } as Record<string, string>)[key] : undefined;
-    if (command) {
+    const name = mod && !event.altKey ? ({ b: "bold", i: "italic", k: "link" } as Record<string, string>)[key] : undefined;
+    if (name) {
       event.preventDefault();
-      commands[command]?.();
+      textCommands[name]?.();
     } else if (event.key === "Enter" && !mod && !event.shiftKey && !event.isComposing) {
       const edit = continueBlock(selection());
       if (edit) {
@@ -114,16 +228,26 @@ export function start(form: HTMLElement): void {
   // ------------------------------------------------------------ photos
 
   const photosField = form.querySelector<HTMLInputElement>("[data-photos]");
-  startPhotoAdding(form, {
-    added(photo, description) {
-      if (!photosField) return;
-      const photos = JSON.parse(photosField.value || "[]") as { name: string; sha: string | null }[];
-      photosField.value = JSON.stringify([...photos, { name: photo.name, sha: photo.sha }]);
-      apply(insertPhoto(selection(), description, photo.name));
+  const photos = startPhotoAdding(form, {
+    placed: (ids) => rich?.placePhotos(ids),
+    previewed: (id, preview) => rich?.pendingPreview(id, preview),
+    progress: (id, words) => rich?.pendingWords(id, words),
+    describing: (id, description) => rich?.pendingAlt(id, description),
+    dropped: (id) => rich?.pendingGone(id),
+    added(id, photo, description) {
+      if (photosField) {
+        const list = JSON.parse(photosField.value || "[]") as { name: string; sha: string | null }[];
+        photosField.value = JSON.stringify([...list, { name: photo.name, sha: photo.sha }]);
+      }
+      // In its place in the text; chosen while the text was shown as Markdown, at the cursor there.
+      if (rich) rich.photoReady(id, photo.name, description);
+      else apply(insertPhoto(selection(), description, photo.name));
       const cover = form.querySelector<HTMLSelectElement>("[data-cover-select]");
       cover?.add(new Option(photo.name, `./${photo.name}`));
+      text.dispatchEvent(new Event("input", { bubbles: true }));
     },
     described(name, description) {
+      if (rich) return rich.describe(name, description);
       // The description is the photo's words in the text: `![description](./name)`.
       const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
       const clean = description.replace(/[[\]\n]/g, " ").trim();
@@ -133,6 +257,19 @@ export function start(form: HTMLElement): void {
         text.dispatchEvent(new Event("input", { bubbles: true }));
       }
     },
+  });
+  const waitingLine = form.querySelector<HTMLElement>("[data-photos-waiting]");
+  form.addEventListener("submit", (event) => {
+    const action = event.submitter instanceof HTMLButtonElement ? event.submitter.value : "";
+    const words = action === "preview" || action === "unpublish" ? undefined : photos?.waiting();
+    if (waitingLine) {
+      waitingLine.textContent = words ?? "";
+      waitingLine.hidden = !words;
+    }
+    if (words) {
+      event.preventDefault();
+      event.stopImmediatePropagation();
+    }
   });
 
   // ------------------------------------------------------------ preview
@@ -146,7 +283,7 @@ export function start(form: HTMLElement): void {
   const showPreview = async () => {
     if (!preview || !frame || !previewProblems) return;
     const asked = ++previewAsked;
-    const answer = await postJson(deskPath.postPreview, { fields: formFields(form) });
+    const answer = await postJson(deskPath.postPreview, { fields: fields() });
     if (asked !== previewAsked) return;
     if (!answer.ok) {
       previewProblems.textContent = answer.message;
@@ -196,7 +333,7 @@ export function start(form: HTMLElement): void {
     if (status) status.textContent = words;
   };
   const keepOnServer = async () => {
-    const answer = await postJson(deskPath.postAutosave, { fields: formFields(form) });
+    const answer = await postJson(deskPath.postAutosave, { fields: fields() });
     if (answer.ok) say(`Changes kept ${String(answer.body.at ?? "")}`.trim());
     // Still on this phone: sent again with the next change, or offered when the post is opened.
     else say("Changes kept on this phone only: no connection to the site");
@@ -219,16 +356,18 @@ export function start(form: HTMLElement): void {
   form.addEventListener("input", changed);
   form.addEventListener("change", changed);
   form.addEventListener("submit", () => {
+    flushText();
     submitting = true;
     clearTimeout(serverTimer);
     // Kept until the site says it took the save (the next page's "done" notice): a dropped connection loses nothing.
     keepOnPhone(true);
   });
   window.addEventListener("pagehide", () => {
+    flushText();
     if (!submitting && serverTimer !== undefined) void keepOnServer();
   });
   window.addEventListener("online", () => {
-    if (!same(formFields(form), opened)) void keepOnServer();
+    if (!same(fields(), opened)) void keepOnServer();
   });
 
   /**
@@ -249,7 +388,13 @@ export function start(form: HTMLElement): void {
   };
 
   // Work kept on this phone that the page does not have (a save that never arrived): offer it.
-  offerLocalCopy(form, postId, opened, changed, reopenWith);
+  // The phone's copy put in the form here: the editor shows its text (not its own, which it would write back).
+  const textReplaced = () => {
+    rich?.destroy();
+    rich = undefined;
+    void openRich(false);
+  };
+  offerLocalCopy(form, postId, opened, changed, reopenWith, textReplaced);
 }
 
 function offerLocalCopy(
@@ -258,6 +403,7 @@ function offerLocalCopy(
   opened: Record<string, string>,
   changed: () => void,
   reopenWith: (fields: Record<string, string>) => Promise<boolean>,
+  textReplaced: () => void,
 ): void {
   const offer = document.querySelector<HTMLElement>("[data-local-offer]");
   let kept: { at: number; fields: Record<string, string>; sent?: boolean } | undefined;
@@ -297,6 +443,7 @@ function offerLocalCopy(
       if (featured instanceof HTMLInputElement) featured.checked = false;
     }
     offer.hidden = true;
+    textReplaced();
     changed();
   });
   drop.addEventListener("click", () => {

@@ -13,6 +13,7 @@ import {
   type HoursRow,
   type SocialRow,
 } from "../business-form";
+import { DEFAULT_REPLY_START } from "../../format/reply-start";
 import { sectionPath } from "../desk-routes";
 import { Button, Card, DeskForm, Field } from "../desk-ui";
 import * as ui from "../desk-ui.css";
@@ -109,6 +110,13 @@ export function BusinessScreen({ data }: { data: BusinessData }) {
             {text("email", { type: "email", autoComplete: "off" })}
             {text("emergencyLine", { hint: 'Shown with the phone number, like "24/7 emergency service".' })}
             {text("emergencyResponse", { hint: "How soon a crew arrives in an emergency. Leave empty to say nothing." })}
+          </fieldset>
+          <fieldset className={css.fieldset}>
+            <legend className={css.legend}>Quick replies</legend>
+            {text("replyStart", {
+              multiline: true,
+              hint: `How Text and Email back on a message start. Words in square brackets are filled in from the message: [first name], [business], [service], [town]; one the message does not tell is left out. Empty: "${DEFAULT_REPLY_START}"`,
+            })}
           </fieldset>
           <fieldset className={css.fieldset}>
             <legend className={css.legend}>Hours</legend>

@@ -28,3 +28,8 @@ export const sectionLink = style({
     "&:focus-visible": { outline: "none" },
   },
 });
+
+/** A group of sections (Leads, Your site, ...), its heading small above its cards. */
+export const group = style({ margin: `0 0 ${vars.space.lg}` });
+
+export const groupHeading = style({ fontSize: "0.9rem", textTransform: "uppercase", letterSpacing: "0.06em", color: vars.color.muted, margin: `0 0 ${vars.space.sm}` });

@@ -1,5 +1,5 @@
 import { sectionIcons } from "../desk-icons";
-import { deskPath, deskSections, sectionPath } from "../desk-routes";
+import { deskGroups, deskPath, deskSections, sectionPath } from "../desk-routes";
 import { Card } from "../desk-ui";
 import * as ui from "../desk-ui.css";
 import * as css from "./home-screen.css";
@@ -14,6 +14,8 @@ export interface HomeData {
   placeholders: number;
   /** The signed-in owner's passkeys: none means every sign-in needs an email. */
   passkeys: number;
+  /** The signed-in owner's devices that get notifications: none means a new message waits for the email. */
+  devices: number;
 }
 
 export function HomeScreen({ data }: { data: HomeData }) {
@@ -27,6 +29,14 @@ export function HomeScreen({ data }: { data: HomeData }) {
           </p>
         </Card>
       )}
+      {data.devices === 0 && (
+        <Card title="Hear of a message at once">
+          <p>
+            Turn on notifications and this phone shows each new message within seconds: who, what about, and one tap to call back.{" "}
+            <a href={`${deskPath.account}#notifications`}>Turn them on in Account</a>.
+          </p>
+        </Card>
+      )}
       {data.passkeys === 0 && (
         <Card title="Sign in faster">
           <p>
@@ -35,24 +45,33 @@ export function HomeScreen({ data }: { data: HomeData }) {
         </Card>
       )}
       <nav aria-label="Desk sections">
-        <ul className={ui.rowList}>
-          {deskSections.map((s) => {
-            const SectionIcon = sectionIcons[s.screen];
-            return (
-              <li key={s.screen} className={css.sectionCard}>
-                <SectionIcon size={28} className={ui.linkRowIcon} />
-                <span>
-                  <a className={css.sectionLink} href={s.path} aria-describedby={`section-${s.screen}`}>
-                    {s.label}
-                  </a>
-                  <span className={ui.linkRowText} id={`section-${s.screen}`}>
-                    {s.summary}
-                  </span>
-                </span>
-              </li>
-            );
-          })}
-        </ul>
+        {deskGroups.map((g) => (
+          <section key={g.group} className={css.group} aria-labelledby={`group-${g.group}`}>
+            <h2 className={css.groupHeading} id={`group-${g.group}`}>
+              {g.heading}
+            </h2>
+            <ul className={ui.rowList}>
+              {deskSections
+                .filter((s) => s.group === g.group)
+                .map((s) => {
+                  const SectionIcon = sectionIcons[s.screen];
+                  return (
+                    <li key={s.screen} className={css.sectionCard}>
+                      <SectionIcon size={28} className={ui.linkRowIcon} />
+                      <span>
+                        <a className={css.sectionLink} href={s.path} aria-describedby={`section-${s.screen}`}>
+                          {s.label}
+                        </a>
+                        <span className={ui.linkRowText} id={`section-${s.screen}`}>
+                          {s.summary}
+                        </span>
+                      </span>
+                    </li>
+                  );
+                })}
+            </ul>
+          </section>
+        ))}
       </nav>
     </>
   );

@@ -94,6 +94,9 @@ export const reply = style({
   "@media": { "(min-width: 640px)": { display: "flex", flexWrap: "wrap" } },
 });
 
+/** "Answered by text, 9:42 AM": said once a reply was tapped (empty until then, read out when it changes). */
+export const answered = style({ fontWeight: 600, color: vars.color.brandDark, margin: `0 0 ${vars.space.md}`, selectors: { "&:empty": { display: "none" } } });
+
 export const text = style({ whiteSpace: "pre-wrap", overflowWrap: "anywhere", margin: 0, fontSize: "1.05rem" });
 
 /** Name above value on a phone (an email address keeps the whole width), side by side on a wide screen. */

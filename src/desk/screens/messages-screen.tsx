@@ -1,5 +1,6 @@
 import { Fragment } from "react";
-import { deskPath, messageHandledPath, messageNotSpamPath, messagePath, messagesHref, type MessageBoxName } from "../desk-routes";
+import { deskPath, messageAnsweredPath, messageHandledPath, messageNotSpamPath, messagePath, messagesHref, type MessageBoxName } from "../desk-routes";
+import { sectionPath } from "../desk-routes";
 import { Button, Card, DeskForm } from "../desk-ui";
 import * as ui from "../desk-ui.css";
 import * as css from "./messages-screen.css";
@@ -50,6 +51,13 @@ export interface MessageData {
   dial: string;
   /** The reply email's subject. */
   subject: string;
+  /**
+   * The one-tap answers: the reply start filled in for this message (content/site.json `replyStart`),
+   * as a text message link (when the phone number has digits) and an email link.
+   */
+  replies: { start: string; text?: string; email: string };
+  /** The first answer by a tap: how ("by text"), by whom, when, and how long after the message came ("Mark handled" says its own). */
+  answered?: { how: string; by: string; when: string; after: string };
   when: string;
   service: string;
   town?: string;
@@ -200,7 +208,6 @@ function NotSpam({ id, name }: { id: string; name: string }) {
 
 export function MessageScreen({ data }: { data: MessageData }) {
   const spam = data.box === "spam";
-  const mailto = `mailto:${data.email}?subject=${encodeURIComponent(data.subject)}`;
   const facts: [string, string | undefined][] = [
     ["Received", data.when],
     ["Service", data.service],
@@ -221,15 +228,32 @@ export function MessageScreen({ data }: { data: MessageData }) {
         </a>
       </p>
       {!spam && (
-        <div className={css.reply}>
-          {data.dial && (
-            <a className={ui.button.primary} href={`tel:${data.dial}`}>
-              Call {data.phone}
+        // One tap each: the phone's own app opens, and the desk script notes the answer's time as it does (src/desk/client/answer-links.ts).
+        <div data-desk="answer-links" data-answered-path={messageAnsweredPath(data.id)}>
+          <div className={css.reply}>
+            {data.dial && (
+              <a className={ui.button.primary} href={`tel:${data.dial}`} data-answer="call">
+                Call {data.phone}
+              </a>
+            )}
+            {data.replies.text && (
+              <a className={ui.button.primary} href={data.replies.text} data-answer="text">
+                Text
+              </a>
+            )}
+            <a className={ui.button.quiet} href={data.replies.email} data-answer="email">
+              Email back
             </a>
-          )}
-          <a className={ui.button.quiet} href={mailto}>
-            Email back
-          </a>
+          </div>
+          <p className={ui.muted}>
+            Text and Email back start with: “{data.replies.start}”{" "}
+            <a className={css.back} href={`${sectionPath("business")}#field-replyStart`}>
+              Change these words
+            </a>
+          </p>
+          <p className={css.answered} aria-live="polite" data-answer-status>
+            {data.answered ? `Answered ${data.answered.how}, ${data.answered.when} (${data.answered.after} after it came), by ${data.answered.by}.` : ""}
+          </p>
         </div>
       )}
       <Card title="Message">

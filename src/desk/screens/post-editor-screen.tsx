@@ -175,9 +175,14 @@ export function PostEditorScreen({ data }: { data: PostEditorData }) {
           </div>
 
           <div className={ui.field}>
-            <label className={ui.label} htmlFor={fieldIdFor.text}>
-              Text
-            </label>
+            <div className={css.textHead}>
+              <label className={ui.label} htmlFor={fieldIdFor.text} id="post-text-label">
+                Text
+              </label>
+              <button type="button" className={css.textModeButton} aria-pressed="false" data-text-mode hidden>
+                Edit as text
+              </button>
+            </div>
             <div className={css.toolbar} role="toolbar" aria-label="Formatting" aria-controls={fieldIdFor.text} data-toolbar hidden>
               {toolbar.map(([command, name, sign]) => (
                 <button key={command} type="button" className={css.toolButton} data-command={command} aria-label={name} title={name}>
@@ -187,6 +192,9 @@ export function PostEditorScreen({ data }: { data: PostEditorData }) {
                 </button>
               ))}
             </div>
+            <p className={css.textNote} data-text-note role="status" hidden></p>
+            {/* The post as it will read (src/desk/client/rich-text.ts) goes here; without the desk script, the text below is the editor. */}
+            <div className={css.richHost} data-rich-host hidden></div>
             <textarea
               className={`${ui.control} ${css.text}`}
               id={fieldIdFor.text}
@@ -196,6 +204,7 @@ export function PostEditorScreen({ data }: { data: PostEditorData }) {
               aria-invalid={invalid("text")}
               aria-describedby={describedBy("text", "post-text-hint")}
               spellCheck
+              data-text-field
             />
             <p className={ui.hint} id="post-text-hint">
               Use the buttons above for headings, lists, links, tables and photos: the preview shows the page as visitors will see it.
@@ -210,37 +219,18 @@ export function PostEditorScreen({ data }: { data: PostEditorData }) {
                 Add photo
               </label>
               <p className={ui.hint} id="post-add-photo-hint">
-                From the camera or the photo library (JPEG, PNG, WebP or AVIF). You will be asked what it shows.
+                From the camera or the photo library, several at once (iPhone photos too). Each goes into the text where you were writing; say what each one shows.
               </p>
-              <input className={css.fileInput} id="post-add-photo" type="file" accept="image/jpeg,image/png,image/webp,image/avif" aria-describedby="post-add-photo-hint" data-add-photo />
+              <input className={css.fileInput} id="post-add-photo" type="file" multiple accept="image/jpeg,image/png,image/webp,image/avif,image/heic,image/heif,.heic,.heif" aria-describedby="post-add-photo-hint" data-add-photo />
               <p className={ui.hint} data-nojs-photos>
                 Adding photos needs JavaScript in this browser.
               </p>
             </div>
-            <div className={css.upload} data-upload hidden>
-              <progress className={css.progress} max={1} value={0} aria-label="Photo upload" data-upload-progress></progress>
-              <p className={ui.hint} data-upload-status aria-live="polite"></p>
-              {/* A file refused (not a photo, too large, not sent) is said here, and the rest of the panel goes: it asks nothing more (src/desk/client/photo-upload.ts). */}
-              <p className={ui.error} data-upload-refused role="alert"></p>
-              <div className={ui.field} data-upload-ask>
-                <label className={ui.label} htmlFor="post-new-photo-alt">
-                  Photo description
-                </label>
-                <p className={ui.hint} id="post-new-photo-alt-hint">
-                  What the photo shows, for people who cannot see it (required, like "The crew lowering an oak limb over a roof").
-                </p>
-                <input className={ui.control} id="post-new-photo-alt" aria-describedby="post-new-photo-alt-hint post-new-photo-error" data-upload-alt />
-                <p className={ui.error} id="post-new-photo-error" data-upload-error role="alert"></p>
-              </div>
-              <div className={ui.actions} data-upload-ask>
-                <button type="button" className={ui.button.primary} data-upload-add>
-                  Put the photo in the post
-                </button>
-                <button type="button" className={ui.button.quiet} data-upload-cancel>
-                  Cancel
-                </button>
-              </div>
-            </div>
+            <ul className={css.photoList} aria-label="Photos on their way" data-uploads hidden></ul>
+            <template data-upload-template>
+              <UploadItem />
+            </template>
+            <p className={ui.error} data-photos-waiting role="alert" hidden></p>
             <ul className={css.photoList} data-photo-list>
               {photos.map((p, i) => (
                 <PhotoItem key={p.name} id={`post-photo-${i}`} name={p.name} alt={p.alt} thumb={data.thumbs[p.name]} />
@@ -420,6 +410,38 @@ export function PostEditorScreen({ data }: { data: PostEditorData }) {
         </div>
       </section>
     </div>
+  );
+}
+
+/**
+ * A photo on its way up (src/desk/client/photo-upload.ts fills a copy per photo): its own
+ * progress and description; a refused one says why and asks nothing more.
+ */
+function UploadItem() {
+  return (
+    <li className={css.uploadItem} data-upload-item>
+      <span className={css.thumb} data-upload-thumb></span>
+      <div className={ui.field}>
+        <span className={css.uploadName} data-upload-name></span>
+        <progress className={css.progress} max={1} value={0} data-upload-progress></progress>
+        <p className={ui.hint} data-upload-status aria-live="polite"></p>
+        <p className={ui.error} data-upload-error hidden></p>
+        <div className={ui.field} data-upload-describe>
+          <label className={ui.label} data-upload-alt-label>
+            Photo description
+          </label>
+          <p className={ui.hint} data-upload-alt-hint>
+            What the photo shows, for people who cannot see it (like "The crew lowering an oak limb over a roof").
+          </p>
+          <input className={ui.control} enterKeyHint="done" data-upload-alt />
+        </div>
+        <div className={ui.actions}>
+          <button type="button" className={ui.button.quiet} data-upload-remove>
+            Remove
+          </button>
+        </div>
+      </div>
+    </li>
   );
 }
 

@@ -30,3 +30,8 @@ export const rankedCount = style({ flex: "none", textAlign: "right", fontVariant
 export const days = style({ width: "100%", borderCollapse: "collapse", fontVariantNumeric: "tabular-nums" });
 export const dayCell = style({ padding: `${vars.space.xs} ${vars.space.xs}`, textAlign: "right", borderBottom: `1px solid ${vars.color.border}` });
 export const dayName = style([dayCell, { textAlign: "left" }]);
+
+/** The week's median reply time, big, with its words beside it. */
+export const speed = style({ display: "flex", flexWrap: "wrap", alignItems: "baseline", gap: `0 ${vars.space.sm}`, margin: `0 0 ${vars.space.sm}` });
+
+export const subheading = style({ fontSize: "1.05rem", margin: `${vars.space.md} 0 ${vars.space.sm}` });

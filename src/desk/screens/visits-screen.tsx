@@ -1,6 +1,8 @@
-import type { LeadLine, RankedLine, VisitDay, VisitSummary, VisitTotals } from "../../content/visit-summary";
-import { formatDayLabel } from "../../format/business-time";
-import { change, leadText, leadWords, plural } from "../../format/visit-words";
+import type { LeadLine, RankedLine, ReplySpeed, VisitDay, VisitSummary, VisitTotals } from "../../content/visit-summary";
+import { formatBusinessTime, formatDayLabel } from "../../format/business-time";
+import { minutesText } from "../../format/open-hours";
+import { change, leadText, leadWords, plural, replyCountText, replySpeedRule, replySpeedText } from "../../format/visit-words";
+import { messagePath } from "../desk-routes";
 import { Card } from "../desk-ui";
 import * as ui from "../desk-ui.css";
 import { ChartLegend, WeekBars } from "./visits-chart";
@@ -133,6 +135,7 @@ export function VisitsScreen({ data }: { data: VisitsData }) {
           </tbody>
         </table>
       </Card>
+      <Replies replies={summary.replies} timeZone={timeZone} />
       <Card title="Calls and messages this week" id="leads">
         {summary.recentLeads.length === 0 ? (
           <p className={ui.muted}>None yet this week.</p>
@@ -160,5 +163,37 @@ export function VisitsScreen({ data }: { data: VisitsData }) {
         <Ranked lines={summary.topReferrers} none="No visits yet this week." />
       </Card>
     </>
+  );
+}
+
+/** How fast messages were answered, and which still wait: each opens the message. */
+function Replies({ replies, timeZone }: { replies: ReplySpeed; timeZone: string }) {
+  return (
+    <Card title="How fast you answered" id="replies">
+      {replies.medianMinutes !== undefined && (
+        <p className={css.speed}>
+          <span className={css.totalNumber}>{minutesText(replies.medianMinutes)}</span> <span>Half the week's messages were answered within this.</span>
+        </p>
+      )}
+      <p>{replies.messages === 0 ? replySpeedText(replies) : replyCountText(replies)}</p>
+      {replies.waiting.length > 0 && (
+        <>
+          <h3 className={css.subheading}>Still waiting for an answer after more than an hour</h3>
+          <ul className={css.ranked}>
+            {replies.waiting.map((m) => (
+              <li key={m.id} className={css.rankedItem}>
+                <a className={css.rankedLabel} href={messagePath(m.id)}>
+                  {m.name}
+                </a>
+                <span className={css.rankedCount}>
+                  {formatBusinessTime(m.at, timeZone)}: waiting {minutesText(m.waitedMinutes)}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      <p className={ui.muted}>{replySpeedRule(replies)}</p>
+    </Card>
   );
 }
