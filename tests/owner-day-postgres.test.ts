@@ -5,11 +5,12 @@ import { join, resolve } from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { connectBrowser, openPage, touchPhone, type WatchedPage } from "./chromium";
-import { signInWithCode } from "./desk-browser";
+import { postText, signInWithCode } from "./desk-browser";
 import { freePort, startNginx, stopped, waitForUp } from "./nginx-process";
 import {
   approveFirstPending,
   buildingPids,
+  changeServiceHero,
   businessTimeIn,
   deleteAndUndo,
   expectAllMailed,
@@ -118,6 +119,10 @@ it("holds through an owner's day on two instances behind nginx: each change on t
     const first = await writeAndPublishPost(page, "Lifting the canopy on Lake Murray", "We raised the live oak's canopy so the boat trailer clears it.");
     expect(await textOf(live(`/blog/${first}`))).toMatch(/<img[^>]+alt="Lifting the canopy on Lake Murray, after"/);
 
+    // A service's hero photo, then the Photos library: every thumbnail loads (from the photo cache, whichever instance answers).
+    const heroPage = await changeServiceHero(page, "Stump Removal & Grinding", "A freshly ground stump beside a lawn");
+    expect(await textOf(live(heroPage))).toMatch(/<img[^>]+alt="A freshly ground stump beside a lawn"/);
+
     const when = businessTimeIn(3);
     const scheduled = await schedulePost(page, "Mulch rings done right", when);
     expect(await statusOf(live(`/blog/${scheduled}`))).toBe(404);
@@ -170,7 +175,7 @@ it("holds through an owner's day on two instances behind nginx: each change on t
     // Preview and publish again, through whichever instance nginx picks.
     await after.goto(`/owner/posts/edit/${first}`);
     await after.getByRole("toolbar", { name: "Formatting" }).waitFor();
-    await after.getByLabel("Text", { exact: true }).fill("We raised the live oak's canopy so the boat trailer and the mower clear it.");
+    await (await postText(after)).fill("We raised the live oak's canopy so the boat trailer and the mower clear it.");
     await previewShows(after, "Lifting the canopy on Lake Murray");
     await after.getByRole("button", { name: "Publish" }).tap();
     await after.waitForURL(`**/owner/posts/edit/${first}`, { timeout: 90_000 });
@@ -188,7 +193,7 @@ it("holds through an owner's day on two instances behind nginx: each change on t
     await expect.poll(() => textOf(live(servicePage)), { timeout: 60_000 }).toContain("we now grind stumps below grade");
 
     await deleteAndUndo(after, scheduled, nginxUrl);
-    for (const path of [`/blog/${first}`, `/blog/${scheduled}`, "/blog/from-the-deploy", servicePage]) expect(await statusOf(live(path)), path).toBe(200);
+    for (const path of [`/blog/${first}`, `/blog/${scheduled}`, "/blog/from-the-deploy", servicePage, heroPage]) expect(await statusOf(live(path)), path).toBe(200);
     for (const s of sites) expect(await formPageOf(s)).toContain("(803) 555-0143");
     problems.push(...phone.problems);
   } finally {

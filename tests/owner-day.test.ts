@@ -3,10 +3,11 @@ import { join } from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { connectBrowser, openPage, touchPhone, type WatchedPage } from "./chromium";
-import { signInWithCode } from "./desk-browser";
+import { postText, signInWithCode } from "./desk-browser";
 import {
   approveFirstPending,
   businessTimeIn,
+  changeServiceHero,
   deleteAndUndo,
   expectAllMailed,
   expectAllStored,
@@ -83,6 +84,10 @@ it("holds through an owner's day: details, posts with photos, a schedule, messag
     expect(article).toMatch(/<img[^>]+alt="Lifting the canopy on Lake Murray, after"/);
     expect(((await (await fetch(live("/api/blog"))).json()) as { slug: string }[]).map((p) => p.slug)).toContain(first);
 
+    // A service's hero photo, then the Photos library: every thumbnail loads (from the photo cache, whichever instance answers).
+    const heroPage = await changeServiceHero(page, "Stump Removal & Grinding", "A freshly ground stump beside a lawn");
+    expect(await textOf(live(heroPage))).toMatch(/<img[^>]+alt="A freshly ground stump beside a lawn"/);
+
     // Another, scheduled a few minutes ahead: not on the site until its time, which comes after a restart.
     const when = businessTimeIn(3);
     const scheduled = await schedulePost(page, "Mulch rings done right", when);
@@ -131,7 +136,7 @@ it("holds through an owner's day: details, posts with photos, a schedule, messag
     // Preview and publish again after the kill.
     await after.goto(`/owner/posts/edit/${first}`);
     await after.getByRole("toolbar", { name: "Formatting" }).waitFor();
-    await after.getByLabel("Text", { exact: true }).fill("We raised the live oak's canopy so the boat trailer and the mower clear it.");
+    await (await postText(after)).fill("We raised the live oak's canopy so the boat trailer and the mower clear it.");
     await previewShows(after, "Lifting the canopy on Lake Murray");
     await after.getByRole("button", { name: "Publish" }).tap();
     await after.waitForURL(`**/owner/posts/edit/${first}`, { timeout: 90_000 });
@@ -158,7 +163,7 @@ it("holds through an owner's day: details, posts with photos, a schedule, messag
     problems.push(...phone.problems);
     await site.stop();
     await site.start();
-    for (const path of [`/blog/${first}`, `/blog/${scheduled}`, "/blog/from-the-deploy", servicePage]) expect(await statusOf(live(path)), path).toBe(200);
+    for (const path of [`/blog/${first}`, `/blog/${scheduled}`, "/blog/from-the-deploy", servicePage, heroPage]) expect(await statusOf(live(path)), path).toBe(200);
     expect(await textOf(live("/contact"))).toContain("(803) 555-0143");
     expect(await textOf(live("/reviews"))).toContain(approvedText);
     await after.goto(`/owner/posts/edit/${first}`);

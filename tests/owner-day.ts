@@ -12,7 +12,7 @@ import type { Page, Response } from "playwright-core";
 import type { Answers, Visitors } from "../scripts/soak/traffic";
 import { expect } from "vitest";
 import { createStore } from "../functions/store/create-store";
-import { addPhoto, photo } from "./desk-browser";
+import { addPhotos, photo, postText } from "./desk-browser";
 import { freePort } from "./nginx-process";
 import { runNpm, type RepoCopy, type RunningCommand } from "./repo-copy";
 import { parseMail, recordingLogger, waitFor, type SmtpPeer } from "./test-support";
@@ -134,15 +134,58 @@ export async function writeAndPublishPost(page: Page, title: string, text: strin
   await page.goto("/owner/posts/new");
   await page.getByRole("toolbar", { name: "Formatting" }).waitFor();
   await page.getByLabel("Title", { exact: true }).fill(title);
-  await page.getByLabel("Text", { exact: true }).fill(text);
+  // The post's text is a rich editor (src/desk/client/rich-text.ts): typed into as it will read.
+  await (await postText(page)).fill(text);
   await page.getByLabel("Summary", { exact: true }).fill(`${title}: what the crew did and why.`);
-  await addPhoto(page, { name: "IMG_2001.jpg", mimeType: "image/jpeg", buffer: await photo("jpeg", 1600, 1200) }, `${title}, before`);
-  await addPhoto(page, { name: "IMG_2002.png", mimeType: "image/png", buffer: await photo("png", 900, 600) }, `${title}, after`);
+  // Two photos chosen at once, as a phone's picker gives them: they go up side by side.
+  await addPhotos(
+    page,
+    [
+      { name: "IMG_2001.jpg", mimeType: "image/jpeg", buffer: await photo("jpeg", 1600, 1200) },
+      { name: "IMG_2002.png", mimeType: "image/png", buffer: await photo("png", 900, 600) },
+    ],
+    [`${title}, before`, `${title}, after`],
+  );
   await previewShows(page, title);
   await page.getByRole("button", { name: "Publish" }).tap();
   await page.waitForURL("**/owner/posts/edit/*", { timeout: 90_000 });
   await expect.poll(() => status(page), { timeout: 90_000 }).toContain("/blog/");
   return new URL(page.url()).pathname.split("/").at(-1) ?? "";
+}
+
+/**
+ * Services: a service's hero photo (made by sharp) and its description, saved from the phone;
+ * then Photos, the library, where every thumbnail must load (they are served from the photo
+ * cache by whichever instance a request reaches). Resolves with the service page's path.
+ */
+export async function changeServiceHero(page: Page, service: string, description: string): Promise<string> {
+  await page.goto("/owner");
+  await page.getByRole("link", { name: "Services" }).first().tap();
+  await expect.poll(() => heading(page)).toBe("Services");
+  await page.getByRole("link", { name: service }).tap();
+  await expect.poll(() => heading(page)).toBe(service);
+  const path = new URL(page.url()).pathname.split("/").at(-1) ?? "";
+  await page.getByLabel("Hero photo", { exact: true }).setInputFiles({ name: "IMG_2101.JPG", mimeType: "image/jpeg", buffer: await photo("jpeg", 2400, 1600) });
+  await page.getByLabel("Hero photo description", { exact: true }).fill(description);
+  await page.getByRole("button", { name: "Save" }).tap();
+  await expect.poll(() => page.locator("[data-notice]").textContent(), { timeout: 90_000 }).toBe("Saved. The site shows it now.");
+  await page.getByRole("link", { name: "Photos" }).first().tap();
+  await expect.poll(() => heading(page)).toBe("Photos");
+  await expect.poll(() => brokenImages(page), { timeout: 30_000 }).toEqual([]);
+  return `/services/${path}`;
+}
+
+/** Images of the page that did not load (their address): each scrolled to (some load lazily) and waited for. */
+export async function brokenImages(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const broken: string[] = [];
+    for (const img of [...document.images]) {
+      img.scrollIntoView();
+      if (!img.complete) await new Promise((done) => (img.addEventListener("load", done, { once: true }), img.addEventListener("error", done, { once: true }), setTimeout(done, 10_000)));
+      if (img.naturalWidth === 0) broken.push(img.currentSrc || img.src);
+    }
+    return broken;
+  });
 }
 
 /** Preview on the phone: the site's own page of the post, with `title` as its heading. */
@@ -158,7 +201,7 @@ export async function schedulePost(page: Page, title: string, when: { date: stri
   await page.goto("/owner/posts/new");
   await page.getByRole("toolbar", { name: "Formatting" }).waitFor();
   await page.getByLabel("Title", { exact: true }).fill(title);
-  await page.getByLabel("Text", { exact: true }).fill(`${title}. Rings of mulch three inches deep, kept off the trunk.`);
+  await (await postText(page)).fill(`${title}. Rings of mulch three inches deep, kept off the trunk.`);
   await page.getByLabel("Publish date").fill(when.date);
   await page.getByLabel("Time", { exact: true }).fill(when.time);
   await page.getByRole("button", { name: "Schedule" }).tap();
