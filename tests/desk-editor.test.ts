@@ -313,6 +313,36 @@ describe("the post editor on a phone, measured", () => {
     }
   }, 120_000);
 
+  it("goes from Title to the text on Enter and saves nothing; without JavaScript Enter saves a draft, never Schedule", async () => {
+    const scripted = await signedIn();
+    try {
+      const { page } = scripted;
+      await page.goto("/owner/posts/new");
+      await postText(page);
+      const title = page.getByLabel("Title", { exact: true });
+      await title.tap();
+      await title.fill("Enter after the title");
+      await page.keyboard.press("Enter");
+      await expect.poll(() => focusIsInText(page)).toBe(true);
+      expect(new URL(page.url()).pathname).toBe("/owner/posts/new");
+    } finally {
+      await scripted.close();
+    }
+    const plain = await signedIn({ ...touchPhone, javaScriptEnabled: false });
+    try {
+      const { page } = plain;
+      await page.goto("/owner/posts/new");
+      // A date today makes Schedule put the post live; Enter must save a draft all the same.
+      await page.getByLabel("Title", { exact: true }).fill("Enter without JavaScript");
+      await page.getByLabel("Text", { exact: true }).fill("Kept as a draft.\n");
+      await page.getByLabel("Title", { exact: true }).press("Enter");
+      await page.waitForURL("**/owner/posts/edit/enter-without-javascript");
+      expect(await readFile(postFile("enter-without-javascript"), "utf8")).toMatch(/^draft: true$/m);
+    } finally {
+      await plain.close();
+    }
+  }, 90_000);
+
   it("works as a plain form without JavaScript: the Markdown in a text field, saved as typed", async () => {
     const { page, close } = await signedIn({ ...touchPhone, javaScriptEnabled: false });
     try {

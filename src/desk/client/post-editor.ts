@@ -207,6 +207,15 @@ export function start(form: HTMLElement): void {
 
   // ------------------------------------------------------------ fields that follow others
 
+  // Enter in Title goes on to the text, as the phone's "Next" key says (enterkeyhint), and saves
+  // nothing; without this script the form's hidden default button saves a draft.
+  title.addEventListener("keydown", (event) => {
+    if (event.key !== "Enter" || event.isComposing) return;
+    event.preventDefault();
+    if (rich) rich.focus();
+    else text.focus();
+  });
+
   const slug = form.querySelector<HTMLInputElement>("[data-slug-auto]");
   if (slug) {
     let auto = true;

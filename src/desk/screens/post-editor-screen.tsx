@@ -165,6 +165,11 @@ export function PostEditorScreen({ data }: { data: PostEditorData }) {
           <input type="hidden" name={f.savedSlug} value={form.savedSlug} />
           <input type="hidden" name={f.photos} value={JSON.stringify(form.photos)} data-photos />
           <input type="hidden" name={f.hasSearchDescription} value={form.searchDescription === null ? "" : "1"} />
+          {/* The form's default button, first in it: Enter in a field (Title, Address) saves a draft.
+              Without it the first button in the form, Schedule, took Enter and could put the post live. */}
+          <button type="submit" name={f.action} value="draft" hidden tabIndex={-1}>
+            Save draft
+          </button>
 
           <div className={ui.field}>
             <label className={ui.label} htmlFor={fieldIdFor.title}>
