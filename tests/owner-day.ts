@@ -12,7 +12,7 @@ import type { Page, Response } from "playwright-core";
 import type { Answers, Visitors } from "../scripts/soak/traffic";
 import { expect } from "vitest";
 import { createStore } from "../functions/store/create-store";
-import { addPhotos, photo, postText } from "./desk-browser";
+import { addPhotos, photo, postMarkdown, postText, putCursor } from "./desk-browser";
 import { freePort } from "./nginx-process";
 import { runNpm, type RepoCopy, type RunningCommand } from "./repo-copy";
 import { parseMail, recordingLogger, waitFor, type SmtpPeer } from "./test-support";
@@ -186,6 +186,18 @@ export async function brokenImages(page: Page): Promise<string[]> {
     }
     return broken;
   });
+}
+
+/**
+ * Words typed into the post's text just after `after`, as the owner taps into a sentence and
+ * types (a keyboard's text, not a replacement of the whole text: Chrome's editing of a selection
+ * across the photos makes styled spans, which the desk's CSP refuses); resolves once the form holds them.
+ */
+export async function typeIntoText(page: Page, after: string, words: string): Promise<void> {
+  await (await postText(page)).tap();
+  await putCursor(page, after);
+  await page.keyboard.insertText(words);
+  await expect.poll(() => postMarkdown(page)).toContain(`${after}${words}`);
 }
 
 /** Preview on the phone: the site's own page of the post, with `title` as its heading. */
