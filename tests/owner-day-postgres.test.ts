@@ -153,6 +153,7 @@ it("holds through an owner's day on two instances behind nginx: each change on t
     await page.getByRole("toolbar", { name: "Formatting" }).waitFor();
     await page.getByLabel("Summary", { exact: true }).fill("Raised the canopy; the trailer clears it now.");
     problems.push(...phone.problems);
+    const beforeKill = phone.problems.length;
     await page.getByRole("button", { name: "Publish" }).tap();
     let building: number | undefined;
     await waitFor(async () => (building = (await buildingPids(repo.dir))[0]) !== undefined, 60_000, "the publish's build to start");
@@ -162,7 +163,9 @@ it("holds through an owner's day on two instances behind nginx: each change on t
     killWindow.to = Date.now() + 1_000;
     // The owner reloads: the other instance answers; the post is on the site.
     const signedIn = await page.context().storageState();
-    problems.push(...phone.problems);
+    // nginx answers 502 for the publish on its way to the killed instance (a POST is not sent
+    // to the other one again), as the 5xx check below allows it: the phone logs that answer.
+    problems.push(...phone.problems.slice(beforeKill).filter((p) => p !== "console error: Failed to load resource: the server responded with a status of 502 (Bad Gateway)"));
     await phone.close();
     phone = await openPage(browser, { baseURL: nginxUrl, ...touchPhone, storageState: signedIn });
     watchAnswers(phone.page, answers);
