@@ -13,6 +13,7 @@
 //  - the contact load (scripts/bench-contact.ts);
 //  - the owner's desk listing 100,000 stored messages (scripts/bench-messages.ts);
 //  - a message's notification on the owner's phone: from the post to the push service (scripts/bench-push.ts).
+// `npm run bench -- soak` runs the soak instead (scripts/bench-soak.ts).
 // The build part needs ../shared/bench (beside this checkout) and `apt-get install hugo hyperfine`;
 // without them it says so and still runs the contact load. BENCH_SIZES="250 1000" picks sizes.
 import { execFile, spawn } from "node:child_process";
@@ -97,6 +98,13 @@ async function coldBuildPeakMb(posts: number): Promise<number> {
 const seconds = (value: number): string => value.toFixed(3).padStart(8);
 const ratio = (a: number, b: number): string => (a / b).toFixed(2).padStart(8);
 const figures = describeFigures;
+
+// `npm run bench -- soak [--minutes N] [--stores files,postgres]`: the owner's day repeated for
+// N minutes on one server per store instead of the table (scripts/bench-soak.ts).
+if (process.argv[2] === "soak") {
+  const { runSoak } = await import("./bench-soak");
+  process.exit((await runSoak(process.argv.slice(3))) ? 0 : 1);
+}
 
 const started = new Date();
 console.log(`npm run bench: ${started.toISOString()}, ${cpus().length} cores, load average ${loadavg()[0]?.toFixed(2)} at the start, RUNS=${runs}`);

@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { textSha } from "./build-engine/text-sha";
 import { serverDirName, type BuildResult } from "./build-engine/run-build";
+import { serverScript } from "./build-engine/server-scripts";
 import type { FormPages } from "../functions/contact/app";
 
 /**
@@ -16,7 +17,7 @@ import type { FormPages } from "../functions/contact/app";
  * as the functions expect.
  */
 export async function createFormPages(distDir: string, rendered: BuildResult["rendered"]): Promise<FormPages> {
-  const entry = join(distDir, serverDirName, "entry-server.mjs");
+  const entry = serverScript(join(distDir, serverDirName), "entry-server");
   // The bundle, not src/ under tsx: the same code (and CSS class names) that rendered the built pages.
   // Its hash in the query: new code (same file name) is loaded, the same code is not loaded again
   // (a long-running process publishes many builds; each import would stay in memory).

@@ -20,7 +20,7 @@ import { DevChannel } from "./dev-client/dev-channel";
 import { createFormPages } from "./contact-form-renderer";
 import { createSiteApp } from "./site-app";
 import { deskRenderer } from "./build-engine/desk-bundle";
-import { processPhoto } from "./build-engine/photos";
+import { cachedPhotoFile, processPhoto } from "./build-engine/photos";
 import { PostPreviewer } from "./build-engine/post-preview";
 import { loadSharp } from "./build-engine/sharp";
 import type { PublishOutcome } from "../functions/desk/publish-outcome";
@@ -76,7 +76,12 @@ const contact = await createContactFunction(process.env, {
       running = outcome.then((o) => code.update(o.ok));
       return outcome;
     },
-    posts: { renderer: previewer, processPhoto: (bytes, name) => processPhoto(bytes, name, join(root, ".cache", "photos")), loadSharp },
+    posts: {
+      renderer: previewer,
+      processPhoto: (bytes, name) => processPhoto(bytes, name, join(root, ".cache", "photos")),
+      processedPhotoFile: (fileName) => cachedPhotoFile(fileName, join(root, ".cache", "photos")),
+      loadSharp,
+    },
   },
 });
 const site = createSiteApp({ distDir, contact: contact.app, before: [await channel.handler()], trustProxy: contact.trustProxy });

@@ -18,7 +18,7 @@ import { Publisher } from "./publish/publisher";
 import { watchContent } from "./publish/watch-content";
 import { createSiteApp } from "./site-app";
 import { deskRenderer } from "./build-engine/desk-bundle";
-import { processPhoto } from "./build-engine/photos";
+import { cachedPhotoFile, processPhoto } from "./build-engine/photos";
 import { PostPreviewer } from "./build-engine/post-preview";
 import { loadSharp } from "./build-engine/sharp";
 
@@ -52,7 +52,12 @@ const contact = await createContactFunction(process.env, {
   desk: {
     renderer: desk,
     publish: (reason) => publisher?.publish(reason) ?? Promise.resolve({ ok: false, problems: [{ file: "(the server)", field: "(start)", problem: "still starting: save again in a moment" }] }),
-    posts: { renderer: previewer, processPhoto: (bytes, name) => processPhoto(bytes, name, join(root, ".cache", "photos")), loadSharp },
+    posts: {
+      renderer: previewer,
+      processPhoto: (bytes, name) => processPhoto(bytes, name, join(root, ".cache", "photos")),
+      processedPhotoFile: (fileName) => cachedPhotoFile(fileName, join(root, ".cache", "photos")),
+      loadSharp,
+    },
   },
 });
 warnWhenMailIsOnlySaved(contact.dataDir);

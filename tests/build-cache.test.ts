@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join, relative, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runBuild } from "../scripts/build-engine/run-build";
+import { serverScript, serverScriptNames } from "../scripts/build-engine/server-scripts";
 import { moveMonthsOutOfSrc } from "./months-outside-src";
 import { copyRepo } from "./repo-copy";
 
@@ -25,13 +26,16 @@ afterAll(async () => {
 
 const build = (outDir: string) => runBuild({ root: process.cwd(), contentDir, outDir, mode: "production", now, workers: 2 });
 
-/** Every file of an output folder but the build's own records, with its bytes. */
+/**
+ * Every file of an output folder but the build's own records (.server/*.json), with its bytes:
+ * the server bundle's scripts too, which a new folder made with the last build's bundles must carry.
+ */
 async function snapshot(dir: string): Promise<Map<string, string>> {
   const files = new Map<string, string>();
   for (const name of await readdir(dir, { recursive: true, withFileTypes: true })) {
     if (!name.isFile()) continue;
     const file = relative(dir, join(name.parentPath, name.name));
-    if (file.startsWith(".server")) continue;
+    if (file.startsWith(".server/") && file.endsWith(".json")) continue;
     files.set(file, await readFile(join(dir, file), "utf8"));
   }
   return files;
@@ -78,6 +82,8 @@ describe("incremental builds", () => {
     await editFile(join(contentDir, "site.json"), (t) => t.replace('"name": "Cedar Ridge Tree Service"', '"name": "Cedar Ridge Tree Care"'));
     const renamed = await build(incremental);
     expect(renamed.reusedPages).toBe(0);
+    // A new folder with the last build's bundles (the code is the same): it carries every server script.
+    for (const name of serverScriptNames) await expect(stat(serverScript(join(incremental, ".server"), name)), name).resolves.toBeDefined();
     const api = JSON.parse(await readFile(join(incremental, "api", "blog", "stump-grinding-vs-stump-removal.json"), "utf8"));
     expect(api.author).toBe("Cedar Ridge Tree Care");
     await rm(fresh, { recursive: true, force: true });

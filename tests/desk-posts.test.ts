@@ -107,16 +107,31 @@ describe("posts in the owner's desk under npm start", () => {
     }
   }, 180_000);
 
-  it("refuses a text file named .jpg and a 60-megapixel image, in words the owner can act on", async () => {
+  it("refuses a text file named .jpg and a 60-megapixel image, in words the owner can act on, asking nothing more of them", async () => {
     const { page, close } = await signedIn();
     try {
       await page.goto("/owner/posts/new");
+      const card = page.locator("[data-uploads] > li");
+      const refusal = card.locator("[data-upload-error]");
+      /** A refused file's card says why and asks for no description, shows no progress. */
+      const asksNothing = async () => {
+        expect(await refusal.isVisible()).toBe(true);
+        expect(await card.getByLabel("Photo description").isVisible()).toBe(false);
+        expect(await card.getByRole("progressbar").isVisible()).toBe(false);
+      };
       await page.getByLabel("Add photo").setInputFiles({ name: "photo.jpg", mimeType: "image/jpeg", buffer: Buffer.from("this is a letter, not a photo\n".repeat(20)) });
-      await expect.poll(() => page.locator("[data-upload-error]").textContent(), { timeout: 15_000 }).toMatch(/^This file /);
+      await expect.poll(() => refusal.textContent(), { timeout: 15_000 }).toMatch(/^This file /);
+      await asksNothing();
+      expect(await axeViolations(page), "a refused photo").toEqual([]);
+      if (process.env["SCREENSHOT_DIR"]) await page.screenshot({ path: join(process.env["SCREENSHOT_DIR"], "refused-photo-390.png"), fullPage: true });
       const huge = await sharp({ create: { width: 8000, height: 7500, channels: 3, background: "#fff" } }).png({ compressionLevel: 9 }).toBuffer();
       await page.getByLabel("Add photo").setInputFiles({ name: "big.png", mimeType: "image/png", buffer: huge });
-      await expect.poll(() => page.locator("[data-upload-error]").textContent(), { timeout: 15_000 }).toContain("60 megapixels");
+      await expect.poll(() => refusal.textContent(), { timeout: 15_000 }).toContain("60 megapixels");
+      await asksNothing();
       expect(await page.locator("[data-photo-list] > li").count()).toBe(0);
+      // A photo chosen next is asked about, and the refused card is gone.
+      await addPhoto(page, { name: "IMG_0003.jpg", mimeType: "image/jpeg", buffer: await photo("jpeg", 800, 600) }, "The oak after pruning");
+      expect(await card.count()).toBe(0);
     } finally {
       await close();
     }

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { nginxHeadersFile, nginxSecurityHeaders } from "../deploy/nginx-headers";
 import { httpsOnlyHeaders, securityHeaders } from "../functions/http/security-headers";
+import { largeFormPrefixes } from "../src/desk/desk-routes";
 import { installedPath, openssl } from "../scripts/test-parts";
 import { freePort, recipeHere, startContactFunction, startNginx, stopped, waitForUp } from "./nginx-process";
 import { photo } from "./desk-browser";
@@ -137,6 +138,25 @@ describe("deploy/nginx/cedar-ridge.conf in nginx", () => {
     expect(desk.status).toBe(200);
     expect(desk.headers.get("x-robots-tag")).toBe("noindex, nofollow");
     expect(await desk.text()).toContain("Send sign-in code");
+  });
+
+  it("passes the desk's photo parts (1 MB), long posts (3 MB) and the site's pages to the desk, and keeps the forms at 16 KB", async () => {
+    const part = { method: "POST", headers: { "content-type": "application/octet-stream", origin: nginxUrl }, body: new Uint8Array(1024 * 1024) };
+    const post = { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", origin: nginxUrl }, body: `text=${"a".repeat(2_900_000)}` };
+    // Every path where the desk takes a large body from its owner (a hero photo's parts, a page's fields, a photo replaced).
+    const large = largeFormPrefixes.map((prefix) => [prefix.endsWith("/") ? `${prefix}uploads/0123?offset=0` : prefix, part] as const);
+    // Not signed in: the desk's own answer, as npm start gives it, not nginx's 413.
+    for (const [path, init] of [["/owner/posts/uploads/0123?offset=0", part], ["/owner/posts/save", post], ...large] as const) {
+      const through = await fetch(nginxUrl + path, init);
+      expect(through.status, path).not.toBe(413);
+      expect(through.status, path).toBe((await fetch(startUrl + path, { ...init, headers: { ...init.headers, origin: startUrl } })).status);
+    }
+    const form = await fetch(`${nginxUrl}/api/contact`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ message: "a".repeat(20_000) }) });
+    expect(form.status).toBe(413);
+    // The list of posts itself (no trailing slash) is the desk's answer, not a redirect of nginx's.
+    const list = await fetch(`${nginxUrl}/owner/posts?deleted=1`, { redirect: "manual" });
+    const listAtStart = await fetch(`${startUrl}/owner/posts?deleted=1`, { redirect: "manual" });
+    expect([list.status, list.headers.get("location")]).toEqual([listAtStart.status, listAtStart.headers.get("location")]);
   });
 
   it("answers HTTPS over HTTP/2 with Strict-Transport-Security once certbot's lines are in", async () => {

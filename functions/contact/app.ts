@@ -227,7 +227,7 @@ export interface ContactFunctionOptions {
     renderer: () => Promise<DeskRenderer>;
     publish?: (reason: string) => Promise<PublishOutcome>;
     /** The site's build for the Posts screen (its preview and photo pipeline): npm start and npm run dev give it. */
-    posts?: Pick<PostsDeskOptions, "renderer" | "processPhoto" | "loadSharp">;
+    posts?: Pick<PostsDeskOptions, "renderer" | "processPhoto" | "processedPhotoFile" | "loadSharp">;
   };
   /** The built site being served (default dist/ under the working directory): visits are counted for its pages only. */
   distDir?: string;

@@ -1,10 +1,11 @@
 import { createHash } from "node:crypto";
 import { copyFile, mkdir, readFile, stat } from "node:fs/promises";
-import { basename, dirname, join } from "node:path";
+import { dirname, join } from "node:path";
 import * as z from "zod";
 import type { Post } from "../../src/content/posts";
 import type { Bundles } from "./bundle";
 import type { OutputFile, RecordedFile } from "./build-output";
+import { serverScript, serverScriptNames } from "./server-scripts";
 import { textSha } from "./text-sha";
 
 /**
@@ -21,9 +22,16 @@ export const postRecordName = "posts-cache.json";
 /**
  * Files that shape the bundles but are not among the modules esbuild reports:
  * the dependencies' versions, the compiler settings, and the esbuild options
- * (written in scripts/build-engine/bundle.ts; it runs in the build process, so it is not bundled).
+ * (written in scripts/build-engine/bundle.ts and server-scripts.ts; they run in the build process, so they are not bundled).
  */
-const settingsFiles = ["package.json", "package-lock.json", "tsconfig.json", "scripts/build-engine/bundle.ts", "scripts/build-engine/vanilla-css.ts"];
+const settingsFiles = [
+  "package.json",
+  "package-lock.json",
+  "tsconfig.json",
+  "scripts/build-engine/bundle.ts",
+  "scripts/build-engine/server-scripts.ts",
+  "scripts/build-engine/vanilla-css.ts",
+];
 
 /** Root-relative path -> sha1 of the file's bytes ("" for a file that is not there). */
 export type BundleInputs = Record<string, string>;
@@ -58,7 +66,7 @@ export const inputsKey = (inputs: BundleInputs): string => {
 interface BundleRecord {
   /** Every file the bundles were made from (bundleSourceFiles), as it was then. */
   inputs: BundleInputs;
-  /** As made, but with the server entry and worker script as file names in the server folder. */
+  /** As made, but with no server folder ("": the record's own folder). */
   bundles: Bundles;
 }
 
@@ -82,7 +90,7 @@ export async function previousBundles(prevServerDir: string, root: string): Prom
   if (Object.entries(recorded).some(([file, sha]) => hashes[file] !== sha)) return { hashes };
   const prevOut = join(prevServerDir, "..");
   const bundles = withServerDir(record.bundles, prevServerDir);
-  const files = [bundles.serverEntry, bundles.workerEntry, ...bundles.assetFiles.map((url) => join(prevOut, url))];
+  const files = [...serverScriptNames.map((name) => serverScript(prevServerDir, name)), ...bundles.assetFiles.map((url) => join(prevOut, url))];
   const present = await Promise.all(files.map((f) => stat(f).then((s) => s.isFile(), () => false)));
   return present.every(Boolean) ? { bundles, hashes } : { hashes };
 }
@@ -93,26 +101,23 @@ export async function bundledFiles(serverDir: string): Promise<string[]> {
   return Object.keys(recorded ?? {});
 }
 
-/** Copies bundles from the previous output into a new one (a fresh build made with unchanged code). */
+/**
+ * Copies bundles from the previous output into a new one (a fresh build made with unchanged code):
+ * the assets and every script of the server bundle (scripts/build-engine/server-scripts.ts).
+ */
 export async function copyBundles(bundles: Bundles, fromOut: string, toOut: string, serverDirName: string): Promise<Bundles> {
-  const serverDir = join(toOut, serverDirName);
-  const copied = withServerDir(bundles, serverDir);
-  const dirs = new Set([serverDir, ...bundles.assetFiles.map((url) => dirname(join(toOut, url)))]);
+  const copied = withServerDir(bundles, join(toOut, serverDirName));
+  const dirs = new Set([copied.serverDir, ...bundles.assetFiles.map((url) => dirname(join(toOut, url)))]);
   await Promise.all([...dirs].map((dir) => mkdir(dir, { recursive: true })));
   await Promise.all([
     ...bundles.assetFiles.map((url) => copyFile(join(fromOut, url), join(toOut, url))),
-    copyFile(bundles.serverEntry, copied.serverEntry),
-    copyFile(bundles.workerEntry, copied.workerEntry),
+    ...serverScriptNames.map((name) => copyFile(serverScript(bundles.serverDir, name), serverScript(copied.serverDir, name))),
   ]);
   return copied;
 }
 
-/** The same bundles with the server entry and worker script in `dir` ("" gives bare file names, as recorded). */
-const withServerDir = (bundles: Bundles, dir: string): Bundles => ({
-  ...bundles,
-  serverEntry: join(dir, basename(bundles.serverEntry)),
-  workerEntry: join(dir, basename(bundles.workerEntry)),
-});
+/** The same bundles with their server scripts in `dir` ("" as recorded: the record's own folder). */
+const withServerDir = (bundles: Bundles, dir: string): Bundles => ({ ...bundles, serverDir: dir });
 
 export const bundleRecordJson = (inputs: BundleInputs, bundles: Bundles) =>
   JSON.stringify({ inputs, bundles: withServerDir(bundles, "") } satisfies BundleRecord);

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BuildSession } from "./build-session";
 import { runBuild, serverDirName, type BuildResult } from "./run-build";
 import { outputRecordName, postRecordName } from "./build-cache";
+import { serverScript, serverScriptNames } from "./server-scripts";
 
 // A long-running process's builds (npm start, npm run dev) keep workers, parsed posts
 // and post pages from one build to the next. Each build here is compared, file by
@@ -21,13 +22,14 @@ const post = (n: number, extra = "") =>
   `---\ntitle: Pruning note ${n}\npublishDate: "2025-0${1 + (n % 9)}-1${n % 10}"\ncategory: Tree Care Tips\n${extra}---\n\nFirst paragraph of note ${n}, about oaks.\n\nSecond paragraph.\n`;
 const postFile = (n: number) => join(content, "blog", `note-${n}.md`);
 
-/** Every file of an output folder but its server records, by path. */
+/** Every file of an output folder but its server records (the server bundle's scripts included), by path. */
 async function files(dir: string): Promise<Map<string, string>> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
   const out = new Map<string, string>();
   for (const e of entries) {
     const abs = join(e.parentPath, e.name);
-    if (!e.isFile() || relative(dir, abs).startsWith(serverDirName)) continue;
+    const file = relative(dir, abs);
+    if (!e.isFile() || (file.startsWith(`${serverDirName}/`) && file.endsWith(".json"))) continue;
     out.set(relative(dir, abs), (await readFile(abs)).toString("base64"));
   }
   return out;
@@ -47,6 +49,8 @@ async function buildAndCompare(): Promise<BuildResult> {
   const [live, ref] = await Promise.all([files(join(work, "live")), files(reference)]);
   expect([...live.keys()].sort()).toEqual([...ref.keys()].sort());
   for (const [file, bytes] of ref) expect(live.get(file) === bytes, `${file} differs from a full build`).toBe(true);
+  // The server (npm start) runs these from the live folder after every build: its preview worker too.
+  for (const name of serverScriptNames) expect(live.has(relative(join(work, "live"), serverScript(join(work, "live", serverDirName), name))), name).toBe(true);
   return result;
 }
 

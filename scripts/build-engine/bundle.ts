@@ -4,12 +4,12 @@ import { readFile, rename } from "node:fs/promises";
 import { basename, join, relative } from "node:path";
 
 import type { AssetManifest } from "../../src/app/document";
+import { serverScripts } from "./server-scripts";
 import { vanillaCss } from "./vanilla-css";
 
 export interface Bundles {
-  /** Absolute path of the server entry (render, loaders) and of the worker script. */
-  serverEntry: string;
-  workerEntry: string;
+  /** The folder holding every script of scripts/build-engine/server-scripts.ts (serverScript finds one). */
+  serverDir: string;
   assets: AssetManifest;
   /** The site script and the chunks it imports statically: what every page loads. */
   entryFiles: string[];
@@ -55,12 +55,7 @@ export async function bundle(root: string, outDir: string, serverDir: string): P
     }),
     build({
       absWorkingDir: root,
-      entryPoints: {
-        "entry-server": "src/entry-server.tsx",
-        "render-worker": "scripts/build-engine/render-worker.ts",
-        // The desk's post preview (scripts/build-engine/post-preview.ts) runs the same code in a worker of its own.
-        "post-preview-worker": "scripts/build-engine/post-preview-worker.ts",
-      },
+      entryPoints: serverScripts,
       bundle: true,
       format: "esm",
       platform: "node",
@@ -81,8 +76,7 @@ export async function bundle(root: string, outDir: string, serverDir: string): P
   const stylesheets = await publishServerCss(server.metafile, root, assetsDir);
   const { manifest, entryFiles } = clientManifest(client.metafile, root, outDir, stylesheets);
   return {
-    serverEntry: join(serverDir, "entry-server.mjs"),
-    workerEntry: join(serverDir, "render-worker.mjs"),
+    serverDir,
     assets: manifest,
     entryFiles,
     assetFiles: [...Object.keys(client.metafile.outputs).map((f) => toUrl(join(root, f), outDir)), ...stylesheets],

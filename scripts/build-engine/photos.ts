@@ -106,6 +106,22 @@ export async function processPhoto(bytes: Buffer, name: string, cacheDir: string
   return withFiles(photo, dir);
 }
 
+/**
+ * The file of a photo processPhoto made, by its file name ("oak-1a2b3c4d5e-640.webp"), when the
+ * cache holds it: a complete entry (its manifest written) whose variants list that name. The
+ * name's hash finds the entry, so any process with the same cache serves it (the desk's
+ * thumbnails and preview, on whichever instance the request reaches, before or after a restart).
+ */
+export async function cachedPhotoFile(fileName: string, cacheDir: string): Promise<string | undefined> {
+  const hash = /^[a-z0-9-]+-([0-9a-f]{10})-\d+\.(?:avif|webp|jpg|png)$/.exec(fileName)?.[1];
+  if (!hash) return undefined;
+  for (const entry of (await readdir(cacheDir).catch(() => [])).filter((name) => name.startsWith(hash))) {
+    const photo = await readManifest(join(cacheDir, entry, "photo.json"));
+    if (photo?.variants.some((v) => v.url === `${PHOTO_URL_DIR}/${fileName}`)) return join(cacheDir, entry, fileName);
+  }
+  return undefined;
+}
+
 function withFiles(photo: Photo, dir: string): ProcessedPhoto {
   return {
     photo,

@@ -9,6 +9,7 @@ import type { Photo } from "../../src/content/photo";
 import type { SiteContent } from "../../src/content/site-content";
 import type { CheckedPost, PostRenderer } from "../../functions/desk/posts/post-renderer";
 import { serverDirName, type BuildResult } from "./run-build";
+import { serverScript } from "./server-scripts";
 import { textSha } from "./text-sha";
 
 export type PreviewRequest =
@@ -89,7 +90,7 @@ export class PostPreviewer implements PostRenderer {
   private async load(): Promise<void> {
     const rendered = this.rendered;
     if (!rendered) throw new Error("post preview: the site has not been built yet");
-    const entry = join(this.distDir, serverDirName, "entry-server.mjs");
+    const entry = serverScript(join(this.distDir, serverDirName), "entry-server");
     // The bundle's hash in the URL: new code is loaded, the same code is not loaded again (scripts/contact-form-renderer.ts).
     const url = `${pathToFileURL(entry).href}?code=${textSha(await readFile(entry))}`;
     this.worker ??= this.startWorker();
@@ -98,8 +99,7 @@ export class PostPreviewer implements PostRenderer {
   }
 
   private startWorker(): Worker {
-    // Bundled beside the server entry by scripts/build-engine/bundle.ts.
-    const worker = new Worker(join(this.distDir, serverDirName, "post-preview-worker.mjs"));
+    const worker = new Worker(serverScript(join(this.distDir, serverDirName), "post-preview-worker"));
     worker.unref();
     worker.on("message", (reply: PreviewReply & { id: number }) => {
       const waiting = this.pending.get(reply.id);

@@ -32,6 +32,8 @@ import {
 import { WorkerContentReaders } from "./content-readers";
 import type { BuildSession } from "./build-session";
 import { BuildOutput, removeAbandoned, stagingDirFor } from "./build-output";
+import { lockOutput } from "./output-lock";
+import { serverScript } from "./server-scripts";
 import { OG_IMAGE_FILE, ogImagePng } from "./og-image";
 import { preparePhotos } from "./photos";
 import { loadSharp } from "./sharp";
@@ -93,6 +95,8 @@ export async function runBuild(opts: BuildOptions): Promise<BuildResult> {
   const session = opts.session;
   let pool: WorkerPool | undefined;
   let renderStarted = false;
+  // Another process's build into the same folder (a second npm start in this checkout) finishes first.
+  const unlock = await lockOutput(outDir, () => progress(`waiting for another build into ${shownPath(outDir)} to finish`));
   try {
     await removeAbandoned(outDir);
     await mkdir(stageDir, { recursive: true });
@@ -116,7 +120,8 @@ export async function runBuild(opts: BuildOptions): Promise<BuildResult> {
     const codeHash = inputsKey(codeInputs);
     const t = { bundle: performance.now() - started, content: 0, render: 0 };
     const workers = opts.workers ?? renderWorkerCount(await postCount, availableParallelism());
-    const newPool = () => new WorkerPool(bundles.workerEntry, workers, { serverEntry: bundles.serverEntry }, FILE_PARSE_LIMIT_MS);
+    const newPool = () =>
+      new WorkerPool(serverScript(bundles.serverDir, "render-worker"), workers, { serverEntry: serverScript(bundles.serverDir, "entry-server") }, FILE_PARSE_LIMIT_MS);
     pool = session ? await session.pool(codeHash, newPool) : newPool();
 
     progress("preparing photos");
@@ -204,6 +209,7 @@ export async function runBuild(opts: BuildOptions): Promise<BuildResult> {
     await rm(stageDir, { recursive: true, force: true });
     throw err;
   } finally {
+    await unlock();
     if (!session) await pool?.close();
   }
 }

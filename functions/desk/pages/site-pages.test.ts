@@ -1,11 +1,11 @@
-import { cp, readdir, readFile, writeFile } from "node:fs/promises";
+import { cp, mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { splitFrontMatter } from "../../../src/content/front-matter";
 import { inThisThread } from "../../../src/content/load-content";
 import { loadContent } from "../../../src/content/content-pipeline";
-import { processPhoto } from "../../../scripts/build-engine/photos";
+import { cachedPhotoFile, processPhoto } from "../../../scripts/build-engine/photos";
 import { makeTempDir } from "../../../tests/test-support";
 import { createFilePostsStore } from "../../store/files/posts-store";
 import { isPageVersion, type PostsStore } from "../../store/posts-store";
@@ -51,12 +51,26 @@ beforeEach(async () => {
   await cp("content", contentDir, { recursive: true });
   store = createFilePostsStore(path.join(temp.dir, "data"));
   published = [];
-  pages = new SitePages({ contentDir, store, publish, processPhoto: (bytes, name) => processPhoto(bytes, name, path.join(temp.dir, "photo-cache")), thumbUrlPrefix: "/owner/photos/thumb/" });
+  pages = new SitePages(pagesOptions());
+
 });
 afterEach(async () => {
   await store.close();
   await temp.cleanup();
 });
+
+/** What the desk gives SitePages (functions/desk/desk-app.ts), with the test's photo cache. */
+const pagesOptions = () => {
+  const cache = path.join(temp.dir, "photo-cache");
+  return {
+    contentDir,
+    store,
+    publish,
+    processPhoto: (bytes: Buffer, name: string) => processPhoto(bytes, name, cache),
+    processedPhotoFile: (fileName: string) => cachedPhotoFile(fileName, cache),
+    thumbUrlPrefix: "/owner/photos/thumb/",
+  };
+};
 
 const fieldsOf = (file: NonNullable<Awaited<ReturnType<SitePages["read"]>>>) => Object.fromEntries(pages.fields(file).map((f) => [f.name, f.value]));
 
@@ -110,6 +124,22 @@ describe("SitePages", () => {
     expect(text.split("\n").filter((line) => !file.text.split("\n").includes(line))).toEqual(["heroImage: ./photos/crane-lift.jpg", "heroImageAlt: A crane lifting a pine"]);
     expect(await readFile(path.join(contentDir, "services", "photos", "crane-lift.jpg"))).toEqual(bytes);
     expect(pages.heroPhoto((await pages.read("service", "tree-removal"))!)).toEqual({ inner: "services/photos/crane-lift.jpg", alt: "A crane lifting a pine" });
+  });
+
+  it("serves a hero photo's thumbnail from any instance on the same photo cache (behind nginx, after a restart); a made-up name or a path is not served", async () => {
+    const bytes = await sharp({ create: { width: 1600, height: 900, channels: 3, background: "#3a7" } }).jpeg().toBuffer();
+    await mkdir(path.join(contentDir, "services", "photos"), { recursive: true });
+    await writeFile(path.join(contentDir, "services", "photos", "crane-lift.jpg"), bytes);
+    const url = await pages.thumb("services/photos/crane-lift.jpg");
+    expect(url).toMatch(/^\/owner\/photos\/thumb\/crane-lift-[0-9a-f]{10}-\d+\.jpg$/);
+    const name = path.posix.basename(url!);
+    const served = await pages.servableThumb(name);
+    expect(await readFile(served!)).toBeTruthy();
+    // The other instance never made it: it finds it in the cache all the same.
+    const another = new SitePages(pagesOptions());
+    expect(await another.servableThumb(name)).toBe(served);
+    expect(await another.servableThumb(name.replace(/-(\d+)\./, "-9$1."))).toBeUndefined();
+    expect(await another.servableThumb("../../package.json")).toBeUndefined();
   });
 
   it("moves a service up: only the two files whose order changed are written", async () => {

@@ -108,6 +108,8 @@ export interface SitePagesOptions {
   publish: (reason: string) => Promise<PublishOutcome>;
   /** The site's photo pipeline with its cache (scripts/build-engine/photos.ts), for thumbnails the desk serves. */
   processPhoto: (bytes: Buffer, name: string) => Promise<ProcessedPhoto>;
+  /** A file processPhoto made, by its name, from that cache (scripts/build-engine/photos.ts cachedPhotoFile). */
+  processedPhotoFile: (fileName: string) => Promise<string | undefined>;
   /** Where the desk serves those thumbnails: the file's name is appended. */
   thumbUrlPrefix: string;
   clock?: () => Date;
@@ -116,8 +118,6 @@ export interface SitePagesOptions {
 export class SitePages {
   private readonly contentDir: string;
   private readonly clock: () => Date;
-  /** Thumbnails made for the desk, by file name: the cached file (in the build's photo cache). */
-  private readonly servable = new Map<string, string>();
   /** One change of content at a time (this process is the one that writes content/ through the desk). */
   private turn: Promise<unknown> = Promise.resolve();
 
@@ -366,13 +366,12 @@ export class SitePages {
     const smallest = processed?.photo.variants.filter((v) => v.format === fallback).sort((a, b) => a.width - b.width)[0];
     const file = smallest && processed?.files.find((f) => f.urlPath === smallest.url);
     if (!file) return undefined;
-    const name = path.posix.basename(file.urlPath);
-    this.servable.set(name, file.cachedFile);
-    return this.opts.thumbUrlPrefix + name;
+    return this.opts.thumbUrlPrefix + path.posix.basename(file.urlPath);
   }
 
-  servableThumb(name: string): string | undefined {
-    return this.servable.get(name);
+  /** A thumbnail's file by its name. Found in the photo cache, not kept in memory: it is asked of whichever instance nginx picks (README "Several instances") and after a restart, and memory would grow with every photo. */
+  servableThumb(name: string): Promise<string | undefined> {
+    return this.opts.processedPhotoFile(name);
   }
 
   /** The services' order as a form carries it: a move from an older list is refused. */

@@ -4,7 +4,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BuildSession } from "../../../scripts/build-engine/build-session";
-import { processPhoto } from "../../../scripts/build-engine/photos";
+import { cachedPhotoFile, processPhoto } from "../../../scripts/build-engine/photos";
 import { PostPreviewer } from "../../../scripts/build-engine/post-preview";
 import { loadSharp } from "../../../scripts/build-engine/sharp";
 import { Publisher } from "../../../scripts/publish/publisher";
@@ -50,16 +50,18 @@ beforeAll(async () => {
   });
   expect(await publisher.publish("start")).toEqual({ ok: true });
   store = createFilePostsStore(path.join(work, "data"));
-  desk = new PostsDesk({
-    contentDir: content,
-    store,
-    renderer: previewer,
-    processPhoto: (bytes, name) => processPhoto(bytes, name, path.join(root, ".cache", "photos")),
-    loadSharp,
-    publish: (reason) => publisher.publish(reason),
-    photoUrlPrefix: `${deskPath.postPhoto}/`,
-  });
+  desk = new PostsDesk({ ...deskOptions(), store });
 }, 180_000);
+
+const deskOptions = () => ({
+  contentDir: content,
+  renderer: previewer,
+  processPhoto: (bytes: Buffer, name: string) => processPhoto(bytes, name, path.join(root, ".cache", "photos")),
+  processedPhotoFile: (fileName: string) => cachedPhotoFile(fileName, path.join(root, ".cache", "photos")),
+  loadSharp,
+  publish: (reason: string) => publisher.publish(reason),
+  photoUrlPrefix: `${deskPath.postPhoto}/`,
+});
 
 afterAll(async () => {
   await publisher?.stop();
@@ -111,7 +113,13 @@ describe("the desk's posts, end to end", () => {
     expect(preview.html).toContain('alt="A map of the yard"');
     const photoUrl = /src="(\/owner\/posts\/photo\/[^"]+)"/.exec(preview.html ?? "")?.[1];
     expect(photoUrl).toBeDefined();
-    expect(desk.servablePhoto(path.posix.basename(photoUrl!))).toBeDefined();
+    const served = await desk.servablePhoto(path.posix.basename(photoUrl!));
+    expect(served && (await readFile(served)).byteLength).toBeGreaterThan(0);
+    // Found in the photo cache, not in this desk's memory: another instance (or this one restarted) serves it too.
+    const another = new PostsDesk({ ...deskOptions(), store });
+    expect(await another.servablePhoto(path.posix.basename(photoUrl!))).toBe(served);
+    expect(await another.servablePhoto(path.posix.basename(photoUrl!).replace(/-(\d+)\./, "-9$1."))).toBeUndefined();
+    expect(await another.servablePhoto("../../package.json")).toBeUndefined();
 
     const started = performance.now();
     const saved = await desk.save(form, "publish", "owner@example.com");

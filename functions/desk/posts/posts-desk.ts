@@ -38,6 +38,8 @@ export interface PostsDeskOptions {
   renderer: PostRenderer;
   /** The site's photo pipeline, with its cache: a photo made small for phones, as the build makes it. */
   processPhoto(bytes: Buffer, name: string): Promise<ProcessedPhoto>;
+  /** The file of a photo processPhoto made, by its file name (scripts/build-engine/photos.ts cachedPhotoFile), if it made it. */
+  processedPhotoFile(fileName: string): Promise<string | undefined>;
   loadSharp(): Promise<typeof sharpModule>;
   /** Builds and publishes the site now, as for a file dropped in content/ (npm start's publisher). */
   publish(reason: string): Promise<PublishOutcome>;
@@ -71,8 +73,6 @@ export class PostsDesk {
   readonly files: PostFiles;
   private readonly index: PostIndex;
   private readonly clock: () => Date;
-  /** Processed photo files the desk may serve (its preview, thumbnails), by file name. */
-  private readonly servable = new Map<string, string>();
 
   constructor(private readonly opts: PostsDeskOptions) {
     this.files = new PostFiles(opts.contentDir);
@@ -85,8 +85,10 @@ export class PostsDesk {
   }
 
   /** A photo file made for the preview or a thumbnail, when the desk made it. */
-  servablePhoto(name: string): string | undefined {
-    return this.servable.get(name);
+  servablePhoto(name: string): Promise<string | undefined> {
+    // Found in the photo cache, not kept in memory: a thumbnail is asked of whichever instance nginx
+    // picks (README "Several instances"), and after a restart, and memory would grow with every photo.
+    return this.opts.processedPhotoFile(name);
   }
 
   // ---------------------------------------------------------------- list, open
@@ -179,7 +181,6 @@ export class PostsDesk {
 
   /** The photo with its files' addresses where the desk serves them (they are not on the site yet). */
   private servableCopy(processed: ProcessedPhoto): Photo {
-    for (const f of processed.files) this.servable.set(path.posix.basename(f.urlPath), f.cachedFile);
     return { ...processed.photo, variants: processed.photo.variants.map((v) => ({ ...v, url: this.opts.photoUrlPrefix + path.posix.basename(v.url) })) };
   }
 

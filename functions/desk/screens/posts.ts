@@ -161,7 +161,7 @@ export const postsScreen: DeskScreenModule = (routes, { posts }) => {
   });
 
   routes.get(`${deskPath.postPhoto}/:file`, async (ctx) => {
-    const file = desk.servablePhoto(String(ctx.req.params.file));
+    const file = await desk.servablePhoto(String(ctx.req.params.file));
     if (!file) return notFound(ctx);
     // The files are in the build's photo cache (.cache/photos): a dot folder, which sendFile refuses unless told.
     ctx.res.set("Cache-Control", "private, max-age=31536000, immutable").sendFile(file, { dotfiles: "allow" });

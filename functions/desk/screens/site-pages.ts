@@ -295,7 +295,7 @@ export const sitePagesScreen: DeskScreenModule = (routes, { sitePages, posts, co
   });
 
   routes.get(`${deskPath.photos}/thumb/:file`, async (ctx) => {
-    const file = pages.servableThumb(String(ctx.req.params.file));
+    const file = await pages.servableThumb(String(ctx.req.params.file));
     if (!file) return notFound(ctx, "home");
     ctx.res.set("Cache-Control", "private, max-age=31536000, immutable").sendFile(file, { dotfiles: "allow" });
   });
