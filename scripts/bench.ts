@@ -10,6 +10,7 @@
 //    Publish pressed until the live site has it (scripts/bench-desk.ts);
 //  - the post editor on a phone: ready to type on the throttled phone, a keystroke at 390 px
 //    (scripts/bench-editor.ts);
+//  - the largest paint of the pages whose hero is the owner's photo (scripts/bench-hero.ts);
 //  - the contact load (scripts/bench-contact.ts);
 //  - the owner's desk listing 100,000 stored messages (scripts/bench-messages.ts);
 //  - a message's notification on the owner's phone: from the post to the push service (scripts/bench-push.ts).
@@ -25,6 +26,7 @@ import { promisify } from "node:util";
 import { benchContact, contactSettingsFromEnv, describeFigures, describeSettings } from "./bench-contact";
 import { benchDesk, describeDesk } from "./bench-desk";
 import { benchEditor, describeEditor } from "./bench-editor";
+import { benchHero, describeHero, HERO_LCP_TARGET_MS, heroWithinTarget } from "./bench-hero";
 import { benchMessages, describeMessageFigures } from "./bench-messages";
 import { benchPush, describePush, percentile } from "./bench-push";
 import { benchRebuild, describeRebuild, median } from "./bench-rebuild";
@@ -162,6 +164,12 @@ say("");
 say(`The post editor (issue 37), ${editor.readyMs.length} runs:`);
 for (const line of describeEditor(editor)) say(line);
 
+console.error("the pages with the owner's hero photo on a throttled phone...");
+const hero = await benchHero(Math.max(runs, 5), (line) => console.error(line));
+say("");
+say(`Hero photos (issue 38): the largest paint on the throttled phone (4x CPU, 1.6 Mbit/s, 150 ms), nothing cached:`);
+for (const line of describeHero(hero)) say(line);
+
 console.error("contact load...");
 const contactSettings = contactSettingsFromEnv(process.env);
 const contact = await benchContact(contactSettings, runs, (line) => console.error(line));
@@ -197,6 +205,7 @@ if (desk && desk.posts === 4000) {
   say(`  desk Publish with 4,000 posts live within a second (issue 29): ${median(desk.publishMs) < 1000 ? "yes" : "no"} (${median(desk.publishMs).toFixed(0)} ms)`);
 }
 say(`  post editor ready to type within 1.5 s on the throttled phone, nothing cached (issue 37): ${median(editor.readyMs) <= 1500 ? "yes" : "no"} (${median(editor.readyMs).toFixed(0)} ms; ${median(editor.readyCachedMs).toFixed(0)} ms with its code cached)`);
+say(`  pages with the owner's hero photo painted within ${HERO_LCP_TARGET_MS / 1000} s on the throttled phone (issue 38): ${heroWithinTarget(hero).ok ? "yes" : "no"} (slowest median ${Math.round(heroWithinTarget(hero).slowestMs)} ms)`);
 say(`  post editor keystroke under 50 ms at 390 px, no long task (issue 37): ${Math.max(...editor.keystrokeMs) < 50 && editor.longTasks.length === 0 ? "yes" : "no"} (slowest ${Math.max(...editor.keystrokeMs).toFixed(0)} ms, ${editor.longTasks.length} long tasks)`);
 say(`  post editor's screen at most 230 KB gzip (issue 37; also refused by the desk's build): ${editor.editorGzip <= 230_000 ? "yes" : "no"} (${editor.editorGzip} bytes)`);
 if (coldRows.length === 0 && contactSettings.rate < 1000) say("  (this run's settings measure none of them)");
