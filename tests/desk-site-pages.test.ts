@@ -71,6 +71,17 @@ describe("the site's pages in the owner's desk under npm start", () => {
       expect(await ambiguous(page), "a service").toEqual([]);
       expect(await axeViolations(page), "a service").toEqual([]);
       await page.getByLabel("Heading", { exact: true }).fill("Stumps Gone in an Afternoon");
+      // Preview: the page as it will be published with the heading as typed (the build's renderer), nothing saved.
+      const savedBefore = await readFile(join(repo.dir, "content/services/stump-removal.md"), "utf8");
+      await page.getByRole("button", { name: "Preview" }).tap();
+      const frame = page.frameLocator("iframe[data-preview-frame]");
+      await expect.poll(() => frame.getByRole("heading", { level: 1 }).textContent(), { timeout: 30_000 }).toBe("Stumps Gone in an Afternoon");
+      expect(await page.getByRole("button", { name: "Back to editing" }).isVisible()).toBe(true);
+      expect(await axeViolations(page), "a service's preview").toEqual([]);
+      await page.getByRole("button", { name: "Desktop" }).tap();
+      expect(await page.getByRole("button", { name: "Desktop" }).getAttribute("aria-pressed")).toBe("true");
+      await page.getByRole("button", { name: "Back to editing" }).tap();
+      expect(await readFile(join(repo.dir, "content/services/stump-removal.md"), "utf8")).toBe(savedBefore);
       await page.getByLabel("Hero photo", { exact: true }).setInputFiles({ name: "IMG_2041.JPG", mimeType: "image/jpeg", buffer: await photo("jpeg", 2400, 1600) });
       await page.getByLabel("Hero photo description", { exact: true }).fill("A freshly ground stump beside a lawn");
       await page.getByRole("button", { name: "Save" }).tap();

@@ -51,7 +51,10 @@ beforeEach(async () => {
   await cp("content", contentDir, { recursive: true });
   store = createFilePostsStore(path.join(temp.dir, "data"));
   published = [];
-  pages = new SitePages({ contentDir, store, publish, processPhoto: (bytes, name) => processPhoto(bytes, name, path.join(temp.dir, "photo-cache")), thumbUrlPrefix: "/owner/photos/thumb/" });
+  pages = new SitePages({ contentDir, store, publish, processPhoto: (bytes, name) => processPhoto(bytes, name, path.join(temp.dir, "photo-cache")), thumbUrlPrefix: "/owner/photos/thumb/",
+    // The preview's own test builds the site (page-preview.test.ts); these never preview.
+    renderer: { page: () => Promise.reject(new Error("no build here")) },
+  });
 });
 afterEach(async () => {
   await store.close();

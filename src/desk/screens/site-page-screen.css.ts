@@ -2,7 +2,11 @@ import { globalStyle, style } from "@vanilla-extract/css";
 import { vars } from "../../styles/theme.css";
 
 // The site's pages in the desk: big targets for a thumb, one group of fields open at a time.
-export { compare, problems, problemsTitle, saveBar, whole } from "./business-screen.css";
+import { saveBar as businessSaveBar } from "./business-screen.css";
+export { compare, problems, problemsTitle, whole } from "./business-screen.css";
+
+/** Preview and Save side by side (Preview only without the desk script on a wide screen, where the preview is beside the form). */
+export const saveBar = style([businessSaveBar, { display: "flex", flexWrap: "wrap", gap: vars.space.sm }]);
 
 export const orderList = style({ listStyle: "none", margin: 0, padding: 0, display: "grid", gap: vars.space.sm });
 
@@ -86,3 +90,4 @@ export const dot = style({ fill: vars.color.brand });
 export const homeDot = style({ fill: vars.color.brandDark });
 export const townName = style({ fontSize: "19px", fill: vars.color.text, paintOrder: "stroke", stroke: "#eef4ea", strokeWidth: 4 });
 export const pickDot = style({ fill: "#d9480f", stroke: "#fff", strokeWidth: 3 });
+export const editorColumn = style({ minWidth: 0 });

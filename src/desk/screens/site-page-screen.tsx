@@ -2,6 +2,8 @@ import { deskPath, sitePagePath, type SitePageKind } from "../desk-routes";
 import { Button, Card, DeskForm, Field } from "../desk-ui";
 import * as ui from "../desk-ui.css";
 import type { PageField } from "../page-fields";
+import { PreviewColumn } from "../preview-column";
+import * as preview from "../preview-column.css";
 import * as css from "./site-page-screen.css";
 
 // The site's own pages in the desk (the desk server's screens/site-pages.ts fills these): the list
@@ -170,7 +172,8 @@ export function SitePageScreen({ data }: { data: SitePageData }) {
   const problems = Object.entries(data.errors);
   const fieldId = (name: string) => `page-${name.replaceAll(".", "-").replace(/[()]/g, "")}`;
   return (
-    <>
+    <div className={preview.layout}>
+      <div className={css.editorColumn}>
       {data.conflict && (
         <div className={css.problems} role="alert">
           <h2 className={css.problemsTitle}>Not saved: changed since you opened it</h2>
@@ -258,6 +261,10 @@ export function SitePageScreen({ data }: { data: SitePageData }) {
             </details>
           )}
           <div className={css.saveBar}>
+            {/* Without the desk script: the page as it will be published, as a page of its own. */}
+            <button type="submit" formAction={sitePagePath(data.kind, data.slug, "preview")} className={`${ui.button.quiet} ${preview.previewButton}`} data-preview-button>
+              Preview
+            </button>
             <Button>Save</Button>
           </div>
         </fieldset>
@@ -271,7 +278,9 @@ export function SitePageScreen({ data }: { data: SitePageData }) {
           </DeskForm>
         </Card>
       )}
-    </>
+      </div>
+      <PreviewColumn title={`${data.name} as it will look on the site`} />
+    </div>
   );
 }
 
