@@ -65,7 +65,9 @@ globalStyle(`${groupFields} label`, { maxWidth: "100%" });
 
 export const thumb = style({ display: "block", width: "100%", maxWidth: "20rem", height: "auto", aspectRatio: "16 / 9", objectFit: "cover", borderRadius: vars.radius.sm });
 
-export const file = style({ minHeight: "48px", font: "inherit", maxWidth: "100%" });
+export const file = style({ minHeight: "48px", font: "inherit", width: "100%", minWidth: 0 });
+/** The hero photo's field: its column as wide as the screen allows, not as wide as the file input would like (which made a service's editor 418 px wide at 390). */
+export const heroField = style({ gridTemplateColumns: "minmax(0, 1fr)" });
 
 /** A photo's card in the library: its path and notes break on a phone rather than widen the screen. */
 export const photoCard = style({ overflowWrap: "anywhere", minWidth: 0 });

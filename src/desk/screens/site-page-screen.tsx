@@ -111,15 +111,27 @@ function PlaceOnMap({ pick, label }: { pick: MapPick; label: string }) {
         {pick.towns.map((t) => (
           <g key={t.name}>
             <circle cx={t.x} cy={t.y} r={t.primary ? 9 : 6} className={t.primary ? css.homeDot : css.dot} />
-            <text x={t.x + 10} y={t.y + 6} className={css.townName}>
-              {t.name}
-            </text>
+            <TownName town={t} width={pick.width} />
           </g>
         ))}
         <circle data-pick-dot cx={pick.current?.x ?? -100} cy={pick.current?.y ?? -100} r={11} className={css.pickDot} />
       </svg>
       <p className={ui.hint} data-pick-status aria-live="polite" />
     </div>
+  );
+}
+
+/** About the width of a letter of the names (css.townName's 19 px), to keep a name inside the drawing. */
+const LETTER_WIDTH = 11;
+
+/** A town's name right of its dot, or left of it where it would run past the map's right edge. */
+function TownName({ town, width }: { town: MapPick["towns"][number]; width: number }) {
+  const long = town.name.length * LETTER_WIDTH;
+  const left = town.x + 10 + long > width && town.x - 10 - long >= 0;
+  return (
+    <text x={left ? town.x - 10 : town.x + 10} y={town.y + 6} textAnchor={left ? "end" : undefined} className={css.townName}>
+      {town.name}
+    </text>
   );
 }
 
@@ -287,7 +299,7 @@ export function SitePageScreen({ data }: { data: SitePageData }) {
 function HeroPhoto({ data }: { data: SitePageData }) {
   const error = data.errors.heroPhoto;
   return (
-    <div className={ui.field} id="page-hero-photo" data-hero-photo>
+    <div className={`${ui.field} ${css.heroField}`} id="page-hero-photo" data-hero-photo>
       {data.photo?.thumb && <img className={css.thumb} src={data.photo.thumb} alt="" width={240} height={135} />}
       {data.photo && <p className={ui.hint}>Now: {data.photo.file}</p>}
       <label className={ui.label} htmlFor="hero-photo-file">
