@@ -98,6 +98,8 @@ export const sitePagesScreen: DeskScreenModule = (routes, { sitePages, posts, co
         screen: "site-page",
         title: nameOf(file),
         section: sectionOf[file.kind],
+        // The form and, beside it, its preview.
+        layout: "wide",
         data: {
           kind: file.kind,
           slug: file.slug,

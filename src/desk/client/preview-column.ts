@@ -28,6 +28,8 @@ export function startPreview({ form, ask, showProblems }: PreviewOptions): { pre
   const note = preview?.querySelector<HTMLElement>("[data-preview-problems]");
   const button = form.querySelector<HTMLButtonElement>("[data-preview-button]");
   const wide = window.matchMedia(wideScreen);
+  // The preview is beside the form on a wide screen now: its button is not needed there (preview-column.css.ts).
+  document.documentElement.dataset.scripted = "";
   let timer: ReturnType<typeof setTimeout> | undefined;
   let asked = 0;
 
