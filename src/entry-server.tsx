@@ -23,6 +23,7 @@ import { themeColor } from "./styles/theme.css";
 export { loadPageContent, loadSite } from "./content/load-content";
 export { parsePost } from "./content/posts";
 export { toPostJson } from "./content/post-list";
+export { withEditedPage } from "./content/page-preview";
 export { ContentError, formatProblem, isContentError } from "./content/content-error";
 export { routeTable, notFoundPath } from "./routes";
 export type { AssetManifest } from "./app/document";
@@ -225,6 +226,21 @@ export async function createRenderer(content: SiteContent, assets: AssetManifest
     const { params, mod } = match(pathname);
     const data = mod.load({ params, content: { ...content, posts: [post] } });
     if (data === null) throw new Error(`${pathname}: the post page's load() did not find the post`);
+    return withoutScripts(pathname, mod, data);
+  }
+
+  /**
+   * A page of this content as the build writes it, without scripts: the desk's preview of a
+   * service, a town or the home page (a renderer made with the edited page in: withEditedPage).
+   */
+  function renderPreview(pathname: string): string {
+    const { params, mod } = match(pathname);
+    const data = mod.load({ params, content });
+    if (data === null) throw new Error(`${pathname}: the page's load() found no data`);
+    return withoutScripts(pathname, mod, data);
+  }
+
+  function withoutScripts(pathname: string, mod: PageModule, data: unknown): string {
     return renderDocument({
       headHtml: renderHead(mod.head(data, { site: content.site }), content.site),
       appHtml: renderApp(pathname, mod, data).html,
@@ -259,5 +275,5 @@ export async function createRenderer(content: SiteContent, assets: AssetManifest
     });
   }
 
-  return { listPaths, prepare, renderPrepared, render, renderContactWithErrors, renderReviewsWithErrors, renderBookingPage, renderNotice, renderPostPreview, rootData };
+  return { listPaths, prepare, renderPrepared, render, renderContactWithErrors, renderReviewsWithErrors, renderBookingPage, renderNotice, renderPostPreview, renderPreview, rootData };
 }

@@ -46,6 +46,20 @@ const html = async (path: string) => (await fetch(baseUrl + path)).text();
 /** Waits for the live site to show `wanted` at `path` (publishing is a build: a few seconds). */
 const onSite = (path: string, wanted: string | RegExp) => expect.poll(async () => html(path), { timeout: 30_000 }).toMatch(wanted);
 
+/** Nothing wider than the phone's screen: the page's width, and the widest elements when it is wider (to find the culprit). */
+async function widerThanScreen(page: WatchedPage["page"]): Promise<string[]> {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    if (document.documentElement.scrollWidth <= width) return [];
+    const past = (el: Element) => el.getBoundingClientRect().right > width + 0.5;
+    // The elements past the edge none of whose children are: where the width comes from.
+    const culprits = [...document.querySelectorAll<HTMLElement>("body *")]
+      .filter((el) => past(el) && ![...el.children].some(past) && getComputedStyle(el).position !== "fixed")
+      .map((el) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}.${String(el.className)} ${Math.round(el.getBoundingClientRect().width)} px wide, in ${el.parentElement?.tagName.toLowerCase()}.${String(el.parentElement?.className)}`);
+    return [`scrollWidth ${document.documentElement.scrollWidth} > ${width}`, ...culprits.slice(0, 8)];
+  });
+}
+
 describe("the site's pages in the owner's desk under npm start", () => {
   it("on a phone: changes a service's heading and hero photo, reorders the services, adds a town on the map; each is on the site within seconds", async () => {
     const { page, problems, close } = await signedIn();
@@ -57,19 +71,10 @@ describe("the site's pages in the owner's desk under npm start", () => {
         await page.getByRole("link", { name }).tap();
         await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe(heading);
         expect(await ambiguous(page), name).toEqual([]);
+        expect(await widerThanScreen(page), name).toEqual([]);
         for (const other of ["Messages", "Reviews", "Posts", "Our work", "Business details", "Visits", "Services", "Service areas", "Home page", "Photos"]) {
           expect(await page.getByRole("link", { name: other }).count(), `${other} on ${name}`).toBe(1);
         }
-      }
-
-      // Nothing on a page's screen is wider than the phone (the service editor was 418 px wide).
-      for (const path of ["/owner/services", "/owner/services/stump-removal", "/owner/service-areas", "/owner/service-areas/irmo-sc", "/owner/home-page", "/owner/photos"]) {
-        await page.goto(path);
-        const widest = await page.evaluate(() => {
-          const over = [...document.querySelectorAll<HTMLElement>("body *")].filter((el) => el.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5);
-          return { width: document.documentElement.scrollWidth, over: over.map((el) => `${el.tagName.toLowerCase()}#${el.id}.${el.className}[${el.getAttribute("name") ?? ""}] ${Math.round(el.getBoundingClientRect().right)}`) };
-        });
-        expect(widest, path).toEqual({ width: 390, over: [] });
       }
 
       // A service opens by its name; Heading, Subheading, Hero photo, Hero photo description, Save.
@@ -80,7 +85,19 @@ describe("the site's pages in the owner's desk under npm start", () => {
       await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Stump Removal & Grinding");
       expect(await ambiguous(page), "a service").toEqual([]);
       expect(await axeViolations(page), "a service").toEqual([]);
+      expect(await widerThanScreen(page), "a service").toEqual([]);
       await page.getByLabel("Heading", { exact: true }).fill("Stumps Gone in an Afternoon");
+      // Preview: the page as it will be published with the heading as typed (the build's renderer), nothing saved.
+      const savedBefore = await readFile(join(repo.dir, "content/services/stump-removal.md"), "utf8");
+      await page.getByRole("button", { name: "Preview" }).tap();
+      const frame = page.frameLocator("iframe[data-preview-frame]");
+      await expect.poll(() => frame.getByRole("heading", { level: 1 }).textContent(), { timeout: 30_000 }).toBe("Stumps Gone in an Afternoon");
+      expect(await page.getByRole("button", { name: "Back to editing" }).isVisible()).toBe(true);
+      expect(await axeViolations(page), "a service's preview").toEqual([]);
+      await page.getByRole("button", { name: "Desktop" }).tap();
+      expect(await page.getByRole("button", { name: "Desktop" }).getAttribute("aria-pressed")).toBe("true");
+      await page.getByRole("button", { name: "Back to editing" }).tap();
+      expect(await readFile(join(repo.dir, "content/services/stump-removal.md"), "utf8")).toBe(savedBefore);
       await page.getByLabel("Hero photo", { exact: true }).setInputFiles({ name: "IMG_2041.JPG", mimeType: "image/jpeg", buffer: await photo("jpeg", 2400, 1600) });
       await page.getByLabel("Hero photo description", { exact: true }).fill("A freshly ground stump beside a lawn");
       await page.getByRole("button", { name: "Save" }).tap();
@@ -124,6 +141,13 @@ describe("the site's pages in the owner's desk under npm start", () => {
       const box = (await map.boundingBox())!;
       await page.touchscreen.tap(box.x + box.width * 0.55, box.y + box.height * 0.9);
       expect(await axeViolations(page), "add a town").toEqual([]);
+      expect(await widerThanScreen(page), "add a town").toEqual([]);
+      // Every town's name inside the drawing (they ran past its right edge).
+      const outside = await map.evaluate((svg: SVGSVGElement) => {
+        const view = svg.viewBox.baseVal;
+        return [...svg.querySelectorAll("text")].filter((t) => t.getBBox().x < view.x || t.getBBox().x + t.getBBox().width > view.x + view.width).map((t) => t.textContent);
+      });
+      expect(outside).toEqual([]);
       await page.getByRole("button", { name: "Add" }).tap();
       await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent(), { timeout: 60_000 }).toBe("Pelion");
       await onSite("/locations/pelion-sc", "Tree Service in Pelion, SC");
@@ -134,6 +158,9 @@ describe("the site's pages in the owner's desk under npm start", () => {
       const town = await readFile(join(repo.dir, "content/locations/pelion-sc.md"), "utf8");
       expect(town).toMatch(/^---\nname: Pelion\norder: 21\ntheme: \w+\nmap:\n {2}latitude: 33\.\d+\n {2}longitude: -81\.\d+\n {2}label: right\n/);
       expect(await ambiguous(page), "a town").toEqual([]);
+      expect(await widerThanScreen(page), "a town").toEqual([]);
+      await page.goto("/owner/home-page");
+      expect(await widerThanScreen(page), "the home page's editor").toEqual([]);
       expect(problems).toEqual([]);
     } finally {
       await close();

@@ -11,6 +11,8 @@ import type { PreviewReply, PreviewRequest } from "./post-preview";
 let server: typeof import("../../src/entry-server") | undefined;
 let renderer: Renderer | undefined;
 let site: Parameters<NonNullable<typeof server>["parsePost"]>[2] | undefined;
+/** The last build's content and assets, for a page of the site's own (withEditedPage puts the edited one in). */
+let built: Extract<PreviewRequest, { type: "content" }> | undefined;
 
 async function handle(msg: PreviewRequest): Promise<PreviewReply> {
   if (msg.type === "content") {
@@ -18,10 +20,17 @@ async function handle(msg: PreviewRequest): Promise<PreviewReply> {
     server = loaded;
     renderer = await loaded.createRenderer({ ...msg.content, posts: [] }, msg.assets);
     site = msg.content.site;
+    built = msg;
     return { type: "ready" };
   }
-  if (!server || !renderer || !site) throw new Error("post preview: asked before the site's content");
+  if (!server || !renderer || !site || !built) throw new Error("post preview: asked before the site's content");
   try {
+    if (msg.type === "page") {
+      // A renderer of its own: the footer's towns, the lists of services come from the content too.
+      const edited = server.withEditedPage(built.content, msg.page);
+      const pageRenderer = await server.createRenderer(edited.content, built.assets);
+      return { type: "checked", problems: [], html: pageRenderer.renderPreview(edited.path) };
+    }
     const post = server.parsePost(msg.file, msg.text, site, msg.photos as Readonly<Record<string, Photo>>);
     const checked = { slug: post.slug, title: post.title, draft: post.draft, publishDate: post.publishDate.toISOString() };
     if (msg.type === "check") return { type: "checked", problems: [], post: checked };

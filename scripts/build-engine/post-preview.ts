@@ -7,6 +7,7 @@ import { type ContentProblem } from "../../src/content/content-error";
 import { FILE_PARSE_LIMIT_MS, tookTooLong } from "../../src/content/content-limits";
 import type { Photo } from "../../src/content/photo";
 import type { SiteContent } from "../../src/content/site-content";
+import type { EditedPage } from "../../src/content/page-preview";
 import type { CheckedPost, PostRenderer } from "../../functions/desk/posts/post-renderer";
 import { serverDirName, type BuildResult } from "./run-build";
 import { serverScript } from "./server-scripts";
@@ -14,7 +15,8 @@ import { textSha } from "./text-sha";
 
 export type PreviewRequest =
   | { type: "content"; entry: string; content: SiteContent; assets: AssetManifest }
-  | { type: "check" | "preview"; file: string; text: string; photos: Record<string, Photo> };
+  | { type: "check" | "preview"; file: string; text: string; photos: Record<string, Photo> }
+  | { type: "page"; file: string; page: EditedPage };
 
 export type PreviewReply =
   | { type: "ready" }
@@ -27,7 +29,8 @@ interface Pending {
 }
 
 /**
- * The desk's post checks and preview (functions/desk/posts/post-renderer.ts) for a server that
+ * The desk's post checks and preview, and the preview of the site's own pages
+ * (functions/desk/posts/post-renderer.ts), for a server that
  * builds the site (`npm start`): a post is parsed and its page rendered by the server bundle of
  * the site's last build, with that build's content (`update`, after every publish), in a worker
  * thread (scripts/build-engine/post-preview-worker.ts). So the preview is the page the build would
@@ -61,6 +64,11 @@ export class PostPreviewer implements PostRenderer {
     return this.ask({ type: "preview", file, text, photos });
   }
 
+  /** A service, a town or the home page as the desk's form has it, rendered with the rest of the last build's content. */
+  page(page: EditedPage) {
+    return this.ask({ type: "page", file: page.file, page });
+  }
+
   async close(): Promise<void> {
     const worker = this.worker;
     this.worker = undefined;
@@ -68,7 +76,7 @@ export class PostPreviewer implements PostRenderer {
     await worker?.terminate();
   }
 
-  private async ask(request: Extract<PreviewRequest, { type: "check" | "preview" }>): Promise<{ problems: ContentProblem[]; post?: CheckedPost; html?: string }> {
+  private async ask(request: Extract<PreviewRequest, { type: "check" | "preview" | "page" }>): Promise<{ problems: ContentProblem[]; post?: CheckedPost; html?: string }> {
     await (this.ready ??= this.load().catch((err: unknown) => {
       this.ready = undefined;
       throw err;

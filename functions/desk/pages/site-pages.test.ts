@@ -52,7 +52,6 @@ beforeEach(async () => {
   store = createFilePostsStore(path.join(temp.dir, "data"));
   published = [];
   pages = new SitePages(pagesOptions());
-
 });
 afterEach(async () => {
   await store.close();
@@ -69,6 +68,8 @@ const pagesOptions = () => {
     processPhoto: (bytes: Buffer, name: string) => processPhoto(bytes, name, cache),
     processedPhotoFile: (fileName: string) => cachedPhotoFile(fileName, cache),
     thumbUrlPrefix: "/owner/photos/thumb/",
+    // The preview's own test builds the site (page-preview.test.ts); these never preview.
+    renderer: { page: () => Promise.reject(new Error("no build here")) },
   };
 };
 

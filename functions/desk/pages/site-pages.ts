@@ -21,6 +21,7 @@ import { pageVersionId, type PostPhotoRef, type PostsStore, type PostVersion } f
 import { editJson } from "../json-edit";
 import { PHOTO_NAME } from "../posts/post-files";
 import type { ProcessedPhoto } from "../posts/posts-desk";
+import type { PostRenderer } from "../posts/post-renderer";
 import type { PublishOutcome } from "../publish-outcome";
 import { editFrontMatter, replaceBody } from "../yaml-edit";
 import { nearestTown, newTownText } from "./new-town";
@@ -112,7 +113,20 @@ export interface SitePagesOptions {
   processedPhotoFile: (fileName: string) => Promise<string | undefined>;
   /** Where the desk serves those thumbnails: the file's name is appended. */
   thumbUrlPrefix: string;
+  /** The site's build, to show a page as it will be published (scripts/build-engine/post-preview.ts, in a worker thread). */
+  renderer: Pick<PostRenderer, "page">;
   clock?: () => Date;
+}
+
+/** The build's problems, each beside the form's field it names (the first per field), the rest as the build prints them. */
+function byField(problems: readonly ContentProblem[], names: ReadonlySet<string>): { errors: Record<string, string>; other: string[] } {
+  const errors: Record<string, string> = {};
+  const other: string[] = [];
+  for (const p of problems) {
+    if (names.has(p.field) && errors[p.field] === undefined) errors[p.field] = p.problem;
+    else if (!names.has(p.field)) other.push(formatProblem(p));
+  }
+  return { errors, other };
 }
 
 export class SitePages {
@@ -243,13 +257,7 @@ export class SitePages {
       // The build's words (src/content/named-photo.ts).
       problems.push({ file: shown, field: alt, problem: `is required with ${src}: describe what the photo shows, like ${alt}: "A split oak leaning on a roof"` });
     }
-    const errors: Record<string, string> = {};
-    const other: string[] = [];
-    for (const p of problems) {
-      if (names.has(p.field) && errors[p.field] === undefined) errors[p.field] = p.problem;
-      else if (!names.has(p.field)) other.push(formatProblem(p));
-    }
-    return { errors, other };
+    return byField(problems, names);
   }
 
   /** The text the file would hold with `data` and `body`, changed only where they differ. */
@@ -257,6 +265,23 @@ export class SitePages {
     if (file.kind === "home") return editJson(file.text, data);
     const edited = editFrontMatter(file.text, data, keyOrder[file.kind]);
     return file.kind === "service" ? replaceBody(edited, body) : edited;
+  }
+
+  /**
+   * The page as it will be published with the form's values (nothing is written): checked as
+   * Save checks it (each problem beside its field), then rendered by the build's own page
+   * renderer with the rest of the last build's content. The hero photo shown is the saved one.
+   */
+  async preview(kind: SitePageKind, slug: string, post: PagePost): Promise<{ ok: true; html: string } | { ok: false; errors: Record<string, string>; other: string[] }> {
+    const file = await this.read(kind, slug);
+    if (!file) return { ok: false, errors: {}, other: ["This page is not there any more: it was removed since you opened it."] };
+    const { data, body } = this.applied(file, post);
+    const names = new Set(pageFieldsOf(kind, file.data, file.body).map((f) => f.name));
+    const checked = this.check(kind, file.shown, data, body, names);
+    if (Object.keys(checked.errors).length > 0 || checked.other.length > 0) return { ok: false, ...checked };
+    const rendered = await this.opts.renderer.page({ kind, slug, file: file.shown, data, body });
+    if (rendered.html !== undefined && rendered.problems.length === 0) return { ok: true, html: rendered.html };
+    return { ok: false, ...byField(rendered.problems, names) };
   }
 
   /** Saves the form over the file it was filled from, then publishes. */

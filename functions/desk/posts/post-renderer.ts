@@ -1,4 +1,5 @@
 import type { ContentProblem } from "../../../src/content/content-error";
+import type { EditedPage } from "../../../src/content/page-preview";
 import type { Photo } from "../../../src/content/photo";
 
 // What the desk needs of the site's build to check and show a post: given by the server that
@@ -19,4 +20,6 @@ export interface PostRenderer {
   check(file: string, text: string, photos: Record<string, Photo>): Promise<{ problems: ContentProblem[]; post?: CheckedPost }>;
   /** As check, and the post's page as it will be published (when it has no problems). */
   preview(file: string, text: string, photos: Record<string, Photo>): Promise<{ problems: ContentProblem[]; post?: CheckedPost; html?: string }>;
+  /** A service, a town or the home page as the desk's form has it (not saved), as it will be published: the build's problems, or the page. */
+  page(page: EditedPage): Promise<{ problems: ContentProblem[]; html?: string }>;
 }

@@ -58,6 +58,21 @@ function postedPlace(body: Record<string, unknown> | undefined): LatLng | undefi
   return { latitude, longitude };
 }
 
+/** A page's form as posted (the editor's Save, or its Preview): the fields by name, the version it was filled from, a new photo, a town's place. */
+function postedPage(ctx: DeskContext, kind: SitePageKind): { post: PagePost; fields: Record<string, string> } {
+  const body: Record<string, unknown> = ctx.req.body ?? {};
+  const fields: Record<string, string> = {};
+  for (const [key, value] of Object.entries(body)) if (typeof value === "string") fields[key] = value;
+  const photoSha = text(body.heroPhotoSha);
+  const post: PagePost = {
+    baseSha: text(body.baseSha),
+    fields,
+    ...(photoSha ? { photo: { sha: photoSha, name: text(body.heroPhotoName) } } : text(body.removeHeroPhoto) === "yes" ? { photo: "remove" as const } : {}),
+    ...(kind === "town" && postedPlace(body) ? { place: postedPlace(body) } : {}),
+  };
+  return { post, fields };
+}
+
 export const sitePagesScreen: DeskScreenModule = (routes, { sitePages, posts, contentDir }) => {
   if (!sitePages || !posts) {
     // The contact function alone does not build the site: the pages are changed where it is built.
@@ -83,6 +98,8 @@ export const sitePagesScreen: DeskScreenModule = (routes, { sitePages, posts, co
         screen: "site-page",
         title: nameOf(file),
         section: sectionOf[file.kind],
+        // The form and, beside it, its preview.
+        layout: "wide",
         data: {
           kind: file.kind,
           slug: file.slug,
@@ -195,16 +212,7 @@ export const sitePagesScreen: DeskScreenModule = (routes, { sitePages, posts, co
     });
 
     routes.post(at, async (ctx) => {
-      const body: Record<string, unknown> = ctx.req.body ?? {};
-      const fields: Record<string, string> = {};
-      for (const [key, value] of Object.entries(body)) if (typeof value === "string") fields[key] = value;
-      const photoSha = text(body.heroPhotoSha);
-      const post: PagePost = {
-        baseSha: text(body.baseSha),
-        fields,
-        ...(photoSha ? { photo: { sha: photoSha, name: text(body.heroPhotoName) } } : text(body.removeHeroPhoto) === "yes" ? { photo: "remove" as const } : {}),
-        ...(kind === "town" && postedPlace(body) ? { place: postedPlace(body) } : {}),
-      };
+      const { post, fields } = postedPage(ctx, kind);
       if (!(await readOrSay(ctx, kind, slugOf(ctx)))) return;
       const result = await pages.save(kind, slugOf(ctx), post, ctx.owner.email);
       if (!result.ok && "conflict" in result) return showEditor(ctx, result.file, { conflict: result.conflict }, fields, 409);
@@ -215,6 +223,25 @@ export const sitePagesScreen: DeskScreenModule = (routes, { sitePages, posts, co
       }
       if (result.changed) await ctx.audit(`changed the page ${nameOf(result.file)}`, result.file.shown);
       ctx.redirect(sitePagePath(kind, slugOf(ctx)), { tone: result.changed ? "done" : "info", text: result.message });
+    });
+
+    // The page as it will be published with the form as typed (nothing saved): JSON for the editor's
+    // preview column (src/desk/client/preview-column.ts); without JavaScript, the page itself, or the
+    // editor again with each problem beside its field.
+    routes.post(`${kind === "home" ? base : `${base}/:slug`}/preview`, async (ctx) => {
+      const { post, fields } = postedPage(ctx, kind);
+      const json = Boolean(ctx.req.is("application/json"));
+      const result = await pages.preview(kind, slugOf(ctx), post);
+      if (json) {
+        if (result.ok) return ctx.json(200, { ok: true, html: result.html });
+        return ctx.json(200, { ok: true, problems: [...Object.entries(result.errors).map(([field, message]) => ({ field, message })), ...result.other.map((message) => ({ message }))] });
+      }
+      if (result.ok) {
+        ctx.res.type("html").send(result.html);
+        return;
+      }
+      const file = await readOrSay(ctx, kind, slugOf(ctx));
+      if (file) await showEditor(ctx, file, { errors: result.errors, other: result.other }, fields, 400);
     });
 
     routes.get(`${kind === "home" ? base : `${base}/:slug`}/history`, async (ctx) => {

@@ -10,11 +10,10 @@ import { slugFromTitle } from "../../content/post-slug";
 import { continueBlock, insertLink, insertPhoto, putTable, tableAt, toggleInline, toggleLines, type Edit, type LineStyle, type Selection } from "./markdown-edits";
 import { startPhotoAdding } from "./photo-upload";
 import { postJson } from "./post-json";
+import { startPreview } from "./preview-column";
 import type { RichText } from "./rich-text";
 
-const PREVIEW_PAUSE_MS = 300;
 const AUTOSAVE_PAUSE_MS = 1500;
-const wideScreen = "(min-width: 1100px)";
 /** The editable text of the post as it will read (rich-text.ts). */
 const RICH_ID = "post-text-rich";
 
@@ -283,54 +282,7 @@ export function start(form: HTMLElement): void {
 
   // ------------------------------------------------------------ preview
 
-  const preview = document.querySelector<HTMLElement>("[data-preview]");
-  const frame = preview?.querySelector<HTMLIFrameElement>("[data-preview-frame]");
-  const previewProblems = preview?.querySelector<HTMLElement>("[data-preview-problems]");
-  const wide = window.matchMedia(wideScreen);
-  let previewTimer: ReturnType<typeof setTimeout> | undefined;
-  let previewAsked = 0;
-  const showPreview = async () => {
-    if (!preview || !frame || !previewProblems) return;
-    const asked = ++previewAsked;
-    const answer = await postJson(deskPath.postPreview, { fields: fields() });
-    if (asked !== previewAsked) return;
-    if (!answer.ok) {
-      previewProblems.textContent = answer.message;
-      return;
-    }
-    const problems = Array.isArray(answer.body.problems) ? (answer.body.problems as { message: string }[]) : [];
-    previewProblems.textContent = problems.length ? `Not as it will be published: ${problems.map((p) => p.message).join("; ")}` : "";
-    if (typeof answer.body.html === "string") {
-      const scrollY = frame.contentWindow?.scrollY ?? 0;
-      frame.addEventListener("load", () => frame.contentWindow?.scrollTo(0, scrollY), { once: true });
-      frame.srcdoc = answer.body.html;
-    }
-  };
-  const previewing = () => wide.matches || document.documentElement.dataset.previewing !== undefined;
-  const syncPreview = () => {
-    if (!preview) return;
-    preview.hidden = !previewing();
-    if (!preview.hidden) void showPreview();
-  };
-  wide.addEventListener("change", syncPreview);
-  syncPreview();
-  form.querySelector<HTMLButtonElement>("[data-preview-button]")?.addEventListener("click", (event) => {
-    event.preventDefault();
-    document.documentElement.dataset.previewing = "";
-    syncPreview();
-    preview?.querySelector<HTMLButtonElement>("[data-preview-close]")?.focus();
-  });
-  preview?.querySelector<HTMLButtonElement>("[data-preview-close]")?.addEventListener("click", () => {
-    delete document.documentElement.dataset.previewing;
-    syncPreview();
-    form.querySelector<HTMLButtonElement>("[data-preview-button]")?.focus();
-  });
-  for (const button of preview?.querySelectorAll<HTMLButtonElement>("[data-width]") ?? []) {
-    button.addEventListener("click", () => {
-      preview!.dataset.previewWidth = button.dataset.width;
-      for (const other of preview!.querySelectorAll<HTMLButtonElement>("[data-width]")) other.setAttribute("aria-pressed", String(other === button));
-    });
-  }
+  const preview = startPreview({ form, ask: () => postJson(deskPath.postPreview, { fields: fields() }) });
 
   // ------------------------------------------------------------ autosave
 
@@ -359,8 +311,7 @@ export function start(form: HTMLElement): void {
     say("Changes not kept yet...");
     clearTimeout(serverTimer);
     serverTimer = setTimeout(() => void keepOnServer(), AUTOSAVE_PAUSE_MS);
-    clearTimeout(previewTimer);
-    if (previewing()) previewTimer = setTimeout(() => void showPreview(), PREVIEW_PAUSE_MS);
+    preview.changed();
   };
   form.addEventListener("input", changed);
   form.addEventListener("change", changed);

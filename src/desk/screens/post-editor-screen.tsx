@@ -4,6 +4,8 @@ import { deskPath } from "../desk-routes";
 import { Button, Card, DeskForm } from "../desk-ui";
 import * as ui from "../desk-ui.css";
 import { fieldIdFor, postFields as f } from "../post-editor-form";
+import { PreviewColumn } from "../preview-column";
+import * as preview from "../preview-column.css";
 import * as css from "./posts.css";
 
 /** The post editor (the desk server's screens/posts.ts fills it; the desk script's post-editor feature adds the rest). */
@@ -109,7 +111,7 @@ export function PostEditorScreen({ data }: { data: PostEditorData }) {
   const photos = photosInText(form);
   const labels = { published: "Published", scheduled: "Scheduled", draft: "Draft", problem: "Has a mistake", new: "Not saved yet" };
   return (
-    <div className={css.editorLayout}>
+    <div className={preview.layout}>
       <div className={css.editorColumn}>
         <p className={css.statusLine}>
           <span className={`${css.statusBadge} ${css.status[data.status === "new" ? "draft" : data.status]}`}>{labels[data.status]}</span>
@@ -361,7 +363,7 @@ export function PostEditorScreen({ data }: { data: PostEditorData }) {
           </fieldset>
 
           <div className={css.actionBar}>
-            <button type="submit" name={f.action} value="preview" className={`${ui.button.quiet} ${css.previewButton}`} data-preview-button>
+            <button type="submit" name={f.action} value="preview" className={`${ui.button.quiet} ${preview.previewButton}`} data-preview-button>
               Preview
             </button>
             <button type="submit" name={f.action} value="draft" className={ui.button.quiet}>
@@ -392,28 +394,7 @@ export function PostEditorScreen({ data }: { data: PostEditorData }) {
           </div>
         )}
       </div>
-      <section className={css.previewColumn} aria-labelledby="post-preview-title" data-preview hidden>
-        <div className={css.previewBar}>
-          <h2 className={css.previewTitle} id="post-preview-title">
-            Preview
-          </h2>
-          <div className={css.widths} role="group" aria-label="Preview width">
-            <button type="button" className={css.widthButton} data-width="phone" aria-pressed="true">
-              Phone
-            </button>
-            <button type="button" className={css.widthButton} data-width="desktop" aria-pressed="false">
-              Desktop
-            </button>
-          </div>
-          <button type="button" className={`${ui.button.quiet} ${css.backToEdit}`} data-preview-close>
-            Back to editing
-          </button>
-        </div>
-        <p className={css.previewNote} data-preview-problems aria-live="polite"></p>
-        <div className={css.frameBox} data-frame-box>
-          <iframe className={css.frame} title="The post as it will look on the site" sandbox="allow-same-origin" data-preview-frame></iframe>
-        </div>
-      </section>
+      <PreviewColumn title="The post as it will look on the site" />
     </div>
   );
 }

@@ -4,7 +4,6 @@ import { vars } from "../../styles/theme.css";
 // The Posts screens: the list, the editor with its preview beside it on a wide screen (a view
 // of its own on a phone), and the history.
 
-const wide = "(min-width: 1100px)";
 /** Above the desk's bottom navigation on a phone (src/desk/desk-frame.css.ts). */
 const aboveNav = "calc(4.25rem + env(safe-area-inset-bottom))";
 
@@ -45,11 +44,6 @@ export const historyItem = style([
 
 // ---------------------------------------------------------------- the editor
 
-export const editorLayout = style({
-  display: "grid",
-  gap: vars.space.lg,
-  "@media": { [wide]: { gridTemplateColumns: "minmax(0, 1fr) minmax(0, 26rem)", alignItems: "start" } },
-});
 export const editorColumn = style({ minWidth: 0 });
 export const editorForm = style({ display: "grid", gap: vars.space.lg, margin: 0 });
 
@@ -238,8 +232,6 @@ globalStyle(`${actionBar} > button`, { paddingInline: vars.space.xs, whiteSpace:
 /** Beside the date and time it uses. */
 export const scheduleButton = style({ justifySelf: "start" });
 export const formEnd = style({ display: "flex", flexWrap: "wrap", gap: vars.space.sm });
-/** On a wide screen the preview is always beside the text: the button is not needed there (with the desk script). */
-export const previewButton = style({ "@media": { [wide]: { selectors: { "[data-scripted] &": { display: "none" } } } } });
 
 export const afterForm = style({ display: "flex", flexWrap: "wrap", gap: vars.space.sm, margin: `${vars.space.lg} 0 0` });
 
@@ -260,37 +252,3 @@ export const compareText = style({
   fontSize: "0.85rem",
 });
 
-// ---------------------------------------------------------------- the preview
-
-/** Beside the form on a wide screen; on a phone, the whole screen while "Preview" is open. */
-export const previewColumn = style({
-  display: "grid",
-  gridTemplateRows: "auto auto 1fr",
-  gap: vars.space.sm,
-  minWidth: 0,
-  selectors: {
-    "&[hidden]": { display: "none" },
-    "[data-previewing] &": { position: "fixed", inset: 0, zIndex: 20, padding: vars.space.sm, background: vars.color.surfaceAlt },
-  },
-  "@media": { [wide]: { position: "sticky", top: vars.space.md, height: "calc(100vh - 2 * 1rem)" } },
-});
-export const previewBar = style({ display: "flex", flexWrap: "wrap", alignItems: "center", gap: vars.space.sm });
-export const previewTitle = style({ fontSize: "1.15rem", margin: 0, flex: "1 1 auto" });
-export const widths = style({ display: "flex", gap: vars.space.xs });
-export const widthButton = style([
-  pillButton(),
-  { border: `1px solid ${vars.color.brand}`, selectors: { '&[aria-pressed="true"]': { background: vars.color.brand, color: vars.color.onBrand } } },
-]);
-export const backToEdit = style({ width: "auto", "@media": { [wide]: { display: "none" } } });
-export const previewNote = style({ margin: 0, color: vars.color.danger, fontWeight: 600, selectors: { "&:empty": { display: "none" } } });
-export const frameBox = style({ minHeight: 0, overflow: "auto", display: "flex", justifyContent: "center", background: vars.color.border, borderRadius: vars.radius.sm });
-export const frame = style({
-  display: "block",
-  width: "390px",
-  maxWidth: "100%",
-  height: "100%",
-  minHeight: "70vh",
-  border: "none",
-  background: "#fff",
-  selectors: { "[data-preview-width=desktop] &": { width: "1280px", maxWidth: "none", transformOrigin: "top left" } },
-});

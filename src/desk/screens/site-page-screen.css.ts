@@ -2,7 +2,11 @@ import { globalStyle, style } from "@vanilla-extract/css";
 import { vars } from "../../styles/theme.css";
 
 // The site's pages in the desk: big targets for a thumb, one group of fields open at a time.
-export { compare, problems, problemsTitle, saveBar, whole } from "./business-screen.css";
+import { saveBar as businessSaveBar } from "./business-screen.css";
+export { compare, problems, problemsTitle, whole } from "./business-screen.css";
+
+/** Preview and Save side by side (Preview only without the desk script on a wide screen, where the preview is beside the form). */
+export const saveBar = style([businessSaveBar, { display: "flex", flexWrap: "wrap", gap: vars.space.sm }]);
 
 export const orderList = style({ listStyle: "none", margin: 0, padding: 0, display: "grid", gap: vars.space.sm });
 
@@ -63,6 +67,8 @@ export const thumb = style({ display: "block", width: "100%", maxWidth: "20rem",
 
 // Chromium gives a file input a width of its own (368 px here), wider than a phone's field.
 export const file = style({ minHeight: "48px", font: "inherit", width: "100%", minWidth: 0, maxWidth: "100%", boxSizing: "border-box" });
+/** The hero photo's field: its column as wide as the screen allows, not as wide as the file input would like (which made a service's editor 418 px wide at 390). */
+export const heroField = style({ gridTemplateColumns: "minmax(0, 1fr)" });
 
 /** A photo's card in the library: its path and notes break on a phone rather than widen the screen. */
 export const photoCard = style({ overflowWrap: "anywhere", minWidth: 0 });
@@ -87,3 +93,4 @@ export const dot = style({ fill: vars.color.brand });
 export const homeDot = style({ fill: vars.color.brandDark });
 export const townName = style({ fontSize: "19px", fill: vars.color.text, paintOrder: "stroke", stroke: "#eef4ea", strokeWidth: 4 });
 export const pickDot = style({ fill: "#d9480f", stroke: "#fff", strokeWidth: 3 });
+export const editorColumn = style({ minWidth: 0 });

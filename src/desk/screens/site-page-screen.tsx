@@ -2,6 +2,8 @@ import { deskPath, sitePagePath, type SitePageKind } from "../desk-routes";
 import { Button, Card, DeskForm, Field } from "../desk-ui";
 import * as ui from "../desk-ui.css";
 import type { PageField } from "../page-fields";
+import { PreviewColumn } from "../preview-column";
+import * as preview from "../preview-column.css";
 import * as css from "./site-page-screen.css";
 
 // The site's own pages in the desk (the desk server's screens/site-pages.ts fills these): the list
@@ -109,15 +111,27 @@ function PlaceOnMap({ pick, label }: { pick: MapPick; label: string }) {
         {pick.towns.map((t) => (
           <g key={t.name}>
             <circle cx={t.x} cy={t.y} r={t.primary ? 9 : 6} className={t.primary ? css.homeDot : css.dot} />
-            <text x={t.x + 10} y={t.y + 6} className={css.townName}>
-              {t.name}
-            </text>
+            <TownName town={t} width={pick.width} />
           </g>
         ))}
         <circle data-pick-dot cx={pick.current?.x ?? -100} cy={pick.current?.y ?? -100} r={11} className={css.pickDot} />
       </svg>
       <p className={ui.hint} data-pick-status aria-live="polite" />
     </div>
+  );
+}
+
+/** About the width of a letter of the names (css.townName's 19 px), to keep a name inside the drawing. */
+const LETTER_WIDTH = 11;
+
+/** A town's name right of its dot, or left of it where it would run past the map's right edge. */
+function TownName({ town, width }: { town: MapPick["towns"][number]; width: number }) {
+  const long = town.name.length * LETTER_WIDTH;
+  const left = town.x + 10 + long > width && town.x - 10 - long >= 0;
+  return (
+    <text x={left ? town.x - 10 : town.x + 10} y={town.y + 6} textAnchor={left ? "end" : undefined} className={css.townName}>
+      {town.name}
+    </text>
   );
 }
 
@@ -170,7 +184,8 @@ export function SitePageScreen({ data }: { data: SitePageData }) {
   const problems = Object.entries(data.errors);
   const fieldId = (name: string) => `page-${name.replaceAll(".", "-").replace(/[()]/g, "")}`;
   return (
-    <>
+    <div className={preview.layout}>
+      <div className={css.editorColumn}>
       {data.conflict && (
         <div className={css.problems} role="alert">
           <h2 className={css.problemsTitle}>Not saved: changed since you opened it</h2>
@@ -258,6 +273,10 @@ export function SitePageScreen({ data }: { data: SitePageData }) {
             </details>
           )}
           <div className={css.saveBar}>
+            {/* Without the desk script: the page as it will be published, as a page of its own. */}
+            <button type="submit" formAction={sitePagePath(data.kind, data.slug, "preview")} className={`${ui.button.quiet} ${preview.previewButton}`} data-preview-button>
+              Preview
+            </button>
             <Button>Save</Button>
           </div>
         </fieldset>
@@ -271,14 +290,16 @@ export function SitePageScreen({ data }: { data: SitePageData }) {
           </DeskForm>
         </Card>
       )}
-    </>
+      </div>
+      <PreviewColumn title={`${data.name} as it will look on the site`} />
+    </div>
   );
 }
 
 function HeroPhoto({ data }: { data: SitePageData }) {
   const error = data.errors.heroPhoto;
   return (
-    <div className={ui.field} id="page-hero-photo" data-hero-photo>
+    <div className={`${ui.field} ${css.heroField}`} id="page-hero-photo" data-hero-photo>
       {data.photo?.thumb && <img className={css.thumb} src={data.photo.thumb} alt="" width={240} height={135} />}
       {data.photo && <p className={ui.hint}>Now: {data.photo.file}</p>}
       <label className={ui.label} htmlFor="hero-photo-file">
