@@ -83,12 +83,12 @@ export async function addPhotos(page: Page, files: { name: string; mimeType: str
   const list = page.locator("[data-photo-list] > li");
   const before = await list.count();
   const cards = page.locator("[data-uploads] > li");
-  const waiting = await cards.count();
+  // By its file's name: a card leaves the list once its photo is in the post (and a refused one once the next file is chosen).
+  const cardOf = (name: string) => cards.filter({ has: page.locator("[data-upload-name]", { hasText: name }) });
   await page.getByLabel("Add photo").setInputFiles(files);
-  await expect.poll(() => cards.count()).toBe(waiting + files.length);
+  for (const file of files) await expect.poll(() => cardOf(file.name).count()).toBe(1);
   for (const [i, description] of descriptions.entries()) {
-    // By its file's name: a card leaves the list once its photo is in the post.
-    const field = cards.filter({ has: page.locator("[data-upload-name]", { hasText: files[i]?.name ?? "" }) }).getByLabel("Photo description");
+    const field = cardOf(files[i]?.name ?? "").getByLabel("Photo description");
     await field.fill(description);
     await field.press("Enter");
   }

@@ -96,6 +96,8 @@ describe("the site's pages in the owner's desk under npm start", () => {
       expect(await axeViolations(page), "a service's preview").toEqual([]);
       await page.getByRole("button", { name: "Desktop" }).tap();
       expect(await page.getByRole("button", { name: "Desktop" }).getAttribute("aria-pressed")).toBe("true");
+      // The page at a desktop's width, scrolled sideways in its box (a flex item shrank it to the phone's).
+      expect(await page.locator("[data-preview-frame]").evaluate((frame) => frame.getBoundingClientRect().width)).toBe(1280);
       await page.getByRole("button", { name: "Back to editing" }).tap();
       expect(await readFile(join(repo.dir, "content/services/stump-removal.md"), "utf8")).toBe(savedBefore);
       await page.getByLabel("Hero photo", { exact: true }).setInputFiles({ name: "IMG_2041.JPG", mimeType: "image/jpeg", buffer: await photo("jpeg", 2400, 1600) });

@@ -54,5 +54,7 @@ export const frame = style({
   minHeight: "70vh",
   border: "none",
   background: "#fff",
+  // Its own width in the box (which scrolls): shrunk as a flex item, "Desktop" was a phone's width on a phone.
+  flexShrink: 0,
   selectors: { "[data-preview-width=desktop] &": { width: "1280px", maxWidth: "none", transformOrigin: "top left" } },
 });
