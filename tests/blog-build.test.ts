@@ -188,6 +188,9 @@ describe("sitemap", () => {
       expected.set(`${siteUrl}${path === "/" ? "/" : path}`, published?.slice(0, 10));
     }
     expected.set(`${siteUrl}/blog`, newestPost.slice(0, 10));
+    // /our-work changes with its newest job (content/work/<slug>/index.md's date).
+    const jobDays = await Promise.all((await readdir(join(prodContent, "work"))).map(async (slug) => /^date: (\S+)$/m.exec(await readFile(join(prodContent, "work", slug, "index.md"), "utf8"))?.[1] ?? ""));
+    expected.set(`${siteUrl}/our-work`, jobDays.sort().at(-1));
     expect(noindex).toEqual(expect.arrayContaining(["/404", "/contact/thank-you", "/reviews/thank-you", "/blog/draft-about-mulch"]));
 
     const xml = await readFile(join(out, "sitemap.xml"), "utf8");

@@ -150,6 +150,10 @@ describe("a lead tied to where it came from", () => {
     const { page, problems, close } = await visitorPhone(site);
     await page.goto("/locations/irmo-sc", { referer: "https://www.google.com/" });
     await pageReady(page);
+    // The town page's quote button leads to the booking page, which offers a message instead.
+    await page.locator('main a[href="/book-estimate"]').first().tap();
+    await page.waitForURL("**/book-estimate");
+    await pageReady(page);
     await page.locator('main a[href="/contact"]').first().tap();
     await page.waitForURL("**/contact");
     await pageReady(page);

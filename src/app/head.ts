@@ -13,7 +13,7 @@ export interface Head {
   keywords?: string[];
   /** Set on pages search engines should skip (404, thank-you, drafts); the sitemap lists every page without it. */
   noindex?: boolean;
-  /** When what the page shows last changed (ISO): the sitemap's <lastmod>. A post's date; /blog, its newest post's. */
+  /** When what the page shows last changed (ISO): the sitemap's <lastmod>. A post's date; /blog, its newest post's; /our-work, its newest job's. */
   lastModified?: string;
   article?: { publishedTime: string; author?: string; section?: string };
   /** The page's own share image (a post's cover), site-relative; default: the site's og-image.png. */
