@@ -1,12 +1,12 @@
 import type { ChildProcess } from "node:child_process";
 import { mkdtemp, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { connectBrowser, openPage, touchPhone, type WatchedPage } from "./chromium";
 import { signInWithCode } from "./desk-browser";
-import { freePort, startNginx, stopped, waitForUp } from "./nginx-process";
+import { freePort, recipeHere, startNginx, stopped, waitForUp } from "./nginx-process";
 import {
   approveFirstPending,
   buildingPids,
@@ -64,12 +64,11 @@ beforeAll(async () => {
   // Both at once, as systemd starts them: their first builds into dist/ take turns.
   sites.push(...(await Promise.all([startSite(repo, env), startSite(repo, env)])));
   const port = await freePort();
-  const site = (await readFile("deploy/nginx/cedar-ridge.conf", "utf8"))
+  const site = (await recipeHere(join(repo.dir, "dist")))
     .replace("listen 80;", `listen 127.0.0.1:${port};`)
-    .replace("root /srv/cedar-ridge/dist;", `root ${join(repo.dir, "dist")};`)
-    .replaceAll("/srv/cedar-ridge/deploy/", `${resolve("deploy")}/`)
     .replace("server 127.0.0.1:3001;", sites.map((s) => `server 127.0.0.1:${s.port};`).join("\n    "))
-    .replace("proxy_read_timeout 30s;", "proxy_read_timeout 30s;\n        add_header X-Upstream $upstream_addr always;");
+    // Every location that passes to the functions.
+    .replace(/proxy_read_timeout (\d+s);/g, "proxy_read_timeout $1;\n        add_header X-Upstream $upstream_addr always;");
   nginx = await startNginx(work, site);
   nginxUrl = `http://127.0.0.1:${port}`;
   await waitForUp(nginxUrl);
