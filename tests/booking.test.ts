@@ -1,6 +1,3 @@
-import { mkdir } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createContactFunction, type ContactFunction } from "../functions/contact/app";
@@ -11,6 +8,7 @@ import { deskRenderer } from "../scripts/build-engine/desk-bundle";
 import { throttlePhone } from "../scripts/phone-throttle";
 import { createSiteApp } from "../scripts/site-app";
 import { formatVisitDay, formatVisitTime, formatVisitWhen, type Slot } from "../src/content/booking";
+import { keepScreenshot } from "./screenshots";
 import { axeViolations } from "./axe";
 import { connectBrowser, desktop, openPage, phone, touchPhone } from "./chromium";
 import { signInWithCode } from "./desk-browser";
@@ -23,11 +21,9 @@ import { contentDir, listen, makeTempDir, parseMail, startSmtpPeer, storedMessag
 // function with the free times of now); then the owner cancelling from the desk and a visitor from
 // the link in their email, on a server of this file's own with a real SMTP peer.
 
-const SHOTS = process.env.SHOTS_DIR ?? join(tmpdir(), "shots", "booking");
 let browser: Browser;
 beforeAll(async () => {
   browser = await connectBrowser();
-  await mkdir(SHOTS, { recursive: true });
 });
 afterAll(() => browser?.close());
 
@@ -186,7 +182,7 @@ describe("booking a free estimate on a phone", () => {
         await page.goto("/book-estimate");
         expect(await page.evaluate(() => document.documentElement.scrollWidth), name).toBeLessThanOrEqual((options.viewport ?? phone).width);
         expect(await axeViolations(page), `/book-estimate at ${name} px`).toEqual([]);
-        await page.screenshot({ path: join(SHOTS, `book-estimate-${name}.png`), fullPage: true });
+        await keepScreenshot(page, `book-estimate-${name}`, { fullPage: true });
         // A refused post's answer too: the problems listed, each by its field.
         await page.getByRole("button", { name: "Book my free estimate" }).click();
         await expect.poll(() => page.getByRole("alert").first().isVisible()).toBe(true);
@@ -246,13 +242,13 @@ describe("cancelling a visit", () => {
         await page.setViewportSize(size);
         expect(await page.evaluate(() => document.documentElement.scrollWidth), name).toBeLessThanOrEqual(size.width);
         expect(await axeViolations(page), `Bookings at ${name} px`).toEqual([]);
-        await page.screenshot({ path: join(SHOTS, `desk-bookings-${name}.png`), fullPage: true });
+        await keepScreenshot(page, `desk-bookings-${name}`, { fullPage: true });
       }
       await page.setViewportSize(phone);
       await main.getByRole("link", { name: formatVisitDay(slot.start.slice(0, 10)) }).tap();
       await page.waitForURL(`**/owner/bookings/day/${slot.start.slice(0, 10)}`);
       expect(await axeViolations(page), "the day's page").toEqual([]);
-      await page.screenshot({ path: join(SHOTS, "desk-booking-day-390.png"), fullPage: true });
+      await keepScreenshot(page, "desk-booking-day-390", { fullPage: true });
       page.once("dialog", (dialog) => void dialog.accept());
       await main.getByRole("button", { name: `Cancel Jane Doe's visit at ${formatVisitTime(slot.start)}` }).tap();
       await expect.poll(() => page.getByRole("status").filter({ hasText: "Cancelled: Jane Doe" }).isVisible()).toBe(true);
@@ -278,7 +274,7 @@ describe("cancelling a visit", () => {
       expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Cancel your estimate visit?");
       expect(await page.locator("body").textContent()).toContain(formatVisitWhen(slot.start));
       expect(await axeViolations(page), "the cancel link's page").toEqual([]);
-      await page.screenshot({ path: join(SHOTS, "cancel-link-390.png"), fullPage: true });
+      await keepScreenshot(page, "cancel-link-390", { fullPage: true });
       await page.getByRole("button", { name: "Cancel the visit" }).tap();
       await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Your visit is cancelled");
       expect((await slotsAt(url)).map((s) => s.start)).toContain(slot.start);
