@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent, type MouseEvent, type ReactNode } from "react";
 import { useIslandShownAt } from "../app/island-root";
-import { HONEYPOT_FIELD, SHOWN_AT_FIELD } from "../content/anti-spam-fields";
+import { AntiSpamInputs } from "./anti-spam-inputs";
 import {
   bookingFields,
   dayButtonLabel,
@@ -392,12 +392,7 @@ export function BookingForm({ phone, towns, services, offered, zoneName, offer, 
           {outside ? <OutsideArea phone={phone} onSend={refused?.outsideArea ? undefined : () => void sendAsMessage()} sending={state === "sending"} /> : null}
           {field("message", <textarea className={form.textarea} name="message" rows={4} required defaultValue={typed.message} {...describe("message")} />)}
         </fieldset>
-        {/* Anti-spam (the contact function's spam.ts): people never see or reach the honeypot; bots fill it. */}
-        <div className={visuallyHidden} aria-hidden="true">
-          <label htmlFor="booking-website">Leave this field empty</label>
-          <input id="booking-website" type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
-        </div>
-        <input type="hidden" name={SHOWN_AT_FIELD} value={shownAt ?? ""} />
+        <AntiSpamInputs form="booking" shownAt={shownAt} />
         <VisitOriginFields />
         {errors.form && !refused ? (
           <p className={form.error} role="alert">

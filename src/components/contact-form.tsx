@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from "react";
 import { useForm, type FieldErrors as FormErrors, type Resolver } from "react-hook-form";
 import type { z } from "zod/mini";
-import { HONEYPOT_FIELD, SHOWN_AT_FIELD } from "../content/anti-spam-fields";
+import { AntiSpamInputs } from "./anti-spam-inputs";
 import { VisitOriginFields } from "./form-extras";
 import {
   contactFields,
@@ -286,12 +286,7 @@ export function ContactForm({ refused, onSent, phone: business, services, focusO
         "message",
         <textarea className={css.textarea} rows={5} placeholder="Tell us about your tree service needs..." required defaultValue={defaults.message} {...describe("message")} {...fields.message} />,
       )}
-      {/* Anti-spam (the contact function's spam.ts): people never see or reach the honeypot; bots fill it. */}
-      <div className={visuallyHidden} aria-hidden="true">
-        <label htmlFor="contact-website">Leave this field empty</label>
-        <input id="contact-website" type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
-      </div>
-      <input type="hidden" name={SHOWN_AT_FIELD} value={shownAt ?? ""} />
+      <AntiSpamInputs form="contact" shownAt={shownAt} />
       <VisitOriginFields />
       {/* Last of the fields: the contact function reads the fields before the photos. */}
       <div className={css.field}>

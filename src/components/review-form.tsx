@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useIslandShownAt } from "../app/island-root";
-import { HONEYPOT_FIELD, SHOWN_AT_FIELD } from "../content/anti-spam-fields";
+import { AntiSpamInputs } from "./anti-spam-inputs";
 import { ratingValues, reviewFields, type ReviewErrors, type ReviewField } from "../content/review-fields";
 import { visuallyHidden } from "../styles/layout.css";
 import { button } from "./button.css";
@@ -166,12 +166,7 @@ export function ReviewForm({ towns, refused }: { towns: readonly string[]; refus
         <textarea className={form.textarea} id={inputId("text")} name="text" rows={6} required defaultValue={typed.text} {...describe("text")} />
         {message("text")}
       </div>
-      {/* Anti-spam (the contact function's spam.ts): people never see or reach the honeypot; bots fill it. */}
-      <div className={visuallyHidden} aria-hidden="true">
-        <label htmlFor="review-website">Leave this field empty</label>
-        <input id="review-website" type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
-      </div>
-      <input type="hidden" name={SHOWN_AT_FIELD} value={shownAt ?? ""} />
+      <AntiSpamInputs form="review" shownAt={shownAt} />
       <VisitOriginFields />
       <button className={`${button.primary} ${form.submit}`} type="submit" disabled={state === "sending"}>
         {state === "sending" ? "Sending..." : "Send Review"}
