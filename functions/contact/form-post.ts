@@ -12,7 +12,7 @@ import { PHOTOS_FIELD, photoLimits } from "../../src/content/contact-photos";
 import { photoWords } from "../../src/content/photo-words";
 import { clientKey } from "../http/client-key";
 import { allowLongBody, serverLimits } from "../http/server-limits";
-import { declaredLength, declaredOver, formBody, jsonBody, leaveBodyUnread } from "../http/request-body";
+import { closeAfterAnswer, declaredLength, declaredOver, formBody, jsonBody, leaveBodyUnread } from "../http/request-body";
 import type { Logger } from "../logger";
 import type { LimitStore, RateDecision, RateRule } from "../store/limit-store";
 import type { PhotoStore } from "../store/photo-store";
@@ -40,27 +40,6 @@ const multipartLimits: MultipartLimits = {
 export const MULTIPART_LIMIT_BYTES = photoLimits.bytesTotal + BODY_LIMIT_BYTES + 64 * 1024;
 /** How long a post with photos may take to arrive: 25 MB from a phone at 1.6 Mbit/s takes about two minutes (functions/http/server-limits.ts longestBodyMs). */
 export const PHOTO_POST_MS = serverLimits.longestBodyMs;
-/**
- * After answering a post refused part way, its rest is read and thrown away for this long before
- * the connection is closed (nginx's lingering close): closing at once, with bytes unread, makes
- * the system send a reset, and a browser still sending then shows "connection reset" instead of the answer.
- */
-const LINGER_MS = 2_000;
-
-/**
- * The connection of a post with photos: answered with `Connection: close`, which Node carries out
- * with the socket's destroySoon once the answer is written. Here that ends the sending side (the
- * answer whole, then FIN) and drops what still comes for LINGER_MS before closing.
- */
-function lingerOnClose(req: Request): void {
-  const socket = req.socket;
-  socket.destroySoon = () => {
-    req.resume();
-    socket.end();
-    setTimeout(() => socket.destroy(), LINGER_MS).unref();
-  };
-}
-
 /** CONTACT_RATE_LIMIT's default: posts per address per window (contact and reviews each count their own). */
 export const DEFAULT_RATE_LIMIT = 5;
 export const RATE_WINDOW_MS = 10 * 60_000;
@@ -244,8 +223,7 @@ export function createFormPostHandler<Schema extends z.core.$ZodType, Field exte
   async function postWithPhotos(req: Request, res: Response, photos: FormPhotos): Promise<void> {
     const kind: BodyKind = req.accepts(["json", "html"]) === "json" ? "json" : "form";
     // Whatever happens, the connection is not kept for another request: a body refused part way is not read on.
-    res.set("Connection", "close");
-    lingerOnClose(req);
+    closeAfterAnswer(req, res);
     // A compressed body (415) or one without its length (411) never got here (refuseUnreadableBodies, functions/http/request-body.ts).
     const declared = declaredLength(req);
     if (declared === undefined || declared > MULTIPART_LIMIT_BYTES) return invalid(res, kind, 413, undefined, photoProblem(photoWords.tooBigTogether()));
@@ -274,7 +252,7 @@ export function createFormPostHandler<Schema extends z.core.$ZodType, Field exte
         else if (read.field === "form") fail(res, kind, read.status, words.notSent, read.message);
         else await invalid(res, kind, read.status, fields, photoProblem(read.message));
       }
-      // The rest of the body is dropped, not read into anything (lingerOnClose).
+      // The rest of the body is dropped, not read into anything (closeAfterAnswer).
       req.resume();
       return;
     }

@@ -2,6 +2,7 @@
 // the server as `npm start` composes its functions (the desk, the forms, the visit beacon),
 // posted to as an attacker would: compressed bodies, bodies declared large that never come,
 // bodies of no declared length, and posts to the desk from no one signed in.
+import net from "node:net";
 import zlib from "node:zlib";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { deskRenderer } from "../../scripts/build-engine/desk-bundle";
@@ -50,6 +51,37 @@ describe("a post the server will not take is answered before its body has come",
     // Past 16 KiB, or of no declared length, the connection is closed so the rest is never read; a small one is left to Node to discard.
     expect(answer.closed).toBe(closes);
   });
+});
+
+describe("a refused body still on its way", () => {
+  it("is read and dropped after the answer, so the sender (a phone, nginx passing it on) sees the answer, not a reset", async () => {
+    const { hostname, port } = new URL(server.url);
+    const total = 4 * 1024 * 1024;
+    // Half open, as a sender that reads the answer while it goes on sending.
+    const socket = net.connect({ port: Number(port), host: hostname, allowHalfOpen: true });
+    const problems: string[] = [];
+    socket.on("error", (error: NodeJS.ErrnoException) => problems.push(error.code ?? error.message));
+    let answer = "";
+    socket.on("data", (chunk: Buffer) => (answer += chunk.toString("latin1")));
+    const ended = new Promise<void>((ok) => socket.once("close", () => ok()));
+    await new Promise<void>((ok) => socket.once("connect", () => ok()));
+    socket.write(`POST /api/contact HTTP/1.1\r\nHost: ${hostname}\r\nContent-Type: application/json\r\nContent-Length: ${total}\r\n\r\n`);
+    socket.write(Buffer.alloc(32 * 1024, 0x20));
+    // Refused on its declared length (413) while the rest is still to come.
+    await expect.poll(() => answer.startsWith("HTTP/1.1 413")).toBe(true);
+    // The rest goes on arriving, as from a phone or nginx that sends the whole body before reading.
+    let sent = 32 * 1024;
+    while (sent < total && !socket.destroyed) {
+      const part = Buffer.alloc(Math.min(64 * 1024, total - sent), 0x20);
+      sent += part.length;
+      // Closed at once, the server leaves these unread: its system resets the connection, or the sender waits on a full buffer.
+      if (!socket.write(part)) await new Promise((ok) => socket.once("drain", ok));
+    }
+    expect(sent).toBe(total);
+    socket.end();
+    await ended;
+    expect(problems).toEqual([]);
+  }, 15_000);
 });
 
 describe("compressed bodies", () => {

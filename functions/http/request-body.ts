@@ -28,9 +28,32 @@ export function declaredLength(req: Request): number | undefined {
 /** Whether the body declares more than `limit` bytes (refuse it with 413 before reading it: `leaveBodyUnread`). */
 export const declaredOver = (req: Request, limit: number): boolean => (declaredLength(req) ?? Number.POSITIVE_INFINITY) > limit;
 
+/**
+ * After answering a body refused part way or unread, its rest is read and thrown away for this long
+ * before the connection is closed (nginx's lingering close): closing at once, with bytes unread,
+ * makes the system send a reset, and a browser still sending, or nginx passing a body on, then
+ * sees "connection reset" (nginx answers 502) instead of the answer.
+ */
+const LINGER_MS = 2_000;
+
+/**
+ * The connection closes after the answer (`Connection: close`, which Node carries out with the
+ * socket's destroySoon once the answer is written): here that ends the sending side (the answer
+ * whole, then FIN) and drops what still comes for LINGER_MS before closing. Nothing is parsed.
+ */
+export function closeAfterAnswer(req: Request, res: Response): void {
+  res.set("Connection", "close");
+  const socket = req.socket;
+  socket.destroySoon = () => {
+    req.resume();
+    socket.end();
+    setTimeout(() => socket.destroy(), LINGER_MS).unref();
+  };
+}
+
 /** Before answering a request whose body was not read: past a small size, the connection is closed after the answer. */
 export function leaveBodyUnread(req: Request, res: Response): void {
-  if ((declaredLength(req) ?? Number.POSITIVE_INFINITY) > DISCARDED_BYTES) res.set("Connection", "close");
+  if ((declaredLength(req) ?? Number.POSITIVE_INFINITY) > DISCARDED_BYTES) closeAfterAnswer(req, res);
 }
 
 /**
