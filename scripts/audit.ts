@@ -17,7 +17,7 @@ import { categoryIds, deskAuditPages, pickAuditPages, type AuditPage } from "./a
 import { signInToDesk } from "./audit/desk-sign-in";
 import { addHeroPhotos } from "./audit/hero-photos";
 import { deskRenderer } from "./build-engine/desk-bundle";
-import { cachedPhotoFile, processPhoto } from "./build-engine/photos";
+import { photoCache } from "./build-engine/photos";
 import { PostPreviewer } from "./build-engine/post-preview";
 import { loadSharp } from "./build-engine/sharp";
 import { formatReport, judgePage, type PageVerdict } from "./audit/audit-report";
@@ -67,7 +67,7 @@ try {
       desk: {
         renderer: deskRenderer(process.cwd()),
         publish: async () => ({ ok: true }),
-        posts: { renderer: previewer, processPhoto: (bytes, name) => processPhoto(bytes, name, resolve(".cache", "photos")), processedPhotoFile: (fileName) => cachedPhotoFile(fileName, resolve(".cache", "photos")), loadSharp },
+        posts: { renderer: previewer, ...photoCache(resolve(".cache", "photos")), loadSharp },
       },
     },
   );

@@ -14,7 +14,7 @@ import { promisify } from "node:util";
 import { PostsDesk } from "../functions/desk/posts/posts-desk";
 import { createFilePostsStore } from "../functions/store/files/posts-store";
 import { BuildSession } from "./build-engine/build-session";
-import { cachedPhotoFile, processPhoto } from "./build-engine/photos";
+import { photoCache } from "./build-engine/photos";
 import { PostPreviewer } from "./build-engine/post-preview";
 import { loadSharp } from "./build-engine/sharp";
 import { median } from "./bench-rebuild";
@@ -55,8 +55,7 @@ export async function benchDesk(posts: number, runs: number, log: (line: string)
       contentDir: content,
       store,
       renderer: previewer,
-      processPhoto: (bytes, name) => processPhoto(bytes, name, path.join(root, ".cache", "photos")),
-      processedPhotoFile: (fileName) => cachedPhotoFile(fileName, path.join(root, ".cache", "photos")),
+      ...photoCache(path.join(root, ".cache", "photos")),
       loadSharp,
       publish: (reason) => publisher.publish(reason),
       photoUrlPrefix: `${deskPath.postPhoto}/`,

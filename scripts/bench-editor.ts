@@ -20,7 +20,7 @@ import { deskPath } from "../src/desk/desk-routes";
 import { median } from "./bench-contact";
 import { buildDesk, deskRenderer } from "./build-engine/desk-bundle";
 import { PostPreviewer } from "./build-engine/post-preview";
-import { cachedPhotoFile, processPhoto } from "./build-engine/photos";
+import { photoCache } from "./build-engine/photos";
 import { loadSharp } from "./build-engine/sharp";
 import { chromiumArgs, readyChromium } from "./chromium-flags";
 import { throttlePhone } from "./phone-throttle";
@@ -76,7 +76,7 @@ export async function benchEditor(runs: number, log: (line: string) => void = ()
     {
       contentDir,
       // Publishing is not measured: a save answers as if the site took it.
-      desk: { renderer: deskRenderer(root), publish: async () => ({ ok: true }), posts: { renderer: previewer, processPhoto: (bytes, name) => processPhoto(bytes, name, path.join(root, ".cache", "photos")), processedPhotoFile: (fileName) => cachedPhotoFile(fileName, path.join(root, ".cache", "photos")), loadSharp } },
+      desk: { renderer: deskRenderer(root), publish: async () => ({ ok: true }), posts: { renderer: previewer, ...photoCache(path.join(root, ".cache", "photos")), loadSharp } },
       logger: { warn: () => undefined, error: () => undefined },
     },
   );

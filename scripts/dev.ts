@@ -20,7 +20,7 @@ import { DevChannel } from "./dev-client/dev-channel";
 import { createFormPages } from "./contact-form-renderer";
 import { createSiteApp } from "./site-app";
 import { deskRenderer } from "./build-engine/desk-bundle";
-import { cachedPhotoFile, processPhoto } from "./build-engine/photos";
+import { photoCache } from "./build-engine/photos";
 import { PostPreviewer } from "./build-engine/post-preview";
 import { loadSharp } from "./build-engine/sharp";
 import type { PublishOutcome } from "../functions/desk/publish-outcome";
@@ -78,8 +78,7 @@ const contact = await createContactFunction(process.env, {
     },
     posts: {
       renderer: previewer,
-      processPhoto: (bytes, name) => processPhoto(bytes, name, join(root, ".cache", "photos")),
-      processedPhotoFile: (fileName) => cachedPhotoFile(fileName, join(root, ".cache", "photos")),
+      ...photoCache(join(root, ".cache", "photos")),
       loadSharp,
     },
   },

@@ -18,7 +18,7 @@ import { Publisher } from "./publish/publisher";
 import { watchContent } from "./publish/watch-content";
 import { createSiteApp } from "./site-app";
 import { deskRenderer } from "./build-engine/desk-bundle";
-import { cachedPhotoFile, processPhoto } from "./build-engine/photos";
+import { photoCache } from "./build-engine/photos";
 import { PostPreviewer } from "./build-engine/post-preview";
 import { loadSharp } from "./build-engine/sharp";
 
@@ -54,8 +54,7 @@ const contact = await createContactFunction(process.env, {
     publish: (reason) => publisher?.publish(reason) ?? Promise.resolve({ ok: false, problems: [{ file: "(the server)", field: "(start)", problem: "still starting: save again in a moment" }] }),
     posts: {
       renderer: previewer,
-      processPhoto: (bytes, name) => processPhoto(bytes, name, join(root, ".cache", "photos")),
-      processedPhotoFile: (fileName) => cachedPhotoFile(fileName, join(root, ".cache", "photos")),
+      ...photoCache(join(root, ".cache", "photos")),
       loadSharp,
     },
   },

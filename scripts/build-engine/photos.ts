@@ -122,6 +122,14 @@ export async function cachedPhotoFile(fileName: string, cacheDir: string): Promi
   return undefined;
 }
 
+/** The desk's photo work on one cache folder (`.cache/photos` of a checkout): new photos processed into it, processed files found in it by name. */
+export function photoCache(cacheDir: string): { processPhoto: (bytes: Buffer, name: string) => Promise<ProcessedPhoto>; processedPhotoFile: (fileName: string) => Promise<string | undefined> } {
+  return {
+    processPhoto: (bytes, name) => processPhoto(bytes, name, cacheDir),
+    processedPhotoFile: (fileName) => cachedPhotoFile(fileName, cacheDir),
+  };
+}
+
 function withFiles(photo: Photo, dir: string): ProcessedPhoto {
   return {
     photo,
