@@ -5,7 +5,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { longPost } from "../scripts/bench-editor";
 import { CANNOT_CONVERT } from "../src/desk/client/photo-convert";
-import { deskPath } from "../src/desk/desk-routes";
+import { deskPath, sectionPath } from "../src/desk/desk-routes";
 import { axeViolations } from "./axe";
 import { connectBrowser, desktop, touchPhone } from "./chromium";
 import { addPhotos, deskSession, photo, postMarkdown, postText, putCursor } from "./desk-browser";
@@ -297,6 +297,26 @@ describe("the post editor on a phone, measured", () => {
       await close();
     }
   }, 120_000);
+
+  it("has the editor's code from the Posts list, so its first visit takes it from the cache", async () => {
+    const { page, close } = await signedIn();
+    try {
+      await page.goto(sectionPath("posts"));
+      const editorFiles = () =>
+        page.evaluate(() => (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).filter((r) => r.name.includes("desk-rich-text")).map((r) => ({ end: r.responseEnd, bytes: r.transferSize })));
+      // Fetched while the owner looks at the list (desk-render.tsx: a prefetch there, nothing run).
+      await expect.poll(async () => (await editorFiles()).some((f) => f.end > 0), { timeout: 20_000 }).toBe(true);
+      expect(await page.evaluate(() => document.documentElement.dataset.editorReady)).toBeUndefined();
+      await page.locator(`a[href^="${deskPath.postEdit}/"]`).first().tap();
+      await page.waitForFunction(() => document.documentElement.dataset.editorReady === "rich");
+      const files = await editorFiles();
+      expect(files.length, "the editor's files on its screen").toBeGreaterThan(0);
+      // Taken from the cache: nothing of it came over the network again.
+      expect(files.map((f) => f.bytes)).toEqual(files.map(() => 0));
+    } finally {
+      await close();
+    }
+  }, 60_000);
 
   it("has no axe findings on the editor at 390 and 1280 px", async () => {
     for (const viewport of [touchPhone, { viewport: desktop }]) {
