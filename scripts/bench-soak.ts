@@ -1,12 +1,12 @@
-// `npm run bench -- soak [--minutes N] [--stores files,postgres]`: the owner's day repeated over
+// `npm run bench -- soak [--minutes N] [--stores files,postgres] [--gc]`: the owner's day repeated over
 // HTTP, without a browser, against ONE `npm start` (in a copy of this checkout, as the README runs
 // it) for N minutes (default 30) per store: the files store, then PostgreSQL (a cluster of its own).
 // Meanwhile visitors post the contact and review forms (one a second, from 250 addresses) and
 // readers fetch pages (four a second). The owner, in turns: signs in by the emailed code (every
 // few minutes: the desk allows 5 codes an address in 15 minutes), saves Business details, writes
 // a post with a photo (sent in parts as the editor sends it) and publishes it, marks the newest
-// message handled, approves a pending review, and deletes the post again (so the site keeps its
-// size: what grows is what leaks). Printed per store: requests, 5xx (must be 0), every 201 stored
+// message handled, approves a pending review and takes it off the site again, and deletes the post
+// again (so the site keeps its size: what grows is what leaks). Printed per store: requests, 5xx (must be 0), every 201 stored
 // and mailed, GET / median and p95 in the first and the last minute, the server's RSS and open
 // files after warm-up and at the end, and dist/'s size. tests/owner-day*.test.ts run the same
 // day in Chromium; the traffic and the desk over HTTP live in scripts/soak/.
@@ -28,6 +28,8 @@ const SIGN_IN_EVERY_MS = 4 * 60_000;
 export interface SoakSettings {
   minutes: number;
   stores: ("files" | "postgres")[];
+  /** `--gc`: the server's processes trace V8's collections (scripts/soak/trace-gc.cjs), and the live heap after each full collection is reported per heap. */
+  gc: boolean;
 }
 
 export function soakSettings(args: string[]): SoakSettings {
@@ -39,7 +41,7 @@ export function soakSettings(args: string[]): SoakSettings {
   if (!(minutes > 0)) throw new Error(`--minutes must be a number of minutes above 0, not "${value("--minutes")}"`);
   const stores = (value("--stores") ?? "files,postgres").split(",").filter(Boolean);
   for (const store of stores) if (store !== "files" && store !== "postgres") throw new Error(`--stores: "${store}" is not files or postgres`);
-  return { minutes, stores: stores as SoakSettings["stores"] };
+  return { minutes, stores: stores as SoakSettings["stores"], gc: args.includes("--gc") };
 }
 
 interface Sample {
@@ -49,6 +51,8 @@ interface Sample {
 
 interface ServerFigures {
   rssMb: number;
+  /** Each process of the group: its command and RSS (MB). */
+  processes: { command: string; rssMb: number }[];
   openFiles: number;
   distMb: number;
   distFiles: number;
@@ -70,6 +74,33 @@ export interface SoakResult {
   homeLast: { median: number; p95: number };
   warm: ServerFigures;
   end: ServerFigures;
+  /** The server's RSS (MB, the process group's sum) at the end of each minute. */
+  rssByMinute: number[];
+  /** With `--gc`: each heap's live MB after its full collections (first, last, highest), by process and heap. */
+  heaps: HeapTrend[];
+}
+
+export interface HeapTrend {
+  heap: string;
+  collections: number;
+  firstMb: number;
+  lastMb: number;
+  highestMb: number;
+}
+
+/**
+ * The live heap after each full collection (V8's --trace-gc lines: "[pid:0xheap] 1234 ms: Mark-Compact
+ * 45.2 (60.1) -> 40.3 (58.0) MB, ..."), per heap: the main thread's and each worker's. A heap that
+ * keeps more after every full collection holds what it no longer needs; RSS alone also counts what
+ * the allocator keeps for reuse.
+ */
+export function heapTrends(output: string): HeapTrend[] {
+  const byHeap = new Map<string, number[]>();
+  for (const m of output.matchAll(/^\[(\d+:0x[0-9a-f]+)\]\s+\d+ ms: Mark-Compact(?: \(reduce\))? [\d.]+ \([\d.]+\) -> ([\d.]+) \([\d.]+\) MB/gm)) {
+    const [, heap = "", live = "0"] = m;
+    byHeap.set(heap, [...(byHeap.get(heap) ?? []), Number(live)]);
+  }
+  return [...byHeap].map(([heap, sizes]) => ({ heap, collections: sizes.length, firstMb: sizes[0] ?? 0, lastMb: sizes.at(-1) ?? 0, highestMb: Math.max(...sizes) }));
 }
 
 const percentile = (values: number[], p: number): number => {
@@ -82,6 +113,7 @@ async function serverFigures(server: RunningCommand, dir: string): Promise<Serve
   const dist = await folderSize(join(dir, "dist"));
   return {
     rssMb: group.reduce((sum, p) => sum + p.rssMb, 0),
+    processes: group.map(({ command, rssMb }) => ({ command, rssMb })),
     openFiles: group.reduce((sum, p) => sum + p.openFiles, 0),
     distMb: dist.bytes / 1024 / 1024,
     distFiles: dist.files,
@@ -152,6 +184,10 @@ async function ownerRound(desk: DeskHttp, round: number, photo: Buffer): Promise
   if (decision) {
     const approved = await desk.postForm(decision, withChanges(formFields(reviews.text, decision), { approved: "yes" }));
     if (approved.status !== 303) throw new Error(`Approve answered ${approved.status}`);
+    // And taken off the site again, so that the site's content is the same at every round's end:
+    // what the server holds more of after that is held, not content.
+    const takenOff = await desk.postForm(decision, withChanges(formFields(reviews.text, decision), { approved: "no" }));
+    if (takenOff.status !== 303) throw new Error(`Take off the site answered ${takenOff.status}`);
   }
 
   // The post deleted again (kept in its history): the site's size stays that of the day's start.
@@ -159,7 +195,7 @@ async function ownerRound(desk: DeskHttp, round: number, photo: Buffer): Promise
   if (deleted.status !== 303) throw new Error(`Delete answered ${deleted.status}`);
 }
 
-export async function soakStore(store: "files" | "postgres", minutes: number, say: (line: string) => void): Promise<SoakResult> {
+export async function soakStore(store: "files" | "postgres", minutes: number, say: (line: string) => void, gc = false): Promise<SoakResult> {
   const repo = await copyRepo(`soak-${store}`);
   const mail = await startSmtpPeer();
   let cluster: TestCluster | undefined;
@@ -169,7 +205,15 @@ export async function soakStore(store: "files" | "postgres", minutes: number, sa
     const port = await freePort();
     const baseUrl = `http://127.0.0.1:${port}`;
     const dataDir = join(repo.dir, "data");
-    const env = { PORT: String(port), DATA_DIR: dataDir, SMTP_URL: mail.url, OWNER_EMAILS: OWNER, TRUST_PROXY: "127.0.0.1", ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };
+    const env = {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SMTP_URL: mail.url,
+      OWNER_EMAILS: OWNER,
+      TRUST_PROXY: "127.0.0.1",
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      ...(gc ? { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --require ${join(import.meta.dirname, "soak", "trace-gc.cjs")}`.trim() } : {}),
+    };
     server = runNpm(["start"], repo.dir, env);
     await server.waitFor(/Serving http:\/\/\S+ /, 240_000);
     say(`  ${store}: npm start serving ${baseUrl}; ${minutes} min`);
@@ -203,6 +247,10 @@ export async function soakStore(store: "files" | "postgres", minutes: number, sa
     let signIns = 0;
     let rounds = 0;
     let warm: ServerFigures | undefined;
+    const rssByMinute: number[] = [];
+    const sampleRss = setInterval(() => {
+      void groupFigures(server?.child.pid ?? 0).then((group) => rssByMinute.push(group.reduce((sum, p) => sum + p.rssMb, 0)));
+    }, 60_000);
     while (Date.now() < until) {
       try {
         if (!desk || Date.now() - signedInAt > SIGN_IN_EVERY_MS) {
@@ -231,6 +279,7 @@ export async function soakStore(store: "files" | "postgres", minutes: number, sa
       await sleep(2_000);
     }
     clearInterval(timeHome);
+    clearInterval(sampleRss);
     await visitors.stop();
     await readers.stop();
     const end = await serverFigures(server, repo.dir);
@@ -243,6 +292,7 @@ export async function soakStore(store: "files" | "postgres", minutes: number, sa
       unmailed = accepted.filter((p) => !mailed.has(p.token)).map((p) => p.token);
       if (unmailed.length === 0 || Date.now() > deadline) break;
     }
+    const heaps = gc ? heapTrends(server.output()) : [];
     await server.stop();
     const opened = await createStore({ dataDir, ...(databaseUrl ? { databaseUrl } : {}), logger: recordingLogger() });
     let unstored: string[];
@@ -273,6 +323,8 @@ export async function soakStore(store: "files" | "postgres", minutes: number, sa
       homeLast: { median: percentile(last, 50), p95: percentile(last, 95) },
       warm: warm ?? end,
       end,
+      rssByMinute,
+      heaps,
     };
   } finally {
     await server?.stop();
@@ -291,6 +343,11 @@ export function describeSoak(r: SoakResult): string[] {
     `  GET /: first minute median ${ms(r.homeFirst.median)}, p95 ${ms(r.homeFirst.p95)}; last minute median ${ms(r.homeLast.median)}, p95 ${ms(r.homeLast.p95)}`,
     `  server after warm-up: ${figures(r.warm)}`,
     `  server at the end:    ${figures(r.end)}`,
+    ...r.end.processes.map((p) => `    ${p.rssMb.toFixed(0)} MB (after warm-up ${(r.warm.processes.find((w) => w.command === p.command)?.rssMb ?? 0).toFixed(0)}): ${p.command}`),
+    `  RSS by minute (MB): ${r.rssByMinute.map((mb) => mb.toFixed(0)).join(", ")}`,
+    ...r.heaps
+      .filter((h) => h.collections >= 2)
+      .map((h) => `  heap ${h.heap}: live after full collections ${h.firstMb.toFixed(1)} -> ${h.lastMb.toFixed(1)} MB (highest ${h.highestMb.toFixed(1)}, ${h.collections} collections)`),
     ...r.serverErrors.slice(0, 10).map((e) => `  5xx: ${e}`),
     ...r.ownerProblems.slice(0, 10).map((p) => `  owner: ${p}`),
     ...r.unstored.slice(0, 5).map((t) => `  not stored: ${t}`),
@@ -304,7 +361,7 @@ export async function runSoak(args: string[], say: (line: string) => void = cons
   say(`npm run bench -- soak: ${new Date().toISOString()}, ${settings.minutes} min per store (${settings.stores.join(", ")})`);
   let ok = true;
   for (const store of settings.stores) {
-    const result = await soakStore(store, settings.minutes, say);
+    const result = await soakStore(store, settings.minutes, say, settings.gc);
     for (const line of describeSoak(result)) say(line);
     if (result.serverErrors.length + result.ownerProblems.length + result.unmailed.length + result.unstored.length > 0) ok = false;
   }
