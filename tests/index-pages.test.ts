@@ -82,16 +82,22 @@ describe("index pages", () => {
     await close();
   });
 
-  it("/privacy says what the form keeps, how visits are counted, for how long, and how to have it deleted, and the footer and form link to it", async () => {
+  it("/privacy says what the forms keep, how visits are counted, for how long, and how to have it deleted, and the footer and form link to it", async () => {
     const { page, close } = await open("/privacy");
     const text = await page.locator("main").innerText();
     for (const words of ["name, email address and phone number", site.messagesKeptFor, site.email, site.phone.display]) expect(text).toContain(words);
+    // The booking and the review form link here too: what each keeps, and that notifications are unreadable on their way.
+    for (const words of ["the street address and town where we should come", "a link to cancel it", "name, town, rating and words are shown", "without being able to read it"]) {
+      expect(text).toContain(words);
+    }
     // Issue 30: what the visit counts keep, for how long (visitsKeptFor), and when the day's key goes.
     for (const words of [`kept for ${site.visitsKeptFor}`, "deleted at midnight (Eastern Time)", "Global Privacy Control", "session storage", "sets none"]) {
       expect(text).toContain(words);
     }
     expect(await page.locator("main").getByRole("heading", { level: 2 }).allTextContents()).toEqual([
       "What the contact form keeps",
+      "What booking an estimate visit keeps",
+      "What a review keeps",
       "How visits are counted",
       "Where it is kept",
       "How long we keep it",

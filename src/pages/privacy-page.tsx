@@ -9,10 +9,10 @@ import { container, section } from "../styles/layout.css";
 import { formatZoneName } from "../format/business-time";
 
 /**
- * /privacy: what the contact form keeps, how visits are counted, where it is kept, for
- * how long, and how to have it deleted. Written to match what the code does (the contact
- * function's store, mailer and rate limit; the visit counter and its beacon,
- * src/client/visit-beacon.ts): change this page when that changes. Business facts (name,
+ * /privacy: what the contact form, the estimate booking and the review form keep, how visits are
+ * counted, where it is kept, for how long, and how to have it deleted. Written to match what the
+ * code does (the contact, booking and review functions' store, mailer, notifications and rate
+ * limits; the visit counter and its beacon, src/client/visit-beacon.ts): change this page when that changes. Business facts (name,
  * email, phone, how long messages and visit counts are kept) come from content/site.json.
  */
 export const load = () => ({});
@@ -22,7 +22,7 @@ const TITLE = "Privacy";
 export function head(_data: unknown, { site }: HeadContext): Head {
   return {
     title: `${TITLE} | ${site.name}`,
-    description: `What ${site.name} keeps when you send the contact form, how visits are counted without cookies, for how long, and how to ask us to delete it.`,
+    description: `What ${site.name} keeps when you send a message, book an estimate visit or write a review, how visits are counted without cookies, for how long, and how to ask us to delete it.`,
     path: "/privacy",
   };
 }
@@ -33,14 +33,14 @@ export function Component() {
   const phone = <a href={`tel:${site.phone.dial}`}>{site.phone.display}</a>;
   return (
     <div className={`${container} ${section}`}>
-      <JsonLd data={webPageData(site, { name: `${TITLE} at ${site.name}`, description: `What the contact form keeps and how to have it deleted.`, path: "/privacy" })} />
+      <JsonLd data={webPageData(site, { name: `${TITLE} at ${site.name}`, description: `What the site's forms keep and how to have it deleted.`, path: "/privacy" })} />
       <Breadcrumbs trail={[{ name: "Home", path: "/" }, { name: TITLE, path: "/privacy" }]} />
       <article className={`${prose} ${css.page}`}>
         <h1>Privacy</h1>
         <p className={css.lead}>
           This site has no accounts, no advertising, no cookies and no tracking from one site or one day to the next. The only
-          personal information it receives is what you type into the contact form. It counts visits the way a shop counts people at
-          its door: how many, not who.
+          personal information it receives is what you type into its forms: a message, the booking of an estimate visit, or a
+          review. It counts visits the way a shop counts people at its door: how many, not who.
         </p>
 
         <h2>What the contact form keeps</h2>
@@ -54,9 +54,24 @@ export function Component() {
           </li>
           <li>the page of this site your visit started on and the website you came from, as its name only (for example google.com).</li>
         </ul>
+        <h2>What booking an estimate visit keeps</h2>
         <p>
-          To stop one sender from flooding the form, the server counts messages per internet address for ten minutes (and visit
-          reports for one minute). That count is held in memory only and is never written down.
+          When you book a free estimate we keep the time you picked, your name, email address and phone number, the street address
+          and town where we should come, the service you chose and your note. We email you the booking with a calendar invitation,
+          a reminder the evening before, and a link to cancel it; cancelling keeps the booking marked as cancelled, so that the time
+          is free again.
+        </p>
+
+        <h2>What a review keeps</h2>
+        <p>
+          A review keeps the name and town you give, your rating and your words, and the time you sent it. Once we approve it, the
+          name, town, rating and words are shown on this site for anyone to read; until then nobody but us sees it. The review form
+          asks for no email address or phone number.
+        </p>
+        <p>
+          To stop one sender from flooding the forms, the server counts posts per internet address for ten minutes (and visit
+          reports for one minute). That count is kept only for those minutes, in the server's memory (or, where several servers
+          share the work, in their database), and then deleted.
         </p>
 
         <h2>How visits are counted</h2>
@@ -90,22 +105,26 @@ export function Component() {
 
         <h2>Where it is kept</h2>
         <p>
-          Each message is saved in a file on the server that runs this website and emailed to our office at {mail}, so that we can
-          answer it. The email links to your photos rather than carrying them; the links stop working after 30 days. Messages that look like automated spam are set aside in a separate file and not emailed. We do not sell, share
-          or publish your details, and we use them only to reply about the work you asked about.
+          Each message, booking and review is saved on the server that runs this website and emailed to our office at {mail}, so that
+          we can answer it. The email links to your photos rather than carrying them; the links stop working after 30 days. Messages
+          that look like automated spam are set aside apart and not emailed. Our own phones also get a notification with your name
+          and the first words you wrote: it is encrypted on our server, and the service that carries it to the phone (Google's,
+          Apple's or Mozilla's, as the phone has it) passes it on without being able to read it. We do not sell, share or
+          publish your details (but for a review you asked us to show), and we use them only to reply about the work you asked about.
         </p>
 
         <h2>How long we keep it</h2>
         <p>
-          We keep messages for {site.messagesKeptFor}, so that we can look up an estimate or a job we did for you, and then delete
-          them. The daily visit totals are kept for {site.visitsKeptFor} and then deleted by the server itself; the key and codes
+          We keep messages and bookings for {site.messagesKeptFor}, so that we can look up an estimate or a job we did for you, and
+          then delete them. A review stays on the site while we show it. The daily visit totals are kept for {site.visitsKeptFor} and then deleted by the server itself; the key and codes
           that count each person once a day are deleted every midnight. Cookies: this site sets none.
         </p>
 
         <h2>Asking us to delete it</h2>
         <p>
-          Email {mail} or call {phone} and tell us the name and email address or phone number you used. We will delete your messages
-          from the website's files and our inbox and confirm when it is done, normally within a few days.
+          Email {mail} or call {phone} and tell us the name and email address or phone number you used. We will delete your
+          messages, bookings and reviews from the website's files and our inbox and confirm when it is done, normally within a
+          few days.
         </p>
       </article>
     </div>
