@@ -14,7 +14,8 @@ export const consoleLogger: Logger = {
 /** An error in one line for a log or a record: "ECONNREFUSED: connect ECONNREFUSED 127.0.0.1:25". */
 export function describeError(error: unknown): string {
   if (error instanceof Error) {
-    const code = "code" in error && typeof error.code === "string" ? `${error.code}: ` : "";
+    // Node's own errors already begin with their code ("ENOTDIR: not a directory, open ..."): said once.
+    const code = "code" in error && typeof error.code === "string" && !error.message.startsWith(`${error.code}:`) ? `${error.code}: ` : "";
     return `${code}${error.message}`;
   }
   return String(error);

@@ -89,7 +89,9 @@ describe("createContactFunction", () => {
       });
       expect(form.status).toBe(503);
       expect(form.headers.get("content-type")).toMatch(/text\/html/);
-      expect(logger.errors.at(-1)).toMatch(new RegExp(`the data folder ${dataDir} cannot be written \\((ENOTDIR|EACCES)`));
+      // Among the errors, not the last: the booking reminders' first look (functions/estimate-visits/reminders.ts)
+      // fails on the same folder at its own time and says so too (CI as the ordinary user, under load).
+      expect(logger.errors).toContainEqual(expect.stringMatching(new RegExp(`the data folder ${dataDir} cannot be written \\((ENOTDIR|EACCES)`)));
       expect(logger.errors.every((line) => !line.includes("\n"))).toBe(true);
 
       await fix();
