@@ -22,7 +22,8 @@ const TITLE = "Privacy";
 export function head(_data: unknown, { site }: HeadContext): Head {
   return {
     title: `${TITLE} | ${site.name}`,
-    description: `What ${site.name} keeps when you send a message, book an estimate visit or write a review, how visits are counted without cookies, for how long, and how to ask us to delete it.`,
+    // Under 155 characters with the name, as the services' (search results cut longer ones off).
+    description: `What ${site.name} keeps from its forms (messages, bookings, reviews), how visits are counted without cookies, and how to have it deleted.`,
     path: "/privacy",
   };
 }
