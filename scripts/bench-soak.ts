@@ -78,6 +78,8 @@ export interface SoakResult {
   rssByMinute: number[];
   /** With `--gc`: each heap's live MB after its full collections (first, last, highest), by process and heap. */
   heaps: HeapTrend[];
+  /** When the server had stopped before the end: the last lines it printed (why). */
+  stoppedEarly?: string[];
 }
 
 export interface HeapTrend {
@@ -293,6 +295,11 @@ export async function soakStore(store: "files" | "postgres", minutes: number, sa
       if (unmailed.length === 0 || Date.now() > deadline) break;
     }
     const heaps = gc ? heapTrends(server.output()) : [];
+    // A server that stopped by itself says why in its last lines (its output is not kept otherwise).
+    const stoppedEarly =
+      server.child.exitCode !== null || server.child.signalCode !== null
+        ? [`exit ${server.child.exitCode ?? server.child.signalCode}`, ...server.output().split("\n").filter((line) => !line.startsWith("[") || !line.includes("Mark-Compact")).slice(-40)]
+        : undefined;
     await server.stop();
     const opened = await createStore({ dataDir, ...(databaseUrl ? { databaseUrl } : {}), logger: recordingLogger() });
     let unstored: string[];
@@ -325,6 +332,7 @@ export async function soakStore(store: "files" | "postgres", minutes: number, sa
       end,
       rssByMinute,
       heaps,
+      stoppedEarly,
     };
   } finally {
     await server?.stop();
@@ -348,6 +356,7 @@ export function describeSoak(r: SoakResult): string[] {
     ...r.heaps
       .filter((h) => h.collections >= 2)
       .map((h) => `  heap ${h.heap}: live after full collections ${h.firstMb.toFixed(1)} -> ${h.lastMb.toFixed(1)} MB (highest ${h.highestMb.toFixed(1)}, ${h.collections} collections)`),
+    ...(r.stoppedEarly ? ["  the server stopped before the end; its last lines:", ...r.stoppedEarly.map((line) => `    ${line}`)] : []),
     ...r.serverErrors.slice(0, 10).map((e) => `  5xx: ${e}`),
     ...r.ownerProblems.slice(0, 10).map((p) => `  owner: ${p}`),
     ...r.unstored.slice(0, 5).map((t) => `  not stored: ${t}`),
@@ -363,7 +372,7 @@ export async function runSoak(args: string[], say: (line: string) => void = cons
   for (const store of settings.stores) {
     const result = await soakStore(store, settings.minutes, say, settings.gc);
     for (const line of describeSoak(result)) say(line);
-    if (result.serverErrors.length + result.ownerProblems.length + result.unmailed.length + result.unstored.length > 0) ok = false;
+    if (result.stoppedEarly || result.serverErrors.length + result.ownerProblems.length + result.unmailed.length + result.unstored.length > 0) ok = false;
   }
   return ok;
 }
