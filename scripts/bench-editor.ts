@@ -114,10 +114,12 @@ export async function benchEditor(runs: number, log: (line: string) => void = ()
       log(`  ${Math.round(ready)} ms (${marks})`);
       return ready;
     };
-    const phone = async (): Promise<{ page: Page; close: () => Promise<void> }> => {
+    /** A phone signed in to the desk at 390 px with touch; throttled as the first-second tests' phone unless said. */
+    const phone = async (throttled = true): Promise<{ page: Page; close: () => Promise<void> }> => {
       const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
       await context.addCookies([cookie]);
       const page = await context.newPage();
+      if (!throttled) return { page, close: () => context.close() };
       await throttlePhone(page);
       await page.addInitScript(() => {
         new MutationObserver(() => {
@@ -151,9 +153,7 @@ export async function benchEditor(runs: number, log: (line: string) => void = ()
       await throughPosts.close();
     }
 
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
-    await context.addCookies([cookie]);
-    const page = await context.newPage();
+    const { page, close } = await phone(false);
     await page.goto(base + editor);
     await page.waitForFunction(() => document.documentElement.dataset.editorChecked !== undefined, null, { timeout: 60_000 });
     await page.evaluate(() => {
@@ -176,7 +176,7 @@ export async function benchEditor(runs: number, log: (line: string) => void = ()
       const w = window as unknown as { longTasks: number[]; keystrokes: number[]; keys: number };
       return { longTasks: w.longTasks, keystrokes: w.keystrokes, keys: w.keys };
     });
-    await context.close();
+    await close();
     // Keys under Event Timing's 16 ms threshold count as 16.
     const keystrokeMs = [...measured.keystrokes, ...Array.from({ length: Math.max(0, measured.keys - measured.keystrokes.length) }, () => 16)];
     return { editorGzip, readyMs, readyCachedMs, readyFromPostsMs, prefetchedMs, keystrokeMs, longTasks: measured.longTasks };

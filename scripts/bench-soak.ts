@@ -96,6 +96,9 @@ export interface HeapTrend {
  * keeps more after every full collection holds what it no longer needs; RSS alone also counts what
  * the allocator keeps for reuse.
  */
+/** A line of V8's GC trace starts with its process and heap: "[1234:0x55d1c0a0] ". */
+const GC_TRACE_LINE = /^\[\d+:0x[0-9a-f]+\]/;
+
 export function heapTrends(output: string): HeapTrend[] {
   const byHeap = new Map<string, number[]>();
   for (const m of output.matchAll(/^\[(\d+:0x[0-9a-f]+)\]\s+\d+ ms: Mark-Compact(?: \(reduce\))? [\d.]+ \([\d.]+\) -> ([\d.]+) \([\d.]+\) MB/gm)) {
@@ -298,7 +301,7 @@ export async function soakStore(store: "files" | "postgres", minutes: number, sa
     // A server that stopped by itself says why in its last lines (its output is not kept otherwise).
     const stoppedEarly =
       server.child.exitCode !== null || server.child.signalCode !== null
-        ? [`exit ${server.child.exitCode ?? server.child.signalCode}`, ...server.output().split("\n").filter((line) => !line.startsWith("[") || !line.includes("Mark-Compact")).slice(-40)]
+        ? [`exit ${server.child.exitCode ?? server.child.signalCode}`, ...server.output().split("\n").filter((line) => !GC_TRACE_LINE.test(line)).slice(-40)]
         : undefined;
     await server.stop();
     const opened = await createStore({ dataDir, ...(databaseUrl ? { databaseUrl } : {}), logger: recordingLogger() });

@@ -108,7 +108,7 @@ export function Component() {
         <p>
           Each message, booking and review is saved on the server that runs this website and emailed to our office at {mail}, so that
           we can answer it. The email links to your photos rather than carrying them; the links stop working after 30 days. Messages
-          that look like automated spam are set aside apart and not emailed. Our own phones also get a notification with your name
+          that look like automated spam are kept apart and not emailed. Our own phones also get a notification with your name
           and the first words you wrote: it is encrypted on our server, and the service that carries it to the phone (Google's,
           Apple's or Mozilla's, as the phone has it) passes it on without being able to read it. We do not sell, share or
           publish your details (but for a review you asked us to show), and we use them only to reply about the work you asked about.
