@@ -109,6 +109,15 @@ describe("builds in a long-running process", () => {
     expect(rendered(result)).toBe(1);
   }, 60_000);
 
+  it("a build that fails keeps the render workers (a store that cannot answer): the next build starts none", async () => {
+    const started = session.workersStarted;
+    const failing = runBuild({ root, contentDir: content, outDir: join(work, "live"), mode: "production", now, session, approvedReviews: () => Promise.reject(new Error("the database is not answering")) });
+    await expect(failing).rejects.toThrow(/not answering/);
+    await writeFile(postFile(9), post(9).replace("Second paragraph.", "Second paragraph, after the failure."));
+    expect(rendered(await buildAndCompare())).toBe(1);
+    expect(session.workersStarted).toBe(started);
+  }, 60_000);
+
   it("after a broken post is fixed, the next build is right again", async () => {
     await writeFile(postFile(8), "---\ntitle: [unclosed\n---\nBody\n");
     await expect(build(join(work, "live"), true)).rejects.toThrow(/note-8\.md/);

@@ -43,24 +43,42 @@ export class BuildSession {
   private outputRecord?: { file: string; stamp: string; key: string; files: Map<string, RecordedFile> };
   private pendingSave?: { timer: NodeJS.Timeout; file: string; data: () => Promise<Uint8Array> };
   private saving: Promise<void> = Promise.resolve();
+  private startedByEndedPools = 0;
+
+  /** Render workers started over this session's life (the soak's figure: a long-running process should start few). */
+  get workersStarted(): number {
+    return this.startedByEndedPools + (this.workers?.pool.started ?? 0);
+  }
 
   /** The last build's workers when they run this code; otherwise `make`'s (the old ones are ended). */
   async pool(codeHash: string, make: () => WorkerPool): Promise<WorkerPool> {
     if (this.workers?.codeHash === codeHash) return this.workers.pool;
-    await this.workers?.pool.close();
+    await this.discardPool();
     const pool = make();
     this.workers = { codeHash, pool };
     return pool;
   }
 
   /**
-   * Ends the workers: on close, and after a build that failed while they may still be
-   * busy with its requests (writing into its staging folder, already removed). The
-   * next build starts new ones.
+   * After a build that failed, before its staging folder is removed: the workers finish what they
+   * were given (other batches of that build, written into that folder) and are kept for the next
+   * build, since starting a worker costs a V8 and the server bundle compiled again, and memory the
+   * process keeps. Ended only when one failed or stopped, or they are still busy after `limitMs`.
    */
+  async settleAfterFailure(limitMs = 30_000): Promise<void> {
+    const pool = this.workers?.pool;
+    if (!pool) return;
+    let timer: NodeJS.Timeout | undefined;
+    const idle = await Promise.race([pool.idle().then(() => true), new Promise<boolean>((resolve) => (timer = setTimeout(resolve, limitMs, false)))]);
+    clearTimeout(timer);
+    if (!idle || !pool.whole) await this.discardPool();
+  }
+
+  /** Ends the workers (on close, when the code changed, after a failure that left them broken); the next build starts new ones. */
   async discardPool(): Promise<void> {
     const pool = this.workers?.pool;
     this.workers = undefined;
+    this.startedByEndedPools += pool?.started ?? 0;
     await pool?.close();
   }
 

@@ -1,7 +1,7 @@
 import { mkdir, readFile, rm } from "node:fs/promises";
 import { availableParallelism } from "node:os";
 import { join, relative, resolve } from "node:path";
-import { ContentError, isContentError, type ContentProblem } from "../../src/content/content-error";
+import { ContentError, type ContentProblem } from "../../src/content/content-error";
 import { readStaticFiles } from "../../src/content/content-file";
 import { FILE_PARSE_LIMIT_MS } from "../../src/content/content-limits";
 import type { AssetManifest } from "../../src/app/document";
@@ -94,7 +94,6 @@ export async function runBuild(opts: BuildOptions): Promise<BuildResult> {
   const progress = opts.onProgress ?? (() => {});
   const session = opts.session;
   let pool: WorkerPool | undefined;
-  let renderStarted = false;
   // Another process's build into the same folder (a second npm start in this checkout) finishes first.
   const unlock = await lockOutput(outDir, () => progress(`waiting for another build into ${shownPath(outDir)} to finish`));
   try {
@@ -161,7 +160,6 @@ export async function runBuild(opts: BuildOptions): Promise<BuildResult> {
     if (live) await pool.broadcast(() => ({ type: "previous", previous: live }), "ready");
     let done = 0;
     const renderStart = performance.now();
-    renderStarted = true;
     const batchOf = (batch: PagePath[]): WorkerRequest => ({ type: "render", paths: batch, posts: batch.flatMap((p) => bodies.get(p.path) ?? []) });
     const rendering = pool.drain(kept.toRender, 64, batchOf, "rendered", (r) => {
       done += r.files.length;
@@ -203,9 +201,10 @@ export async function runBuild(opts: BuildOptions): Promise<BuildResult> {
     const summary = await summarize({ files, weights, wallMs: performance.now() - started, phases: t, posts: postNotes });
     return { ...summary, placeholders: placeholderReminder(content.site), rendered: { content: { ...content, posts: [] }, assets: bundles.assets } };
   } catch (err) {
-    // A failed render batch leaves the other workers busy with this build's batches: the next build
-    // starts new ones. A content problem found before rendering leaves them idle, and they are kept.
-    if (renderStarted || !isContentError(err)) await session?.discardPool();
+    // Other workers may still be writing this build's batches into the staging folder: they finish
+    // (a long-running process keeps them) or are ended before it is removed.
+    if (session) await session.settleAfterFailure();
+    else await pool?.close();
     await rm(stageDir, { recursive: true, force: true });
     throw err;
   } finally {

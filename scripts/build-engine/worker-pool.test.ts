@@ -9,7 +9,7 @@ import { inBatches, renderWorkerCount, WorkerPool, workerExecArgv } from "./work
 // order (scripts/build-engine/render-worker.ts answers one message at a time). This worker does the
 // same with answers that name their request: "previous" messages carry an id in
 // `previous.outDir`, answered as a "ready" listing of that id after `ms` of work;
-// an id starting with "fail" is answered with an error instead. rootData says how many
+// an id starting with "fail" is answered with an error instead, one starting with "exit" stops the worker. rootData says how many
 // messages the worker held when it answered (the one answered included).
 const echoWorker = `
 import { parentPort } from "node:worker_threads";
@@ -20,6 +20,7 @@ parentPort.on("message", (msg) => {
   received++;
   queue = queue.then(async () => {
     const id = msg.previous.outDir;
+    if (id.startsWith("exit")) process.exit(3);
     await new Promise((r) => setTimeout(r, Number(id.split(":")[1] ?? 0)));
     parentPort.postMessage(id.startsWith("fail")
       ? { type: "error", message: "failed " + id }
@@ -88,6 +89,40 @@ describe("WorkerPool", () => {
     expect(workerOf.get("quick0:10")).not.toBe(workerOf.get("slow:300"));
     // The slow item's worker takes only one more (its second lane's); the other worker takes the rest meanwhile.
     expect([...workerOf.values()].filter((w) => w === workerOf.get("slow:300"))).toHaveLength(2);
+  });
+  it("hands out no more items after one failed; idle() waits for those already sent, and the pool serves the next build", async () => {
+    const sent: string[] = [];
+    const items = ["fail:0", "a:80", "b:80", "c:0", "d:0", "e:0", "f:0"];
+    const answered: string[] = [];
+    const sharing = pool.share(items, async (worker, id) => {
+      sent.push(id);
+      const reply = await pool.request(worker, ask(id), "ready");
+      answered.push(id);
+      return reply;
+    });
+    await expect(sharing).rejects.toThrow(/failed fail:0/);
+    // The build learns of the failure at once; the other worker's items are still being worked on.
+    expect(answered).toEqual([]);
+    await pool.idle();
+    expect(answered.sort()).toEqual(sent.filter((id) => id !== "fail:0").sort());
+    expect(sent.length).toBeLessThan(items.length);
+    expect(pool.whole).toBe(true);
+    expect(idOf(await pool.request(0, ask("next:0"), "ready"))).toBe("next:0");
+  });
+
+  it("a worker that stops on its own fails what waits on it, and the pool is no longer whole", async () => {
+    const own = new WorkerPool(join(dir, "echo-worker.mjs"), 1, {}, 5_000);
+    try {
+      const [before, stopped, after] = await Promise.allSettled([own.request(0, ask("x:0"), "ready"), own.request(0, ask("exit:0"), "ready"), own.request(0, ask("y:0"), "ready")]);
+      expect(before.status).toBe("fulfilled");
+      expect(stopped.status === "rejected" && String(stopped.reason)).toMatch(/stopped \(exit code 3\)/);
+      expect(after.status).toBe("rejected");
+      await own.idle();
+      expect(own.whole).toBe(false);
+    } finally {
+      await own.close();
+    }
+    expect(pool.whole).toBe(true);
   });
 });
 

@@ -71,6 +71,13 @@ export class WorkerPool {
   /** Per worker, its unanswered requests, oldest first. */
   private readonly waiting: Waiting[][] = [];
   private readonly watchdogs: (ReturnType<typeof setInterval> | undefined)[] = [];
+  /** Workers this pool ended itself (a stuck parse, close): their exit is expected. */
+  private readonly ended = new WeakSet<Worker>();
+  /** Waiting for every request to be answered (idle). */
+  private idleWaiters: (() => void)[] = [];
+  private lost = false;
+  /** Workers started over the pool's life, replacements included. */
+  started = 0;
 
   constructor(
     private readonly script: string,
@@ -85,14 +92,47 @@ export class WorkerPool {
     const clock = new ParseClock();
     const worker = new Worker(this.script, { workerData: { ...(this.workerData as object), parseClock: clock.buffer }, execArgv: workerExecArgv(process.execArgv) });
     worker.on("message", (reply: WorkerReply) => this.answer(worker, reply));
-    worker.on("error", (err: Error) => this.failAll(worker, () => err));
+    worker.on("error", (err: Error) => {
+      this.lost = true;
+      this.failAll(worker, () => err);
+    });
+    // A worker that stopped on its own answers nothing more: what waits on it fails, and the pool is no longer whole.
+    worker.on("exit", (code) => {
+      if (this.ended.has(worker)) return;
+      this.lost = true;
+      this.failAll(worker, () => new Error(`a render worker stopped (exit code ${code})`));
+    });
     this.workers[i] = worker;
+    this.started++;
     this.clocks[i] = clock;
     this.waiting[i] = [];
   }
 
   get size(): number {
     return this.workers.length;
+  }
+
+  /** Every worker is running (none failed or stopped on its own): the pool can serve another build. */
+  get whole(): boolean {
+    return !this.lost;
+  }
+
+  /**
+   * Resolves once every request sent has been answered or has failed. A build that fails while
+   * other workers still render its batches (into its staging folder) waits for them here before
+   * it removes that folder, and keeps the workers for the next build.
+   */
+  idle(): Promise<void> {
+    if (this.isIdle()) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  private isIdle(): boolean {
+    return this.waiting.every((w) => w.length === 0);
+  }
+
+  private settled(): void {
+    if (this.isIdle()) for (const resolve of this.idleWaiters.splice(0)) resolve();
   }
 
   /** Sends one request to worker `i` (after the ones already sent to it) and waits for its answer of the expected type. */
@@ -116,6 +156,7 @@ export class WorkerPool {
     if (reply.type === "error") next.reject(new Error(reply.message));
     else if (reply.type === "content-error") next.reject(new ContentError(reply.problems));
     else next.resolve(reply);
+    this.settled();
   }
 
   /** Rejects every request a worker had not answered (it failed or was ended: they will not be). */
@@ -124,6 +165,7 @@ export class WorkerPool {
     if (i === -1) return;
     this.unwatch(i);
     for (const w of this.waiting[i]?.splice(0) ?? []) w.reject(error());
+    this.settled();
   }
 
   /** While worker `i` has requests: its clock standing still on one file past the limit ends it (a ParseTimeout naming the file). */
@@ -141,6 +183,7 @@ export class WorkerPool {
         const worker = this.workers[i];
         if (!worker) return;
         const file = now.file;
+        this.ended.add(worker);
         this.failAll(worker, () => new ParseTimeout(file));
         void worker.terminate();
         this.spawn(i);
@@ -161,15 +204,19 @@ export class WorkerPool {
   /**
    * Hands out `items` to whichever worker is free and gives their results in the items'
    * order. Each worker has up to two at a time, so it starts its next one without
-   * waiting for this thread.
+   * waiting for this thread. After one item fails none more is handed out: the build has failed.
    */
   async share<I, R>(items: readonly I[], work: (worker: number, item: I) => Promise<R>, onResult?: (result: R) => void): Promise<R[]> {
     let next = 0;
+    let failed = false;
     const results: R[] = [];
     const lane = async (i: number) => {
-      for (let at = next++; at < items.length; at = next++) {
+      for (let at = next++; !failed && at < items.length; at = next++) {
         const item = items[at] as I;
-        const result = await work(i, item);
+        const result = await work(i, item).catch((err: unknown) => {
+          failed = true;
+          throw err;
+        });
         results[at] = result;
         onResult?.(result);
       }
@@ -186,6 +233,10 @@ export class WorkerPool {
 
   async close(): Promise<void> {
     this.watchdogs.forEach((_, i) => this.unwatch(i));
+    for (const w of this.workers) {
+      this.ended.add(w);
+      this.failAll(w, () => new Error("the render workers were closed"));
+    }
     await Promise.all(this.workers.map((w) => w.terminate()));
   }
 }
