@@ -8,7 +8,7 @@ import { mkdir, readdir, readFile, rename, writeFile } from "node:fs/promises";
 import { basename, join, relative, sep } from "node:path";
 import type { Sharp } from "sharp";
 import { loadSharp } from "./sharp";
-import { resolveContentFile } from "../../src/content/content-file";
+import { isGone, listTree, resolveContentFile } from "../../src/content/content-file";
 import { isContentError, type ContentProblem } from "../../src/content/content-error";
 import * as z from "zod";
 import { PHOTO_FILE, photoFormats, type Photo, type PhotoFormat } from "../../src/content/photo";
@@ -161,7 +161,7 @@ export interface PreparedPhotos {
  * do the encoding, and two cores are the machine's size.
  */
 export async function preparePhotos(contentDir: string, cacheDir: string, shown: (absolute: string) => string): Promise<PreparedPhotos> {
-  const found = (await readdir(contentDir, { recursive: true, withFileTypes: true }))
+  const found = (await listTree(contentDir))
     .filter((entry) => entry.isFile() && PHOTO_FILE.test(entry.name))
     .map((entry) => join(entry.parentPath, entry.name))
     .filter((file) => !relative(contentDir, file).split(sep).some((part, i) => (i === 0 && part === "static") || part.startsWith(".")))
@@ -178,6 +178,8 @@ export async function preparePhotos(contentDir: string, cacheDir: string, shown:
         prepared.photos[name] = photo;
         prepared.files.push(...files);
       } catch (error) {
+        // Removed since it was listed (its post deleted meanwhile): not a problem, and not on the site.
+        if (isGone(file)) continue;
         if (error instanceof PhotoError) prepared.problems.push({ file: name, field: "(photo)", problem: error.message });
         else if (isContentError(error)) prepared.problems.push(...error.problems);
         else throw error;

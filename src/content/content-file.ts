@@ -1,4 +1,4 @@
-import { closeSync, constants, fstatSync, openSync, readFileSync, realpathSync, type Stats } from "node:fs";
+import { closeSync, constants, fstatSync, lstatSync, openSync, readFileSync, realpathSync, type Dirent, type Stats } from "node:fs";
 import { readdir, readFile, realpath, stat } from "node:fs/promises";
 import path from "node:path";
 import { ContentError, type ContentProblem } from "./content-error";
@@ -38,6 +38,37 @@ const readProblem = (error: unknown, shown: string): ContentError =>
   error instanceof ContentError
     ? error
     : new ContentError([{ file: shown, field: "(file)", problem: `could not be read: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}` }]);
+
+/**
+ * Whether `absolute` is gone: removed (or its folder) since it was listed. The desk deletes a post's
+ * folder, and a git deploy replaces content/, while a build started by another change reads the
+ * files it listed a moment before: a file gone is not a problem of the file, and the removal's own
+ * build follows. A link is judged by itself (lstat): one pointing nowhere is still a file to report.
+ */
+export function isGone(absolute: string): boolean {
+  try {
+    lstatSync(absolute);
+    return false;
+  } catch (error) {
+    const code = error instanceof Error && "code" in error ? error.code : undefined;
+    return code === "ENOENT" || code === "ENOTDIR";
+  }
+}
+
+/**
+ * Every entry under `root`, as `readdir(root, { recursive: true })` lists them, listed again when a
+ * folder was removed while it was being listed (Node's recursive listing fails on it with ENOENT).
+ */
+export async function listTree(root: string, tries = 5): Promise<Dirent[]> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await readdir(root, { recursive: true, withFileTypes: true });
+    } catch (error) {
+      const gone = error instanceof Error && "code" in error && error.code === "ENOENT";
+      if (!gone || attempt >= tries || isGone(root)) throw error;
+    }
+  }
+}
 
 /** The real path of `root` (the content folder may itself be a link); `root` as given when it does not exist. */
 async function realRoot(root: string): Promise<string> {

@@ -1,7 +1,7 @@
 import { readdir, stat } from "node:fs/promises";
 import path from "node:path";
 import { isContentError, type ContentProblem } from "./content-error";
-import { readContentFileSync, resolvedRoot } from "./content-file";
+import { isGone, readContentFileSync, resolvedRoot } from "./content-file";
 import type { Post, PostJson, PostSummary } from "./posts";
 
 // What is done with the blog as a whole: which files are posts, reading them, unique
@@ -62,6 +62,8 @@ export function readPostFiles<F extends PostFile, T>(contentDir: string, files: 
     try {
       results.push(parse(file, readContentFileSync(contentDir, file.abs, file.shown, rootReal)));
     } catch (err) {
+      // Removed since it was listed (a post deleted while another change's build runs): not a problem.
+      if (isGone(file.abs)) continue;
       if (isContentError(err)) problems.push(...err.problems);
       else problems.push({ file: file.shown, field: "(file)", problem: `could not be read: ${err instanceof Error ? err.message.split("\n")[0] : String(err)}` });
     }
