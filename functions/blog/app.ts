@@ -1,13 +1,13 @@
 import express from "express";
 import { join } from "node:path";
 import { finalErrorHandler } from "../http/final-error-handler";
+import { isErrno } from "../../src/content/errno";
 import { apiPath } from "../../src/routes";
 
 // The slugs posts may have (src/content/posts.ts SLUG_PATTERN); anything else cannot name a file.
 const slugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-const isMissing = (err: unknown): boolean =>
-  err instanceof Error && "code" in err && (err.code === "ENOENT" || err.code === "ENOTDIR");
+const isMissing = (err: unknown): boolean => isErrno(err, "ENOENT", "ENOTDIR");
 
 /**
  * GET /api/blog and /api/blog/{slug}: the JSON files the build wrote under

@@ -6,6 +6,7 @@ import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { ESTIMATE_VISITS_FILE, estimateVisitsSchema, townProblems, weekdayNames, type WeekdayName } from "../../src/content/estimate-visits";
+import { isErrno } from "../../src/content/errno";
 import { parseJsonFile } from "../../src/content/json-file";
 import { hoursField, type OfferForm, type OfferHoursRow } from "../../src/desk/offer-form";
 import { postedFields } from "./posted-fields";
@@ -41,7 +42,7 @@ const isWeekday = (value: unknown): value is WeekdayName => typeof value === "st
 export async function readOffer(contentDir: string, towns: readonly string[]): Promise<OfferFile> {
   const file = path.join(contentDir, ESTIMATE_VISITS_FILE);
   const text = await readFile(file, "utf8").catch((error: unknown) => {
-    if (error instanceof Error && "code" in error && error.code === "ENOENT") return undefined;
+    if (isErrno(error, "ENOENT")) return undefined;
     throw error;
   });
   if (text === undefined) return { file, value: defaultOffer(towns), version: "" };

@@ -76,8 +76,7 @@ export class WorkerPool {
   /** Waiting for every request to be answered (idle). */
   private idleWaiters: (() => void)[] = [];
   private lost = false;
-  /** Workers started over the pool's life, replacements included. */
-  started = 0;
+  private startedCount = 0;
 
   constructor(
     private readonly script: string,
@@ -86,6 +85,11 @@ export class WorkerPool {
     private readonly parseLimitMs: number,
   ) {
     for (let i = 0; i < size; i++) this.spawn(i);
+  }
+
+  /** Workers started over the pool's life, replacements included. */
+  get started(): number {
+    return this.startedCount;
   }
 
   private spawn(i: number): void {
@@ -103,7 +107,7 @@ export class WorkerPool {
       this.failAll(worker, () => new Error(`a render worker stopped (exit code ${code})`));
     });
     this.workers[i] = worker;
-    this.started++;
+    this.startedCount++;
     this.clocks[i] = clock;
     this.waiting[i] = [];
   }

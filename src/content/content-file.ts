@@ -2,6 +2,7 @@ import { closeSync, constants, fstatSync, lstatSync, openSync, readFileSync, rea
 import { readdir, readFile, realpath, stat } from "node:fs/promises";
 import path from "node:path";
 import { ContentError, type ContentProblem } from "./content-error";
+import { isErrno } from "./errno";
 import { MAX_CONTENT_FILE_BYTES, megabytes } from "./content-limits";
 
 // Every content file the build reads or publishes comes through here, so each one
@@ -50,8 +51,7 @@ export function isGone(absolute: string): boolean {
     lstatSync(absolute);
     return false;
   } catch (error) {
-    const code = error instanceof Error && "code" in error ? error.code : undefined;
-    return code === "ENOENT" || code === "ENOTDIR";
+    return isErrno(error, "ENOENT", "ENOTDIR");
   }
 }
 
@@ -64,8 +64,7 @@ export async function listTree(root: string, tries = 5): Promise<Dirent[]> {
     try {
       return await readdir(root, { recursive: true, withFileTypes: true });
     } catch (error) {
-      const gone = error instanceof Error && "code" in error && error.code === "ENOENT";
-      if (!gone || attempt >= tries || isGone(root)) throw error;
+      if (!isErrno(error, "ENOENT") || attempt >= tries || isGone(root)) throw error;
     }
   }
 }

@@ -13,7 +13,7 @@ import { dirname, join, relative } from "node:path";
 import type { BackupSummary } from "../store";
 import { MAIL_SECRETS_DIR, MESSAGE_PHOTOS_DIR, OUTBOX_FILE, VISITS_TODAY_FILE } from "./file-names";
 import { PHOTOS_DIR } from "./posts-store";
-import { isErrno } from "./jsonl-read";
+import { isErrno } from "../../../src/content/errno";
 
 export async function backupDataDir(dataDir: string, target: string): Promise<BackupSummary> {
   if (!(await stat(dataDir).then((s) => s.isDirectory(), () => false))) {

@@ -1,4 +1,5 @@
 import { createReadStream } from "node:fs";
+import { isErrno } from "../../../src/content/errno";
 import { open, type FileHandle } from "node:fs/promises";
 import { createInterface } from "node:readline";
 import { consoleLogger, type Logger } from "../../logger";
@@ -40,10 +41,6 @@ export function parseJsonLine(line: string): unknown {
   } catch {
     return undefined;
   }
-}
-
-export function isErrno(error: unknown, code: string): boolean {
-  return error instanceof Error && "code" in error && error.code === code;
 }
 
 export interface JsonlLine<T> {

@@ -4,7 +4,7 @@ import path from "node:path";
 import type { KeyStore } from "../key-store";
 import { classifyDataDirError } from "./data-dir";
 import { syncDirectory } from "./jsonl-append";
-import { isErrno } from "./jsonl-read";
+import { isErrno } from "../../../src/content/errno";
 
 /** Keys as DATA_DIR/<name> (`review-secret`): 32 random bytes as hex, mode 0600, written once. */
 export function createKeyFiles(dataDir: string): KeyStore {

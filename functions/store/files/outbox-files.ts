@@ -27,7 +27,8 @@ import { appendIn, classifyDataDirError } from "./data-dir";
 import { createDueQueue } from "./due-queue";
 import { ESTIMATE_VISITS_FILE, MAIL_SECRETS_DIR, OUTBOX_FILE, REVIEWS_FILE, SUBMISSIONS_FILE } from "./file-names";
 import { createJsonlAppender, syncDirectory } from "./jsonl-append";
-import { isErrno, readBytes, readJsonl, readJsonlFrom, type JsonlLine } from "./jsonl-read";
+import { isErrno } from "../../../src/content/errno";
+import { readBytes, readJsonl, readJsonlFrom, type JsonlLine } from "./jsonl-read";
 import { replaceFile } from "./replace-file";
 
 /**
