@@ -5,6 +5,9 @@
 #   docker run -d -p 3000:3000 -v cedar-ridge-data:/data -v "$PWD/content:/srv/cedar-ridge/content" cedar-ridge
 FROM node:20-bookworm-slim
 
+# jemalloc: npm start runs the server with it (scripts/with-allocator.sh); glibc's malloc keeps what a day frees.
+RUN apt-get update && apt-get install -y --no-install-recommends libjemalloc2 && rm -rf /var/lib/apt/lists/*
+
 WORKDIR /srv/cedar-ridge
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund

@@ -21,6 +21,8 @@ export interface DebianPart extends Part {
   from: "debian";
   path: string;
   aptPackage: string;
+  /** A library: present when readable (a program must be executable). */
+  library?: boolean;
 }
 
 export const chromium: NpmPart = {
@@ -76,11 +78,23 @@ export const postgresql: DebianPart = {
   aptPackage: "postgresql",
 };
 
-export const testParts: (NpmPart | DebianPart)[] = [chromium, nginx, openssl, systemdAnalyze, postgresql];
+/** Where Debian keeps this machine's libraries (its multiarch folder). */
+const LIB_DIR = `/usr/lib/${process.arch === "arm64" ? "aarch64" : "x86_64"}-linux-gnu`;
+
+export const jemalloc: DebianPart = {
+  name: "jemalloc",
+  usedBy: "tests/owner-day.test.ts and tests/with-allocator.test.ts: the allocator npm start runs the server with (scripts/with-allocator.sh)",
+  from: "debian",
+  path: `${LIB_DIR}/libjemalloc.so.2`,
+  aptPackage: "libjemalloc2",
+  library: true,
+};
+
+export const testParts: (NpmPart | DebianPart)[] = [chromium, nginx, openssl, systemdAnalyze, postgresql, jemalloc];
 
 export function isInstalled(part: DebianPart): boolean {
   try {
-    accessSync(part.path, constants.X_OK);
+    accessSync(part.path, part.library ? constants.R_OK : constants.X_OK);
     return true;
   } catch {
     return false;

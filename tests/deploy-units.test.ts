@@ -12,15 +12,14 @@ describe("deploy/*.service", () => {
   });
 });
 
-// glibc's malloc, left to raise its mmap threshold, kept the server's freed blocks: a day's soak grew
-// RSS by hundreds of MB with the heaps flat (docs/performance.md). npm start fixes the threshold
-// (package.json, so the site's unit has it), and the contact function's unit, which runs node itself, the same.
-describe("the servers' malloc setting", () => {
-  it("npm start sets glibc's mmap threshold, unless GLIBC_TUNABLES is set, and the contact unit sets the same", async () => {
+// glibc's malloc kept what a day's soak freed (hundreds of MB with every heap flat: docs/performance.md).
+// npm start runs the server through scripts/with-allocator.sh (jemalloc when installed; so the site's
+// unit has it), and the contact function's unit, which runs node itself, through the same script.
+describe("the servers' allocator", () => {
+  it("npm start and the contact unit both start their server through scripts/with-allocator.sh", async () => {
     const start = JSON.parse(await readFile("package.json", "utf8")).scripts.start as string;
-    const setting = /^GLIBC_TUNABLES=\$\{GLIBC_TUNABLES:-(glibc\.malloc\.mmap_threshold=\d+)\} tsx scripts\/start\.ts$/.exec(start)?.[1];
-    expect(setting).toBeDefined();
+    expect(start).toBe("sh scripts/with-allocator.sh tsx scripts/start.ts");
     const unit = await readFile("deploy/cedar-ridge-contact.service", "utf8");
-    expect(unit).toContain(`\nEnvironment=GLIBC_TUNABLES=${setting}\n`);
+    expect(unit).toMatch(/\nExecStart=\/bin\/sh scripts\/with-allocator\.sh \/usr\/bin\/node /);
   });
 });

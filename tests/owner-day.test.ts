@@ -26,6 +26,7 @@ import {
 } from "./owner-day";
 import { groupFigures } from "../scripts/soak/process-figures";
 import { Answers, Readers, Visitors } from "../scripts/soak/traffic";
+import { installedPath, jemalloc } from "../scripts/test-parts";
 import { copyRepo, type RepoCopy } from "./repo-copy";
 import { startSmtpPeer, waitFor, type SmtpPeer } from "./test-support";
 
@@ -65,14 +66,12 @@ afterAll(async () => {
   await repo?.remove();
 });
 
-it("runs the server with glibc's malloc threshold fixed, as npm start sets it (without it the day's freed memory was kept: docs/performance.md)", async () => {
+it("runs the server with jemalloc, as npm start starts it (glibc's malloc kept the day's freed memory: docs/performance.md)", async () => {
+  installedPath(jemalloc);
   const group = site.running()?.child.pid ?? 0;
   const servers = (await groupFigures(group)).filter((p) => p.command.includes("scripts/start.ts"));
   expect(servers.length).toBeGreaterThan(0);
-  for (const { pid } of servers) {
-    const environ = (await readFile(`/proc/${pid}/environ`, "utf8")).split("\0");
-    expect(environ.find((entry) => entry.startsWith("GLIBC_TUNABLES="))).toMatch(/glibc\.malloc\.mmap_threshold=\d+/);
-  }
+  for (const { pid } of servers) expect(await readFile(`/proc/${pid}/maps`, "utf8")).toContain("/libjemalloc.so.2");
 });
 
 it("holds through an owner's day: details, posts with photos, a schedule, messages, reviews, restarts, a kill mid-publish, a deploy, an undo", async () => {
