@@ -54,12 +54,12 @@ export function describeStore(name: string, makeHarness: () => Promise<StoreHarn
       harness = undefined;
     });
     /** A notification to the owner's phone about message `about`, as functions/push/push-notice.ts tags it. */
-    const pushAbout = (about: string, id: string): PushJob => ({
+    const pushAbout = (about: string, id: string, body = "Tree removal"): PushJob => ({
       kind: "push",
       id,
       createdAt: new Date(now).toISOString(),
       device: "0123456789abcdef01234567",
-      notice: { title: "New message", body: "Tree removal", url: `/owner/messages/${about}`, tag: messageNoticeTag(about), urgency: "high" },
+      notice: { title: "New message", body, url: `/owner/messages/${about}`, tag: messageNoticeTag(about), urgency: "high" },
     });
     /** Takes every job due now, as one sender would. */
     const claimAll = async (store: Store, at = now) => (await store.outbox.claim({ now: at, limit: 100, leaseMs: 10 * MINUTE })).jobs;
@@ -201,20 +201,23 @@ export function describeStore(name: string, makeHarness: () => Promise<StoreHarn
       });
 
       it("erases a message for good: its lines, its photos no other message names, its mail and notifications not sent, across a restart", async () => {
-        const { store, harness } = await fresh();
-        await store.outbox.open();
-        const [photo, thumb, shared] = await Promise.all(["erased photo", "erased small copy", "a picture two messages hold"].map((text) => store.messagePhotos.put(Buffer.from(text))));
-        const keep = await store.messages.add(contact(1), undefined, [{ sha: shared ?? "", thumb: shared ?? "", width: 640, height: 480 }]);
+        const { store: before, harness } = await fresh();
+        await before.outbox.open();
+        const [photo, thumb, shared] = await Promise.all(["erased photo", "erased small copy", "a picture two messages hold"].map((text) => before.messagePhotos.put(Buffer.from(text))));
+        const keep = await before.messages.add(contact(1), undefined, [{ sha: shared ?? "", thumb: shared ?? "", width: 640, height: 480 }]);
         now += MINUTE;
         const words = { name: "Erin Erased", email: "erin.erased@example.com", message: "Please remove the dead pine by the pool, gate code 4417." };
-        const gone = await store.messages.add(contact(2, words), { landingPage: "/services/tree-removal" }, [
+        const gone = await before.messages.add(contact(2, words), { landingPage: "/services/tree-removal" }, [
           { sha: photo ?? "", thumb: thumb ?? "", width: 2048, height: 1536 },
           { sha: shared ?? "", thumb: shared ?? "", width: 640, height: 480 },
         ]);
         now += MINUTE;
-        const newest = await store.messages.add(contact(3));
-        await store.outbox.add(pushAbout(gone.id, "push-gone"));
-        await store.outbox.add(pushAbout(keep.id, "push-kept"));
+        const newest = await before.messages.add(contact(3));
+        await before.outbox.add(pushAbout(gone.id, "push-gone", `${words.name}: ${words.message}`));
+        await before.outbox.add(pushAbout(keep.id, "push-kept"));
+        // A restart before the erase: the jobs still open are written out again as the outbox keeps them at rest.
+        const store = await harness.open({ clock });
+        await store.outbox.open();
         await store.messages.setHandled(gone.id, true, "owner@example.com");
         // A page handed out before the erase: its cursor still leads to the messages after it.
         const first = await store.messages.list({ limit: 1 });
