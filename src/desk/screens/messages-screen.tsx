@@ -316,7 +316,7 @@ export function MessageScreen({ data }: { data: MessageData }) {
         </dl>
       </Card>
       <Card>
-        <p className={ui.muted}>The sender asked us to delete what they sent? The privacy page promises it.</p>
+        <p className={ui.muted}>Did the sender ask us to delete what they sent? The privacy page promises we will.</p>
         {/* A plain link of a step: nothing is deleted until the next screen's "Delete for good". */}
         <form method="get" action={messageDeletePath(data.id)} className={ui.form}>
           <Button tone="danger">Delete message</Button>
@@ -335,7 +335,7 @@ export function MessageDeleteScreen({ data }: { data: MessageDeleteData }) {
         From {data.name}, {data.when}.
       </p>
       <p>Delete this message and its photos for good? This cannot be undone.</p>
-      <p className={ui.muted}>The message{photos} and its email still waiting to go are deleted from the website's files. An email already sent to you stays in your mailbox.</p>
+      <p className={ui.muted}>The message{photos} and any email to you still waiting to go are deleted from the website's files. An email already sent to you stays in your mailbox.</p>
       <div className={css.decide}>
         <DeskForm action={messageDeletePath(data.id)}>
           <Button tone="danger">Delete for good</Button>
