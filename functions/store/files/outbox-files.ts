@@ -168,7 +168,7 @@ export function createOutboxFiles(options: { dataDir: string; clock?: () => numb
   // Messages erased since this open, and the jobs about them that were being sent then (forgotten when settled).
   const erasedMessages = new Set<string>();
   const forgotten = new Set<string>();
-  const aboutErased = (job: Pick<MailJob, "kind" | "id">): boolean => [...erasedMessages].some((id) => isAboutMessage(job, id));
+  const aboutErased = (job: MailJob | ShownJob): boolean => [...erasedMessages].some((id) => isAboutMessage(job, id));
   const listeners = new Set<() => void>();
   let started = false;
   let opening: Promise<void> | undefined;
@@ -320,7 +320,8 @@ export function createOutboxFiles(options: { dataDir: string; clock?: () => numb
 
     async settle(id, attempts, settlement: Settlement) {
       // A job whose message was erased while it was being sent: whatever became of it, it is not kept or tried again.
-      const open = forgotten.delete(id) ? (jobs.delete(id), undefined) : jobs.get(id);
+      if (forgotten.delete(id)) jobs.delete(id);
+      const open = jobs.get(id);
       const at = iso(clock());
       if (open) open.claimed = false;
       switch (settlement.outcome) {
