@@ -25,7 +25,7 @@ const ID = /^[\w-]{1,64}$/;
  * "Delete message" (asked once more on a screen of its own, then erased for good by the store,
  * as the privacy page promises); and the CSV export `npm run submissions -- --csv` prints.
  */
-export const messagesScreen: DeskScreenModule = (routes, { store, contentDir, clock }) => {
+export const messagesScreen: DeskScreenModule = (routes, { store, contentDir, clock, forgetMail }) => {
   const services = serviceChoicesReader(contentDir);
   const towns = townNamesReader(contentDir);
   const wording = async (ctx: DeskContext): Promise<MessageWording> => ({
@@ -134,7 +134,10 @@ export const messagesScreen: DeskScreenModule = (routes, { store, contentDir, cl
   routes.post(`${deskPath.messages}/:id/delete`, async (ctx) => {
     const id = idOf(ctx);
     if (!id) return notFound(ctx);
-    if (!(await store.messages.erase(id, ctx.owner.email))) return ctx.redirect(deskPath.messages, { tone: "info", text: "That message is not here: it was deleted already." });
+    const erased = await store.messages.erase(id, ctx.owner.email);
+    // Its email as a file in DATA_DIR (no mail server set up), also when a first try stopped before it.
+    await forgetMail?.(id);
+    if (!erased) return ctx.redirect(deskPath.messages, { tone: "info", text: "That message is not here: it was deleted already." });
     // The id only: the audit log keeps nothing of what the visitor wrote.
     await ctx.audit("deleted a message", id);
     ctx.redirect(deskPath.messages, { tone: "done", text: "Message deleted." });
