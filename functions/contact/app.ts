@@ -450,6 +450,8 @@ export async function createContactFunction(env: ContactEnv, options: ContactFun
       currentSite,
       env,
       trustProxy,
+      // Without SMTP_URL each notification is also an .eml file in DATA_DIR: deleting a message deletes those too.
+      forgetMail: transport.forget?.bind(transport),
       logger,
     });
   const app = express();

@@ -1,4 +1,4 @@
-import { mkdir, open, readdir, readFile, rename, rm, type FileHandle } from "node:fs/promises";
+import { mkdir, open, readdir, readFile, rename, rm, writeFile, type FileHandle } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
@@ -112,6 +112,20 @@ describe("transports", () => {
     expect(mail.headers.get("subject")).toBe(`Tree Trimming & Pruning request from ${submission.name}`);
     expect(mail.text).toContain(submission.message);
     expect(mail.html).toContain("&lt;script&gt;");
+  });
+
+  it("forgets a job's .eml files, a half-written one too, and no other job's", async () => {
+    const mailDir = path.join(dir, "mail");
+    const transport = createFileTransport(mailDir);
+    await transport.forget?.(submission.id);
+    const mailer = createMailer({ transport, site, addresses, serviceChoices: async () => serviceChoices });
+    const other = { ...submission, id: "c0000000-0000-4000-8000-00000000beef" };
+    await mailer.send(contactJob(submission));
+    await mailer.send(contactJob(other));
+    await writeFile(path.join(mailDir, `.2025-03-01T12-00-00-000Z-${submission.id}.eml.tmp`), "half");
+    await transport.forget?.(submission.id);
+    mailer.close();
+    expect(await readdir(mailDir)).toEqual([expect.stringMatching(new RegExp(`-${other.id}\\.eml$`))]);
   });
 
   it("leaves no .eml file, whole or partial, when the disk fills half-way through a write", async () => {

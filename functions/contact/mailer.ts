@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { mkdir, open, rename, rm } from "node:fs/promises";
+import { mkdir, open, readdir, rename, rm } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import type { Site } from "../../src/content/site";
+import { isErrno } from "../../src/content/errno";
 import { escapeHtml } from "../../src/format/escape-html";
 import { formatVisitOrigin } from "../../src/format/visit-origin";
 import type { Review } from "../../src/content/review";
@@ -238,6 +239,11 @@ export function buildReportMessage(job: ReportJob, site: Site, addresses: MailAd
 /** Where notifications go: SMTP, or .eml files when no mail server is configured. */
 export interface MailTransport {
   send(message: NotificationMessage): Promise<void>;
+  /**
+   * Deletes this transport's own copies of job `id`'s emails (the .eml files written without
+   * SMTP_URL, which are in DATA_DIR); a mail server keeps none here. A message erased takes them with it.
+   */
+  forget?(id: string): Promise<void>;
   close(): void;
   readonly description: string;
 }
@@ -308,6 +314,16 @@ export function createFileTransport(mailDir: string, fs: MailFileSystem = nodeFi
         throw error;
       }
       await syncMailDir();
+    },
+    async forget(id) {
+      const names = await readdir(mailDir).catch((error: unknown) => {
+        if (isErrno(error, "ENOENT")) return [];
+        throw error;
+      });
+      // `<time>-<id>.eml`, and a temp file of one being written (`.<time>-<id>.eml.tmp`).
+      const copies = names.filter((name) => name.endsWith(`-${id}.eml`) || name.endsWith(`-${id}.eml.tmp`));
+      await Promise.all(copies.map((name) => fs.rm(path.join(mailDir, name), { force: true })));
+      if (copies.length > 0) await syncMailDir();
     },
     close: () => transporter.close(),
   };

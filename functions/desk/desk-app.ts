@@ -66,6 +66,8 @@ export interface DeskAppOptions {
    */
   posts?: Omit<PostsDeskOptions, "contentDir" | "publish" | "photoUrlPrefix" | "clock"> & { uploadsDir: string };
   trustProxy?: TrustProxy;
+  /** The mail transport's copies of an email kept as files (DeskScreenDeps `forgetMail`): deleted with their message. */
+  forgetMail?: (id: string) => Promise<void>;
   clock?: () => number;
   logger?: Logger;
 }
@@ -304,7 +306,7 @@ export function createDeskApp(options: DeskAppOptions): DeskApp {
     options.posts && options.publish
       ? new SitePages({ contentDir, store: options.posts.store, publish: options.publish, processPhoto: options.posts.processPhoto, processedPhotoFile: options.posts.processedPhotoFile, renderer: options.posts.renderer, thumbUrlPrefix: `${deskPath.photos}/thumb/`, clock: () => new Date(clock()) })
       : undefined;
-  for (const mount of deskScreenModules) mount(routes, { store, contentDir, clock, logger, publish: options.publish, visits: options.visits, posts, sitePages });
+  for (const mount of deskScreenModules) mount(routes, { store, contentDir, clock, logger, publish: options.publish, visits: options.visits, posts, sitePages, forgetMail: options.forgetMail });
 
   // Anything else under /owner: the desk's own "not found", signed in or not.
   app.use(

@@ -72,6 +72,8 @@ export interface DeskScreenDeps {
   posts?: { desk: PostsDesk; uploads: PhotoUploads; loadSharp: () => Promise<typeof sharpModule> };
   /** The site's own pages (functions/desk/pages/): present where this server builds the site, as posts. */
   sitePages?: SitePages;
+  /** Deletes the copies of a job's emails kept as files in DATA_DIR (no SMTP_URL: functions/contact/mailer.ts); absent when none are kept. */
+  forgetMail?: (id: string) => Promise<void>;
 }
 
 /**

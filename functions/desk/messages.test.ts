@@ -1,3 +1,5 @@
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { loadServiceChoices } from "../../src/content/services";
 import { startDesk, type DeskHarness } from "../../tests/desk-harness";
@@ -30,6 +32,12 @@ async function seed(count: number, start = 1) {
 
 /** The names of the list's messages, in the order shown. */
 const namesIn = (html: string): string[] => [...html.matchAll(/href="\/owner\/messages\/[\w-]+"><span[^>]*><span[^>]*>([^<]+)</g)].map((m) => m[1] ?? "");
+/** Every file under `dir`, as text: what DATA_DIR keeps at rest. */
+async function allText(dir: string): Promise<string> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  const texts = await Promise.all(entries.filter((e) => e.isFile()).map((e) => readFile(path.join(e.parentPath, e.name), "latin1")));
+  return texts.join("\n");
+}
 /** The page's text as a reader gets it: React's text separators out, & as itself. */
 const unescape = (text: string) => text.replaceAll("<!-- -->", "").replaceAll("&amp;", "&");
 
@@ -190,10 +198,77 @@ describe("the desk's Messages", () => {
     expect((await desk.store().desk.auditLog(1))[0]?.action).toBe("downloaded the messages as CSV");
   });
 
+  it("deletes a message for good after asking once more: its words, its photos and its email still waiting are gone, and the audit keeps its id only", async () => {
+    const owner = await signedIn();
+    const [kept = ""] = await seed(1);
+    await waitFor(() => desk.mail.received.some((m) => m.raw.includes("Message number 1")), 10_000, "the kept message's email");
+    // The mail server refuses for now: the next message's email waits, to be tried again.
+    desk.mail.rejectWith = 451;
+    const photos = desk.store().messagePhotos;
+    const photo = { sha: await photos.put(Buffer.from([0xff, 0xd8, 0xff, 0xe0, 7])), thumb: await photos.put(Buffer.from([0xff, 0xd8, 0xff, 0xe0, 8])), width: 1536, height: 2048 };
+    desk.clock.now += 60_000;
+    const words = { name: "Erin Erased", email: "erin.erased@example.com", message: "Please delete this: the gate code is 4417." };
+    const gone = await desk.store().messages.add(contact(2, words), undefined, [photo]);
+    const waiting = await desk.store().messages.add(contact(3, { name: "Walt Waiting", message: "Please delete mine too." }));
+    await waitFor(async () => (await desk.store().outbox.undelivered()).some((job) => job.id === waiting.id && job.state === "pending" && job.attempts > 0), 10_000, "a first try of its email");
+    expect((await owner.get(`/owner/messages/${gone.id}/photos/1`)).status).toBe(200);
+
+    const one = await owner.get(`/owner/messages/${gone.id}`);
+    expect(one.text).toMatch(new RegExp(`<form class="[^"]+" action="/owner/messages/${gone.id}/delete" method="get"><button type="submit" class="[^"]+">Delete message</button>`));
+    const ask = await owner.get(`/owner/messages/${gone.id}/delete`);
+    expect(ask.status).toBe(200);
+    expect(ask.text).toContain("Delete this message and its photos for good? This cannot be undone.");
+    expect(ask.text).toMatch(new RegExp(`action="/owner/messages/${gone.id}/delete" method="post"><input type="hidden" name="csrf" value="[^"]+"/><button type="submit" class="[^"]+">Delete for good</button>`));
+    expect(ask.text).toMatch(new RegExp(`action="/owner/messages/${gone.id}" method="get"><button type="submit" class="[^"]+">Keep it</button>`));
+    // Opening the step deletes nothing.
+    expect(await desk.store().messages.get(gone.id)).toBeDefined();
+
+    const deleted = await owner.post(`/owner/messages/${gone.id}/delete`);
+    expect([deleted.status, deleted.location]).toEqual([303, "/owner/messages"]);
+    expect((await owner.post(`/owner/messages/${waiting.id}/delete`)).status).toBe(303);
+    const list = await owner.get("/owner/messages");
+    expect(list.text).toContain("Message deleted.");
+    expect(namesIn(list.text)).toEqual(["Visitor 1"]);
+    expect((await owner.get(`/owner/messages/${gone.id}`)).status).toBe(404);
+    expect((await owner.get(`/owner/messages/${gone.id}/photos/1`)).status).toBe(404);
+    expect((await owner.get(`/owner/messages/${gone.id}/delete`)).status).toBe(404);
+    expect(await photos.get(photo.sha)).toBeUndefined();
+    expect((await desk.store().outbox.undelivered()).map((job) => job.id)).toEqual([]);
+    const audit = await desk.store().desk.auditLog(2);
+    expect(audit.map((e) => [e.who, e.action, e.detail])).toEqual([
+      ["owner@example.com", "deleted a message", waiting.id],
+      ["owner@example.com", "deleted a message", gone.id],
+    ]);
+    // A second tap (a dropped connection) deletes nothing more and says so.
+    const twice = await owner.post(`/owner/messages/${gone.id}/delete`);
+    expect(twice.status).toBe(303);
+    expect((await owner.get(twice.location ?? "")).text).toContain("it was deleted already");
+    expect((await desk.store().desk.auditLog(5)).filter((e) => e.action === "deleted a message")).toHaveLength(2);
+
+    // The mail server takes mail again, an hour on: nothing of the deleted messages is sent, and nothing of them is kept in DATA_DIR.
+    desk.mail.rejectWith = undefined;
+    desk.clock.now += 60 * 60_000;
+    await desk.store().messages.add(contact(4));
+    await waitFor(() => desk.mail.received.some((m) => m.raw.includes("Message number 4")), 10_000, "the next message's email");
+    expect(desk.mail.received.filter((m) => /Erin Erased|Walt Waiting/.test(m.raw))).toEqual([]);
+    const atRest = await allText(desk.dataDir);
+    for (const text of [...Object.values(words), "Walt Waiting", "Please delete mine too."]) expect(atRest).not.toContain(text);
+    expect(await desk.store().messages.get(kept)).toBeDefined();
+  });
+
   it("refuses a change without the token or from another site, a signed-out visitor, and an unknown message: nothing changes", async () => {
     const owner = await signedIn();
     const [id = ""] = await seed(1);
     await owner.get(`/owner/messages/${id}`);
+    // Delete: refused without the token, from another site, and signed out; the message stays.
+    expect((await owner.post(`/owner/messages/${id}/delete`, {}, { csrf: null })).status).toBe(403);
+    expect((await owner.post(`/owner/messages/${id}/delete`, {}, { origin: "https://evil.example" })).status).toBe(403);
+    const signedOut = desk.client();
+    expect((await signedOut.get(`/owner/messages/${id}/delete`)).location).toBe("/owner/sign-in");
+    // With the sign-in page's own token: only being signed out stops it.
+    await signedOut.get("/owner/sign-in");
+    expect((await signedOut.post(`/owner/messages/${id}/delete`)).status).toBe(403);
+    expect(await desk.store().messages.get(id)).toBeDefined();
     expect((await owner.post(`/owner/messages/${id}/handled`, { handled: "yes" }, { csrf: null })).status).toBe(403);
     expect((await owner.post(`/owner/messages/${id}/handled`, { handled: "yes" }, { origin: "https://evil.example" })).status).toBe(403);
     const stranger = desk.client();

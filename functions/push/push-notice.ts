@@ -8,7 +8,7 @@ import { isoOnClock } from "../../src/format/business-time";
 import { firstLine } from "../desk/message-view";
 import { townOf } from "../desk/town-names";
 import type { BookedVisit } from "../store/estimate-visit-store";
-import type { PushNotice, StoredReview, Submission } from "../store/records";
+import { messageNoticeTag, type PushNotice, type StoredReview, type Submission } from "../store/records";
 
 /** Cut to `max` characters, an ellipsis where cut: the notice's schema bounds every field. */
 const cut = (text: string, max: number): string => (text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`);
@@ -19,7 +19,7 @@ export function messageNotice(message: Submission, words: { services: readonly S
     title: cut(`New message: ${message.name}`, 120),
     body: cut([about, firstLine(message.message, 140)].filter(Boolean).join("\n"), 400),
     url: messagePath(message.id),
-    tag: `message-${message.id}`.slice(0, 64),
+    tag: messageNoticeTag(message.id),
     // A lead: the phone shows it at once, even saving its battery.
     urgency: "high",
   };

@@ -70,6 +70,15 @@ export interface MessageStore {
    * Undefined when there is no held post with this id.
    */
   rescue(spamId: string, by: string): Promise<{ message: Submission; rescued: boolean } | undefined>;
+  /**
+   * Erases a message for good, as the privacy page promises a visitor who asks: the message (inbox
+   * and spam: a rescued one is in both, with one id), its photos' bytes (those no other message
+   * names), its email and its notifications to the owner's phone not sent yet. Its handled and
+   * answer events hold no words of the visitor's and may stay. An email being handed to the mail
+   * server at this very moment goes out once and is never tried again. True when something was
+   * erased; false for an unknown id, or one erased before. `by` is who asked (the desk's audit keeps it).
+   */
+  erase(id: string, by: string): Promise<boolean>;
   /** Every message of a box in the order stored, oldest first (`npm run submissions`, CSV export). */
   all(box: MessageBox): Promise<Submission[]>;
 }

@@ -295,6 +295,13 @@ export type AddedJob = SignInJob | ReportJob | PushJob;
 /** Jobs of no use later: a sign-in code after its 15 minutes, a notification once the moment passed. Forgotten when they fail, never exported. */
 export const isFleeting = (kind: MailKind): boolean => kind === "sign-in" || kind === "push";
 
+/** The tag of the notifications about message `id` (functions/push/push-notice.ts): erasing the message finds them by it. */
+export const messageNoticeTag = (id: string): string => `message-${id}`.slice(0, 64);
+
+/** Whether a job carries message `id`'s words: its email, or a notification about it (erased with it, `messages.erase`). */
+export const isAboutMessage = (job: Pick<MailJob, "kind" | "id"> & { notice?: PushNotice }, id: string): boolean =>
+  (job.kind === "contact" && job.id === id) || (job.kind === "push" && job.notice?.tag === messageNoticeTag(id));
+
 export const contactJob = (message: Submission): ContactJob => ({ kind: "contact", id: message.id, createdAt: message.createdAt, message });
 export const reviewJob = (review: StoredReview): ReviewJob => ({ kind: "review", id: review.id, createdAt: review.createdAt, review });
 

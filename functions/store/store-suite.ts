@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { contactSchema } from "../../src/content/contact-schema";
 import { reviewInputSchema } from "../../src/content/review";
 import * as z from "zod/mini";
-import type { PushDevice, PushJob, SignInJob, VisitJob } from "./records";
+import { messageNoticeTag, type PushDevice, type PushJob, type SignInJob, type Submission, type VisitJob } from "./records";
 import type { NewEstimateVisit } from "./estimate-visit-store";
 import { InvalidCursorError } from "./store-errors";
 import type { DeviceClass, Store, VisitCount } from "./store";
@@ -52,6 +52,14 @@ export function describeStore(name: string, makeHarness: () => Promise<StoreHarn
     afterEach(async () => {
       await harness?.cleanup();
       harness = undefined;
+    });
+    /** A notification to the owner's phone about message `about`, as functions/push/push-notice.ts tags it. */
+    const pushAbout = (about: string, id: string, body = "Tree removal"): PushJob => ({
+      kind: "push",
+      id,
+      createdAt: new Date(now).toISOString(),
+      device: "0123456789abcdef01234567",
+      notice: { title: "New message", body, url: `/owner/messages/${about}`, tag: messageNoticeTag(about), urgency: "high" },
     });
     /** Takes every job due now, as one sender would. */
     const claimAll = async (store: Store, at = now) => (await store.outbox.claim({ now: at, limit: 100, leaseMs: 10 * MINUTE })).jobs;
@@ -190,6 +198,131 @@ export function describeStore(name: string, makeHarness: () => Promise<StoreHarn
         await store.outbox.settle(waiting.id, 1, { outcome: "retry", error: "451 later", nextAttemptAt: now + MINUTE });
         const delivery = Object.fromEntries((await store.messages.list()).items.map((m) => [m.name, m.delivery]));
         expect(delivery).toEqual({ "Visitor 1": "sent", "Visitor 2": "failed", "Visitor 3": "waiting" });
+      });
+
+      it("erases a message for good: its lines, its photos no other message names, its mail and notifications not sent, across a restart", async () => {
+        const { store: before, harness } = await fresh();
+        await before.outbox.open();
+        const [photo, thumb, shared] = await Promise.all(["erased photo", "erased small copy", "a picture two messages hold"].map((text) => before.messagePhotos.put(Buffer.from(text))));
+        const keep = await before.messages.add(contact(1), undefined, [{ sha: shared ?? "", thumb: shared ?? "", width: 640, height: 480 }]);
+        now += MINUTE;
+        const words = { name: "Erin Erased", email: "erin.erased@example.com", message: "Please remove the dead pine by the pool, gate code 4417." };
+        const gone = await before.messages.add(contact(2, words), { landingPage: "/services/tree-removal" }, [
+          { sha: photo ?? "", thumb: thumb ?? "", width: 2048, height: 1536 },
+          { sha: shared ?? "", thumb: shared ?? "", width: 640, height: 480 },
+        ]);
+        now += MINUTE;
+        const newest = await before.messages.add(contact(3));
+        await before.outbox.add(pushAbout(gone.id, "push-gone", `${words.name}: ${words.message}`));
+        await before.outbox.add(pushAbout(keep.id, "push-kept"));
+        // A restart before the erase: the jobs still open are written out again as the outbox keeps them at rest.
+        const store = await harness.open({ clock });
+        await store.outbox.open();
+        await store.messages.setHandled(gone.id, true, "owner@example.com");
+        // A page handed out before the erase: its cursor still leads to the messages after it.
+        const first = await store.messages.list({ limit: 1 });
+
+        expect(await store.messages.erase(gone.id, "owner@example.com")).toBe(true);
+        expect(await store.messages.get(gone.id)).toBeUndefined();
+        expect((await store.messages.list({ limit: 1, cursor: first.next })).items.map((m) => m.id)).toEqual([keep.id]);
+        expect((await store.messages.list()).items.map((m) => m.id)).toEqual([newest.id, keep.id]);
+        expect((await store.messages.list({ handled: true })).items).toEqual([]);
+        expect((await store.messages.list({ search: "Erased" })).items).toEqual([]);
+        expect((await store.messages.all("inbox")).map((m) => m.id)).toEqual([keep.id, newest.id]);
+        expect(await store.messagePhotos.get(photo ?? "")).toBeUndefined();
+        expect(await store.messagePhotos.get(thumb ?? "")).toBeUndefined();
+        expect(await store.messagePhotos.get(shared ?? "")).toEqual(Buffer.from("a picture two messages hold"));
+        expect((await claimAll(store)).map((c) => c.job.id).sort()).toEqual([keep.id, newest.id, "push-kept"].sort());
+        // Nothing the visitor wrote is kept anywhere, in any file or row.
+        const atRest = await harness.atRest();
+        for (const text of Object.values(words)) expect(atRest).not.toContain(text);
+        expect(atRest).toContain("Visitor 1");
+        // Twice, or an id never stored: nothing to erase, nothing breaks.
+        expect(await store.messages.erase(gone.id, "owner@example.com")).toBe(false);
+        expect(await store.messages.erase("no-such-id", "owner@example.com")).toBe(false);
+        expect(await store.messages.setHandled(gone.id, false, "owner@example.com")).toBeUndefined();
+
+        const again = await harness.open({ clock });
+        await again.outbox.open();
+        expect(await again.messages.get(gone.id)).toBeUndefined();
+        expect((await again.messages.list()).items.map((m) => m.id)).toEqual([newest.id, keep.id]);
+        now += 20 * MINUTE;
+        expect((await claimAll(again)).map((c) => c.job.id)).not.toContain(gone.id);
+        expect((await again.outbox.undelivered()).map((j) => j.id)).not.toContain(gone.id);
+        // The newest message erased too: what the outbox remembers of where it stopped still holds.
+        expect(await again.messages.erase(newest.id, "owner@example.com")).toBe(true);
+        const third = await harness.open({ clock });
+        await third.outbox.open();
+        const later = await third.messages.add(contact(4));
+        expect((await third.messages.list()).items.map((m) => m.id)).toEqual([later.id, keep.id]);
+        expect((await claimAll(third, now + 20 * MINUTE)).map((c) => c.job.id)).toContain(later.id);
+        expect(await harness.atRest()).not.toContain(words.message);
+      });
+
+      it("erases held spam and a rescued message from both boxes, and never tries again an email that was on its way", async () => {
+        const { store, harness } = await fresh();
+        await store.outbox.open();
+        const held = await store.messages.hold(contact(1, { name: "Sam Spam" }), "honeypot");
+        expect(await store.messages.erase(held.id, "owner@example.com")).toBe(true);
+        expect((await store.messages.list({ box: "spam" })).items).toEqual([]);
+        expect(await store.messages.rescue(held.id, "owner@example.com")).toBeUndefined();
+
+        const rescued = await store.messages.hold(contact(2, { name: "Rita Rescued" }), "too fast");
+        await store.messages.rescue(rescued.id, "owner@example.com");
+        // Its email is with the mail server when the owner erases it: the send goes on, and a retry never comes.
+        expect((await claimAll(store)).map((c) => c.job.id)).toEqual([rescued.id]);
+        expect(await store.messages.erase(rescued.id, "owner@example.com")).toBe(true);
+        await store.outbox.settle(rescued.id, 1, { outcome: "retry", error: "451 try later", nextAttemptAt: now + MINUTE });
+        expect(await claimAll(store, now + 60 * MINUTE)).toEqual([]);
+        expect((await store.outbox.undelivered()).map((j) => j.id)).not.toContain(rescued.id);
+        expect(await store.messages.get(rescued.id)).toBeUndefined();
+        expect((await store.messages.list({ box: "spam" })).items).toEqual([]);
+        expect((await store.messages.list()).items).toEqual([]);
+        expect(await harness.atRest()).not.toMatch(/Sam Spam|Rita Rescued/);
+        const again = await harness.open({ clock });
+        await again.outbox.open();
+        expect(await claimAll(again, now + 60 * MINUTE)).toEqual([]);
+        expect(await again.messages.all("spam")).toEqual([]);
+      });
+
+      it("erases while the owner's other taps and the sender race it, without failing or bringing a message back", async () => {
+        const { store, harness } = await fresh();
+        await store.outbox.open();
+        const inbox: Submission[] = [];
+        const spam: Submission[] = [];
+        for (let n = 0; n < 12; n += 1) {
+          inbox.push(await store.messages.add(contact(n)));
+          spam.push(await store.messages.hold(contact(100 + n), "honeypot"));
+        }
+        const erased = [...inbox.filter((_, n) => n % 2 === 0), ...spam.filter((_, n) => n % 2 === 0)].map((m) => m.id);
+        const by = "owner@example.com";
+        const results = await Promise.all([
+          ...erased.flatMap((id) => [store.messages.erase(id, by), store.messages.erase(id, "helper@example.com")]),
+          ...[...inbox, ...spam].flatMap((m) => [
+            store.messages.get(m.id),
+            store.messages.setHandled(m.id, true, by),
+            store.messages.answer(m.id, "call", by),
+            store.messages.rescue(m.id, by),
+          ]),
+          store.messages.list({ limit: 5 }),
+          store.messages.list({ box: "spam", limit: 5 }),
+          store.messages.list({ handled: true }),
+          claimAll(store),
+        ]);
+        // Each erased message was erased by exactly one of its two erases.
+        expect(results.slice(0, erased.length * 2).filter((r) => r === true)).toHaveLength(erased.length);
+        const check = async (s: Store) => {
+          for (const id of erased) expect(await s.messages.get(id)).toBeUndefined();
+          const listed = [...(await s.messages.list({ limit: 100 })).items, ...(await s.messages.list({ box: "spam", limit: 100 })).items].map((m) => m.id);
+          expect(listed.filter((id) => erased.includes(id))).toEqual([]);
+          expect(listed).toEqual(expect.arrayContaining([...inbox, ...spam].map((m) => m.id).filter((id) => !erased.includes(id))));
+          expect((await s.messages.all("inbox")).filter((m) => erased.includes(m.id))).toEqual([]);
+        };
+        await check(store);
+        const again = await harness.open({ clock });
+        await again.outbox.open();
+        await check(again);
+        expect((await claimAll(again, now + 60 * MINUTE)).filter((c) => erased.includes(c.job.id))).toEqual([]);
       });
 
       it("keeps a message's first answer only, whichever of many taps at once comes first, and Handled as one when none came before", async () => {

@@ -113,6 +113,8 @@ export const signedOutPosts: readonly string[] = [deskPath.signIn, deskPath.code
 
 /** One message: GET shows it whole; POST …/handled (`handled=yes|no`) and …/not-spam change it. */
 export const messagePath = (id: string): string => `${deskPath.messages}/${encodeURIComponent(id)}`;
+/** GET: the step that asks "Delete this message … for good?"; POST: erase it (store `messages.erase`), then back to the list. */
+export const messageDeletePath = (id: string): string => `${messagePath(id)}/delete`;
 export const messageHandledPath = (id: string): string => `${messagePath(id)}/handled`;
 export const messageNotSpamPath = (id: string): string => `${messagePath(id)}/not-spam`;
 /** POST `how=call|text|email`: a tap on Call, Text or Email back, sent as the link opens the phone's app (the first one is the answer's time). */

@@ -1,7 +1,7 @@
 import { AccountScreen, type AccountData } from "./screens/account-screen";
 import { BusinessScreen, type BusinessData } from "./screens/business-screen";
 import { ElsewhereScreen, type ElsewhereData } from "./screens/elsewhere-screen";
-import { MessageScreen, MessagesScreen, type MessageData, type MessagesData } from "./screens/messages-screen";
+import { MessageDeleteScreen, MessageScreen, MessagesScreen, type MessageData, type MessageDeleteData, type MessagesData } from "./screens/messages-screen";
 import { ReviewsScreen, type ReviewsData } from "./screens/reviews-screen";
 import { HomeScreen, type HomeData } from "./screens/home-screen";
 import { ProblemScreen, type ProblemData } from "./screens/problem-screen";
@@ -43,6 +43,7 @@ export interface DeskScreenData {
   business: BusinessData;
   messages: MessagesData;
   message: MessageData;
+  "message-delete": MessageDeleteData;
   reviews: ReviewsData;
   visits: VisitsData;
   posts: PostsData;
@@ -86,6 +87,8 @@ export function DeskScreen({ page }: { page: DeskPage }) {
       return <MessagesScreen data={page.data} />;
     case "message":
       return <MessageScreen data={page.data} />;
+    case "message-delete":
+      return <MessageDeleteScreen data={page.data} />;
     case "reviews":
       return <ReviewsScreen data={page.data} />;
     case "visits":

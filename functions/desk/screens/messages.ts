@@ -6,6 +6,7 @@ import type { MessageQuery } from "../../store/message-store";
 import { InvalidCursorError } from "../../store/store-errors";
 import type { DeskContext } from "../desk-contract";
 import { answerWords, messageData, messageRow, type MessageWording } from "../message-view";
+import { formatBusinessTime } from "../../../src/format/business-time";
 import type { DeskScreenModule } from "../desk-contract";
 import { townNamesReader } from "../town-names";
 
@@ -20,10 +21,11 @@ const ID = /^[\w-]{1,64}$/;
  * Messages: the inbox and the held spam, newest first, a page at a time with the store's
  * cursor; one message whole with its reply buttons; "Mark handled" / "Not handled" (events in
  * the store, the latest wins, so a repeated post after a dropped connection changes nothing);
- * "Not spam" (the store rescues a post once and queues its email like a new message's); and
- * the CSV export `npm run submissions -- --csv` prints.
+ * "Not spam" (the store rescues a post once and queues its email like a new message's);
+ * "Delete message" (asked once more on a screen of its own, then erased for good by the store,
+ * as the privacy page promises); and the CSV export `npm run submissions -- --csv` prints.
  */
-export const messagesScreen: DeskScreenModule = (routes, { store, contentDir, clock }) => {
+export const messagesScreen: DeskScreenModule = (routes, { store, contentDir, clock, forgetMail }) => {
   const services = serviceChoicesReader(contentDir);
   const towns = townNamesReader(contentDir);
   const wording = async (ctx: DeskContext): Promise<MessageWording> => ({
@@ -114,6 +116,31 @@ export const messagesScreen: DeskScreenModule = (routes, { store, contentDir, cl
     if (!event) return notFound(ctx);
     await ctx.audit(handled ? "marked a message handled" : "marked a message not handled", id);
     ctx.redirect(messagePath(id), { tone: "done", text: handled ? "Marked handled." : "Marked not handled." });
+  });
+
+  routes.get(`${deskPath.messages}/:id/delete`, async (ctx) => {
+    const id = idOf(ctx);
+    const item = id && (await store.messages.get(id));
+    if (!item) return notFound(ctx);
+    await ctx.show({
+      screen: "message-delete",
+      title: "Delete message",
+      section: "messages",
+      data: { id: item.id, name: item.name, when: formatBusinessTime(item.createdAt, ctx.site.timeZone), photos: item.photos?.length ?? 0 },
+    });
+  });
+
+  // Erased for good (store messages.erase). A second post (a dropped connection, the back button) finds nothing and says so.
+  routes.post(`${deskPath.messages}/:id/delete`, async (ctx) => {
+    const id = idOf(ctx);
+    if (!id) return notFound(ctx);
+    const erased = await store.messages.erase(id, ctx.owner.email);
+    // Its email as a file in DATA_DIR (no mail server set up), also when a first try stopped before it.
+    await forgetMail?.(id);
+    if (!erased) return ctx.redirect(deskPath.messages, { tone: "info", text: "That message is not here: it was deleted already." });
+    // The id only: the audit log keeps nothing of what the visitor wrote.
+    await ctx.audit("deleted a message", id);
+    ctx.redirect(deskPath.messages, { tone: "done", text: "Message deleted." });
   });
 
   routes.post(`${deskPath.messages}/:id/not-spam`, async (ctx) => {

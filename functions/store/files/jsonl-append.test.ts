@@ -7,6 +7,7 @@ import { contactSchema } from "../../../src/content/contact-schema";
 import { makeTempDir, recordingLogger, validInput } from "../../../tests/test-support";
 import { StoreUnavailableError } from "../store-errors";
 import { createFilesStore } from "./files-store";
+import { createJsonlAppender } from "./jsonl-append";
 import { SPAM_FILE, SUBMISSIONS_FILE } from "./file-names";
 
 const input = contactSchema.parse(validInput);
@@ -105,5 +106,30 @@ describe("the files store's message files", () => {
     expect(await store.messages.all("spam")).toEqual([saved]);
     expect(JSON.parse(await readFile(path.join(dir, SPAM_FILE), "utf8"))).toEqual(saved);
     expect(await store.messages.all("inbox")).toEqual([]);
+  });
+});
+
+describe("a line overwritten in place", () => {
+  it("is rewritten in the file's write turn, while lines are appended, only when on disk and only by as many bytes", async () => {
+    const file = path.join(dir, "lines.jsonl");
+    const appender = createJsonlAppender(file, recordingLogger());
+    const starts = await Promise.all(Array.from({ length: 5 }, (_, n) => appender.append({ n, text: "x".repeat(n * 10) })));
+    const third = starts[2] ?? 0;
+    // Appends and an overwrite at once: the appended lines come after, every offset stays.
+    const [done] = await Promise.all([
+      appender.overwrite(third, (line) => " ".repeat(Buffer.byteLength(line))),
+      ...Array.from({ length: 20 }, (_, n) => appender.append({ n: 5 + n })),
+    ]);
+    expect(done).toBe(true);
+    const lines = (await readFile(file, "utf8")).split("\n");
+    expect(lines).toHaveLength(26);
+    expect(lines[2]).toBe(" ".repeat(Buffer.byteLength(JSON.stringify({ n: 2, text: "x".repeat(20) }))));
+    expect(lines.filter((line) => line.trim() !== "").map((line) => JSON.parse(line).n)).toEqual([0, 1, 3, 4, ...Array.from({ length: 20 }, (_, n) => 5 + n)]);
+    // Not a line on disk (past the end), left alone, or of another length: nothing written.
+    expect(await appender.overwrite(1_000_000, () => "")).toBe(false);
+    expect(await appender.overwrite(starts[1] ?? 0, () => undefined)).toBe(false);
+    await expect(appender.overwrite(starts[1] ?? 0, () => "{}")).rejects.toThrow(/as many bytes/);
+    await appender.close();
+    expect((await readFile(file, "utf8")).split("\n")[1]).toBe(JSON.stringify({ n: 1, text: "x".repeat(10) }));
   });
 });

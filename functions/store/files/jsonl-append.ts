@@ -15,6 +15,14 @@ interface PendingLine {
 export interface JsonlAppender {
   /** Resolves, with the byte offset where its line starts, once the line is written and fsynced; rejects if it may not be on disk. */
   append(record: unknown): Promise<number>;
+  /**
+   * Rewrites one line in place, in this file's write turn (after the lines queued before it, never
+   * during a write): `replace` is given the line at byte `start` (without its newline) and returns
+   * its new text, of the same length in bytes, or undefined to leave it. Only a line that is on
+   * disk (fsynced) can be rewritten; the new text is fsynced before this resolves true. Every other
+   * line, and every byte offset, stays as it was (erased-line.ts).
+   */
+  overwrite(start: number, replace: (line: string) => string | undefined): Promise<boolean>;
   /** Waits for queued lines, then closes the file. */
   close(): Promise<void>;
   readonly file: string;
@@ -40,6 +48,17 @@ export interface JsonlAppenderOptions {
 
 const openForAppend = (file: string): Promise<AppendFile> => open(file, "a+");
 
+/** A line to rewrite in place, waiting for its turn. */
+interface PendingOverwrite {
+  start: number;
+  replace: (line: string) => string | undefined;
+  resolve: (done: boolean) => void;
+  reject: (error: unknown) => void;
+}
+
+/** Longer than any line the store writes; a line to overwrite must end within it. */
+const MAX_OVERWRITE_BYTES = 1024 * 1024;
+
 /**
  * An append-only JSON-lines file with group commit: lines that arrive while a
  * write + fsync is in flight are gathered and go to disk together in the next
@@ -56,6 +75,7 @@ const openForAppend = (file: string): Promise<AppendFile> => open(file, "a+");
 export function createJsonlAppender(file: string, logger: Logger = consoleLogger, options: JsonlAppenderOptions = {}): JsonlAppender {
   const openFile = options.openFile ?? openForAppend;
   let pending: PendingLine[] = [];
+  let overwrites: PendingOverwrite[] = [];
   let flushing: Promise<void> | undefined;
   let handle: AppendFile | undefined;
   // The file's length after the last batch that reached the disk: where a failed batch is cut back to.
@@ -132,8 +152,44 @@ export function createJsonlAppender(file: string, logger: Logger = consoleLogger
     }
   }
 
+  /**
+   * A line rewritten where it is. The appending handle is in append mode (every write goes to the
+   * end on Linux, whatever its position), so the line is written through a handle of its own.
+   */
+  async function rewrite(change: PendingOverwrite): Promise<void> {
+    try {
+      await openHandle();
+      // Only what reached the disk: a line of a batch still in flight (or cut back) is not there to change.
+      if (change.start >= end) return change.resolve(false);
+      const fh = await open(file, "r+");
+      try {
+        const length = Math.min(MAX_OVERWRITE_BYTES, end - change.start);
+        const bytes = Buffer.alloc(length);
+        const { bytesRead } = await fh.read(bytes, 0, length, change.start);
+        const newline = bytes.subarray(0, bytesRead).indexOf(0x0a);
+        if (newline < 0) return change.resolve(false);
+        const next = change.replace(bytes.toString("utf8", 0, newline));
+        if (next === undefined) return change.resolve(false);
+        const text = Buffer.from(next, "utf8");
+        if (text.length !== newline || text.includes(0x0a)) throw new Error(`${file}: a line at byte ${change.start} can only be overwritten by as many bytes, without a newline`);
+        let written = 0;
+        while (written < text.length) written += (await fh.write(text, written, text.length - written, change.start + written)).bytesWritten;
+        await fh.sync();
+      } finally {
+        await fh.close();
+      }
+      change.resolve(true);
+    } catch (error) {
+      change.reject(error);
+    }
+  }
+
   async function flushLoop(): Promise<void> {
-    while (pending.length > 0) {
+    while (pending.length > 0 || overwrites.length > 0) {
+      const changes = overwrites;
+      overwrites = [];
+      for (const change of changes) await rewrite(change);
+      if (pending.length === 0) continue;
       const batch = pending;
       pending = [];
       await writeBatch(batch);
@@ -150,6 +206,12 @@ export function createJsonlAppender(file: string, logger: Logger = consoleLogger
       const text = `${JSON.stringify(record)}\n`;
       return new Promise<number>((resolve, reject) => {
         pending.push({ text, length: Buffer.byteLength(text), resolve, reject });
+        flushing ??= flushLoop();
+      });
+    },
+    overwrite(start, replace) {
+      return new Promise<boolean>((resolve, reject) => {
+        overwrites.push({ start, replace, resolve, reject });
         flushing ??= flushLoop();
       });
     },

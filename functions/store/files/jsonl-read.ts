@@ -3,6 +3,7 @@ import { isErrno } from "../../../src/content/errno";
 import { open, type FileHandle } from "node:fs/promises";
 import { createInterface } from "node:readline";
 import { consoleLogger, type Logger } from "../../logger";
+import { erasedId } from "./erased-line";
 
 // Reading the JSON-lines files in DATA_DIR. Every file is append-only, one record per
 // line; a last line without its newline is being written or was torn by a crash, and a
@@ -10,8 +11,8 @@ import { consoleLogger, type Logger } from "../../logger";
 // Writing them (fsync, group commit) is jsonl-append.ts.
 
 /**
- * Reads every line that parses as JSON and passes `accept`; blank lines are
- * ignored and anything else (a torn line, a hand edit) is skipped with a warning
+ * Reads every line that parses as JSON and passes `accept`; blank lines and erased
+ * records (erased-line.ts) are passed over and anything else (a torn line, a hand edit) is skipped with a warning
  * naming the line. A missing file reads as empty.
  */
 export async function readJsonl<T>(file: string, accept: (value: unknown) => T | undefined, logger: Logger = consoleLogger): Promise<T[]> {
@@ -23,7 +24,10 @@ export async function readJsonl<T>(file: string, accept: (value: unknown) => T |
     for await (const line of lines) {
       lineNumber += 1;
       if (line.trim() === "") continue;
-      const record = accept(parseJsonLine(line));
+      const value = parseJsonLine(line);
+      // A record erased in place (erased-line.ts) is no record, and no fault either.
+      if (erasedId(value) !== undefined) continue;
+      const record = accept(value);
       if (record === undefined) logger.warn(`${file}:${lineNumber}: skipped a line that is not a valid record`);
       else records.push(record);
     }
@@ -72,8 +76,9 @@ export async function readJsonlFrom<T>(
   let position = 0;
   for (let newline = bytes.indexOf(0x0a); newline !== -1; newline = bytes.indexOf(0x0a, position)) {
     const text = bytes.toString("utf8", position, newline);
-    if (text.trim() !== "") {
-      const record = accept(parseJsonLine(text));
+    const value = text.trim() === "" ? undefined : parseJsonLine(text);
+    if (text.trim() !== "" && erasedId(value) === undefined) {
+      const record = accept(value);
       if (record === undefined) logger.warn(`${file}: skipped a line that is not a valid record (at byte ${from + position})`);
       else lines.push({ record, start: from + position });
     }

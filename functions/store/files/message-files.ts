@@ -4,11 +4,13 @@ import type { Logger } from "../../logger";
 import type { MessageBox, MessageItem, MessageQuery, MessageStore } from "../message-store";
 import { answerSchema, contactJob, handledEventSchema, newPost, submissionSchema, withPhotos, type Answer, type AnswerWay, type HandledEvent, type LeadSource, type Submission } from "../records";
 import { InvalidCursorError } from "../store-errors";
-import { appendIn } from "./data-dir";
-import { MESSAGE_ANSWERS_FILE, MESSAGE_EVENTS_FILE, SPAM_FILE, SUBMISSIONS_FILE } from "./file-names";
+import { appendIn, classifyDataDirError } from "./data-dir";
+import { erasedLineText } from "./erased-line";
+import { MESSAGE_ANSWERS_FILE, MESSAGE_EVENTS_FILE, MESSAGE_PHOTOS_DIR, SPAM_FILE, SUBMISSIONS_FILE } from "./file-names";
 import { createJsonlAppender, type JsonlAppender, type JsonlAppenderOptions } from "./jsonl-append";
 import { parseJsonLine, readBytes, readJsonl, scanBackward } from "./jsonl-read";
 import type { OutboxFiles } from "./outbox-files";
+import { removePhotos } from "./photo-folder";
 
 export interface MessageFilesOptions {
   dataDir: string;
@@ -56,7 +58,13 @@ export function createMessageFiles(options: MessageFilesOptions): MessageFiles {
   /** Every message's latest event, read once a list filters by it; until then a page reads only the events it needs (latestEvents). */
   let handledEvents: Promise<Map<string, HandledEvent>> | undefined;
   let rescuedIds: Promise<Map<string, Submission>> | undefined;
+  /** "Not spam" and erase take turns (`inTurn`): a message is rescued or erased whole, never half of each. */
   let rescuing: Promise<unknown> = Promise.resolve();
+  const inTurn = <T,>(work: () => Promise<T>): Promise<T> => {
+    const turn = rescuing.then(work);
+    rescuing = turn.catch(() => undefined);
+    return turn;
+  };
 
   const now = (): string => new Date(clock()).toISOString();
 
@@ -214,7 +222,7 @@ export function createMessageFiles(options: MessageFilesOptions): MessageFiles {
 
     rescue(spamId, by) {
       // One at a time, so that two presses of "Not spam" store the message once.
-      const turn = rescuing.then(async () => {
+      return inTurn(async () => {
         const done = (await rescued()).get(spamId);
         if (done) return { message: done, rescued: false };
         const held = await find("spam", spamId);
@@ -225,8 +233,41 @@ export function createMessageFiles(options: MessageFilesOptions): MessageFiles {
         void outbox.noteQueued(contactJob(message)).catch((error: unknown) => logger.error(`contact: could not queue the notification for ${message.id}`, error));
         return { message, rescued: true };
       });
-      rescuing = turn.catch(() => undefined);
-      return turn;
+    },
+
+    // The lines are erased in place (erased-line.ts), not cut out: every list cursor, remembered
+    // offset and outbox watermark is a byte offset into these files and stays true.
+    erase(id) {
+      return inTurn(async () => {
+        const lines: Array<{ box: MessageBox; start: number; message: Submission }> = [];
+        // Photos other messages name too (the same bytes sent twice) stay theirs.
+        const namedElsewhere = new Set<string>();
+        for (const box of ["inbox", "spam"] as const) {
+          await scanBackward(files[box], (text, start) => {
+            const mine = lineId(text) === id;
+            if (!mine && !text.includes('"photos":')) return false;
+            const message = parseMessage(text);
+            if (message && mine) lines.push({ box, start, message });
+            else for (const photo of message?.photos ?? []) namedElsewhere.add(photo.sha).add(photo.thumb);
+            return false;
+          });
+        }
+        if (lines.length === 0) return false;
+        // The mail first: a crash after it leaves a message that is not mailed, never a mail of an erased message.
+        await outbox.forgetMessage(id);
+        const photos = lines.flatMap(({ message }) => (message.photos ?? []).flatMap((photo) => [photo.sha, photo.thumb]));
+        await removePhotos(path.join(dataDir, MESSAGE_PHOTOS_DIR), photos.filter((sha) => !namedElsewhere.has(sha)));
+        for (const { box, start } of lines) {
+          try {
+            await appenders[box].overwrite(start, (line) => (lineId(line) === id ? erasedLineText(id, Buffer.byteLength(line)) : undefined));
+          } catch (error) {
+            throw classifyDataDirError(dataDir, error);
+          }
+          offsets[box].delete(id);
+        }
+        (await rescuedIds)?.delete(id);
+        return true;
+      });
     },
 
     all: (box) => readJsonl(files[box], (value) => submissionSchema.safeParse(value).data, logger),

@@ -6,6 +6,7 @@ import type { ClaimedJob, DeliveryState, OutboxStore, Settlement, UndeliveredJob
 import {
   contactJob,
   contactJobSchema,
+  isAboutMessage,
   isFleeting,
   pushJobSchema,
   reportJobSchema,
@@ -28,7 +29,8 @@ import { createDueQueue } from "./due-queue";
 import { ESTIMATE_VISITS_FILE, MAIL_SECRETS_DIR, OUTBOX_FILE, REVIEWS_FILE, SUBMISSIONS_FILE } from "./file-names";
 import { createJsonlAppender, syncDirectory } from "./jsonl-append";
 import { isErrno } from "../../../src/content/errno";
-import { readBytes, readJsonl, readJsonlFrom, type JsonlLine } from "./jsonl-read";
+import { erasedId, erasedLineText } from "./erased-line";
+import { parseJsonLine, readBytes, readJsonl, readJsonlFrom, scanBackward, type JsonlLine } from "./jsonl-read";
 import { replaceFile } from "./replace-file";
 
 /**
@@ -142,6 +144,12 @@ interface OpenJob {
 export interface OutboxFiles extends OutboxStore {
   /** A post's job is on disk (its line is fsynced): a sender in this process takes it now. */
   noteQueued(job: MailJob): Promise<void>;
+  /**
+   * Message `id` was erased (`messages.erase`): its email and its notifications are dropped unsent
+   * and their lines in outbox.jsonl erased in place. One being sent at this moment is with the mail
+   * server already: it goes out (once), and is forgotten when settled, never tried again.
+   */
+  forgetMessage(id: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -157,6 +165,10 @@ export function createOutboxFiles(options: { dataDir: string; clock?: () => numb
   let signInsDue = createDueQueue();
   // Sent since this open: a late noteQueued of a job the replay already found and sent must not send it twice.
   const sent = new Set<string>();
+  // Messages erased since this open, and the jobs about them that were being sent then (forgotten when settled).
+  const erasedMessages = new Set<string>();
+  const forgotten = new Set<string>();
+  const aboutErased = (job: MailJob | ShownJob): boolean => [...erasedMessages].some((id) => isAboutMessage(job, id));
   const listeners = new Set<() => void>();
   let started = false;
   let opening: Promise<void> | undefined;
@@ -221,7 +233,7 @@ export function createOutboxFiles(options: { dataDir: string; clock?: () => numb
     async noteQueued(job) {
       // An open under way may or may not have read this job's line: wait for it, then look.
       if (opening && !started) await opening.catch(() => undefined);
-      if (started && !jobs.has(job.id) && !sent.has(job.id)) {
+      if (started && !jobs.has(job.id) && !sent.has(job.id) && !aboutErased(job)) {
         const open: OpenJob = { job, state: "pending", attempts: 0, claimed: false };
         jobs.set(job.id, open);
         admit(job.id, open);
@@ -233,7 +245,7 @@ export function createOutboxFiles(options: { dataDir: string; clock?: () => numb
       if (!/^[A-Za-z0-9-]{1,64}$/.test(job.id)) throw new Error(`outbox: a job id is letters, digits and dashes, not "${job.id}"`);
       // Not while an open replays and replaces the file: the line would go with the old one.
       if (opening) await opening.catch(() => undefined);
-      if (jobs.has(job.id) || sent.has(job.id)) return;
+      if (jobs.has(job.id) || sent.has(job.id) || aboutErased(job)) return;
       try {
         if (job.kind === "sign-in") await writeSecret(secretsDir, job.id, job.secret);
         await record({ event: "queued", id: job.id, at: iso(clock()), job: withoutSecret(job) });
@@ -275,7 +287,40 @@ export function createOutboxFiles(options: { dataDir: string; clock?: () => numb
       return ids.filter((id) => jobs.get(id)?.claimed === true);
     },
 
+    async forgetMessage(messageId) {
+      // Not while an open replays and replaces outbox.jsonl: the lines found would move.
+      if (opening) await opening.catch(() => undefined);
+      erasedMessages.add(messageId);
+      for (const [id, open] of jobs) {
+        if (!isAboutMessage(open.job, messageId)) continue;
+        if (open.claimed) forgotten.add(id);
+        else jobs.delete(id);
+      }
+      // A job open at the last start is a `queued` line carrying the message: erased where it is.
+      const carries = (text: string): string | undefined => {
+        const event = parseEvent(parseJsonLine(text));
+        return event?.event === "queued" && isAboutMessage(event.job, messageId) ? event.id : undefined;
+      };
+      const lines: number[] = [];
+      await scanBackward(file, (text, start) => {
+        if (carries(text) !== undefined) lines.push(start);
+        return false;
+      });
+      try {
+        for (const start of lines) {
+          await log.overwrite(start, (line) => {
+            const id = carries(line);
+            return id === undefined ? undefined : erasedLineText(id, Buffer.byteLength(line));
+          });
+        }
+      } catch (error) {
+        throw classifyDataDirError(dataDir, error);
+      }
+    },
+
     async settle(id, attempts, settlement: Settlement) {
+      // A job whose message was erased while it was being sent: whatever became of it, it is not kept or tried again.
+      if (forgotten.delete(id)) jobs.delete(id);
       const open = jobs.get(id);
       const at = iso(clock());
       if (open) open.claimed = false;
@@ -456,7 +501,9 @@ async function watermarkHolds(file: string, source: JobSource, mark: Watermark):
   if (!bytes || bytes.length !== mark.offset - from || bytes.at(-1) !== 0x0a) return false;
   if (!mark.last) return true;
   try {
-    return source.parse(JSON.parse(bytes.toString("utf8", 0, bytes.indexOf(0x0a))))?.id === mark.last.id;
+    const value: unknown = JSON.parse(bytes.toString("utf8", 0, bytes.indexOf(0x0a)));
+    // Erased in place since (erased-line.ts): the line is where it was, the same length.
+    return (erasedId(value) ?? source.parse(value)?.id) === mark.last.id;
   } catch {
     return false;
   }

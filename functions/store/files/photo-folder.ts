@@ -1,9 +1,10 @@
 import { createHash } from "node:crypto";
-import { mkdir, readFile, stat } from "node:fs/promises";
+import { mkdir, readFile, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { SHA256_HEX, type PhotoStore } from "../photo-store";
 import { writeFileAtomic } from "./atomic-file";
 import { classifyDataDirError } from "./data-dir";
+import { syncDirectory } from "./jsonl-append";
 
 /**
  * Photos as files named by their bytes' SHA-256 in `dir` (DATA_DIR/post-photos, DATA_DIR/message-photos):
@@ -30,4 +31,19 @@ export function createPhotoFolder(dir: string): PhotoStore {
       return readFile(join(dir, sha)).catch(() => undefined);
     },
   };
+}
+
+/** Deletes the photos `shas` of folder `dir` for good (a message erased, message-files.ts), then makes that durable (folder fsync). */
+export async function removePhotos(dir: string, shas: Iterable<string>): Promise<void> {
+  const names = [...shas].filter((sha) => SHA256_HEX.test(sha));
+  if (names.length === 0) return;
+  try {
+    await Promise.all(names.map((sha) => rm(join(dir, sha), { force: true })));
+    await syncDirectory(dir).catch((error: unknown) => {
+      // No folder: no photo was ever kept, so none is left.
+      if (!(error instanceof Error && "code" in error && error.code === "ENOENT")) throw error;
+    });
+  } catch (error) {
+    throw classifyDataDirError(dir, error);
+  }
 }

@@ -1,6 +1,6 @@
 import type { MessageBox, MessageItem, MessageQuery, MessageStore } from "../message-store";
 import type { DeliveryState } from "../outbox-store";
-import { answerSchema, contactJob, handledEventSchema, newPost, submissionSchema, withPhotos, type Answer, type HandledEvent, type Submission } from "../records";
+import { answerSchema, contactJob, handledEventSchema, messageNoticeTag, newPost, submissionSchema, withPhotos, type Answer, type HandledEvent, type Submission } from "../records";
 import { InvalidCursorError } from "../store-errors";
 import type { Database } from "./database";
 import type { OutboxTables } from "./outbox-tables";
@@ -160,6 +160,30 @@ export function createMessageTables(db: Database, outbox: OutboxTables, clock: (
       });
       if (result?.rescued) outbox.queued();
       return result;
+    },
+
+    async erase(id) {
+      return db.transaction(async (client) => {
+        // Its rows locked first: a "Not spam" under way (which locks the held row) finishes before, and the
+        // statements below, each seeing what was committed before it began, find the copy it stored.
+        await client.query("SELECT 1 FROM messages WHERE id = $1 FOR UPDATE", [id]);
+        const gone = await client.query<{ record: unknown }>("DELETE FROM messages WHERE id = $1 RETURNING record", [id]);
+        if (gone.rows.length === 0) return false;
+        await client.query("DELETE FROM message_events WHERE id = $1", [id]);
+        await client.query("DELETE FROM message_answers WHERE id = $1", [id]);
+        // Its email and its notifications, whatever their state: a sent one's row still holds the visitor's words.
+        // One being sent now goes out; its sender's settling then finds no row (outbox-tables.ts).
+        await client.query("DELETE FROM mail_jobs WHERE (kind = 'contact' AND id = $1) OR (kind = 'push' AND job #>> '{notice,tag}' = $2)", [id, messageNoticeTag(id)]);
+        const shas = gone.rows.flatMap((row) => (submissionSchema.parse(row.record).photos ?? []).flatMap((photo) => [photo.sha, photo.thumb]));
+        // Photos no other message names (the same bytes sent twice stay the other message's).
+        await client.query(
+          `DELETE FROM message_photos p WHERE p.sha = ANY($1::text[]) AND NOT EXISTS (
+             SELECT 1 FROM messages m, jsonb_array_elements(m.record -> 'photos') photo
+             WHERE m.record ? 'photos' AND (photo ->> 'sha' = p.sha OR photo ->> 'thumb' = p.sha))`,
+          [shas],
+        );
+        return true;
+      });
     },
 
     async all(box) {

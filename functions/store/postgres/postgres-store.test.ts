@@ -3,7 +3,7 @@ import { startCluster, withClient, type TestCluster } from "../../../tests/postg
 import { recordingLogger } from "../../../tests/test-support";
 import { deskStoreBehaviour } from "../desk-store-behaviour";
 import { describePostsStore } from "../posts-store-behaviour";
-import { describeStore, type StoreHarness } from "../store-suite";
+import { contact, describeStore, type StoreHarness } from "../store-suite";
 import type { Store } from "../store";
 import { createDeskTables } from "./desk-tables";
 import { openDatabase, type Database } from "./database";
@@ -100,6 +100,46 @@ describe("PostgreSQL: passkey challenges across instances", () => {
       expect(rows.map((row) => row.key_hash)).toEqual(Array.from({ length: 40 }, (_, i) => keyOf(i)).sort());
     } finally {
       await Promise.all([a.end(), b.end()]);
+      await cluster.dropDatabase(url);
+    }
+  });
+});
+
+describe("PostgreSQL: erasing a message while another instance rescues it", () => {
+  it("erases the copy a Not spam stored while the erase waited for it, and mails nothing", async () => {
+    const url = await cluster.createDatabase();
+    const [one, other] = [await createPostgresStore({ url, logger: recordingLogger() }), await createPostgresStore({ url, logger: recordingLogger() })];
+    try {
+      const held = await one.messages.hold(contact(1, { name: "Rita Rescued" }), "honeypot");
+      /** Statements of the two stores waiting for a row lock. */
+      const waiting = (count: number) =>
+        withClient(url, async (client) => {
+          for (let tries = 0; tries < 200; tries++) {
+            const { rows } = await client.query<{ n: string }>("SELECT count(*) AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()");
+            if (Number(rows[0]?.n) >= count) return;
+            await new Promise((resolve) => setTimeout(resolve, 25));
+          }
+          throw new Error(`never ${count} waiting for a lock`);
+        });
+      // The held row locked for a moment (as a first "Not spam" would): the rescue waits first, then the erase behind it.
+      const rescued = await withClient(url, async (locker) => {
+        await locker.query("BEGIN");
+        await locker.query("SELECT 1 FROM messages WHERE id = $1 FOR UPDATE", [held.id]);
+        const rescue = one.messages.rescue(held.id, "owner@example.com");
+        await waiting(1);
+        const erase = other.messages.erase(held.id, "owner@example.com");
+        await waiting(2);
+        await locker.query("COMMIT");
+        return Promise.all([rescue, erase]);
+      });
+      expect(rescued[0]?.rescued).toBe(true);
+      expect(rescued[1]).toBe(true);
+      expect(await one.messages.get(held.id)).toBeUndefined();
+      expect(await other.messages.all("inbox")).toEqual([]);
+      expect((await one.outbox.claim({ now: Date.now() + 3_600_000, limit: 10, leaseMs: 60_000 })).jobs).toEqual([]);
+      expect(await allRows(url)).not.toContain("Rita Rescued");
+    } finally {
+      await Promise.all([one.close(), other.close()]);
       await cluster.dropDatabase(url);
     }
   });

@@ -1,5 +1,5 @@
 import { Fragment } from "react";
-import { deskPath, messageAnsweredPath, messageHandledPath, messageNotSpamPath, messagePath, messagesHref, type MessageBoxName } from "../desk-routes";
+import { deskPath, messageAnsweredPath, messageDeletePath, messageHandledPath, messageNotSpamPath, messagePath, messagesHref, type MessageBoxName } from "../desk-routes";
 import { sectionPath } from "../desk-routes";
 import { Button, Card, DeskForm } from "../desk-ui";
 import * as ui from "../desk-ui.css";
@@ -77,6 +77,15 @@ export interface MessageData {
   rescued?: { by: string; when: string };
   /** Back to the list it was opened from. */
   back: string;
+}
+
+/** The step before a message is deleted for good (the same server module fills it). */
+export interface MessageDeleteData {
+  id: string;
+  name: string;
+  when: string;
+  /** How many photos go with it. */
+  photos: number;
 }
 
 const deliveryWords: Record<MessageDelivery, string> = {
@@ -306,6 +315,35 @@ export function MessageScreen({ data }: { data: MessageData }) {
             ))}
         </dl>
       </Card>
+      <Card>
+        <p className={ui.muted}>Did the sender ask us to delete what they sent? The privacy page promises we will.</p>
+        {/* A plain link of a step: nothing is deleted until the next screen's "Delete for good". */}
+        <form method="get" action={messageDeletePath(data.id)} className={ui.form}>
+          <Button tone="danger">Delete message</Button>
+        </form>
+      </Card>
     </>
+  );
+}
+
+/** "Delete message", asked once more in plain words: works without the desk script, as every step of the desk. */
+export function MessageDeleteScreen({ data }: { data: MessageDeleteData }) {
+  const photos = data.photos === 0 ? "" : data.photos === 1 ? " and its photo" : ` and its ${data.photos} photos`;
+  return (
+    <Card title="Delete this message?">
+      <p>
+        From {data.name}, {data.when}.
+      </p>
+      <p>Delete this message and its photos for good? This cannot be undone.</p>
+      <p className={ui.muted}>The message{photos} and any email to you still waiting to go are deleted from the website's files. An email already sent to you stays in your mailbox.</p>
+      <div className={css.decide}>
+        <DeskForm action={messageDeletePath(data.id)}>
+          <Button tone="danger">Delete for good</Button>
+        </DeskForm>
+        <form method="get" action={messagePath(data.id)} className={ui.form}>
+          <Button tone="quiet">Keep it</Button>
+        </form>
+      </div>
+    </Card>
   );
 }
