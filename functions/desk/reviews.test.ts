@@ -89,6 +89,40 @@ describe("the desk's Reviews", () => {
     expect(plain((await owner.get("/owner/reviews")).text)).toContain("It is on the site after the site's next build.");
   });
 
+  it("shows the newest 20 of each group and a page more at each Show more: a flood of reviews is never rendered whole", async () => {
+    const owner = await signedIn();
+    const store = desk.store();
+    for (let n = 1; n <= 45; n++) await store.reviews.add(review(n, `Waiting ${String(n).padStart(2, "0")}`));
+    const onSite = [];
+    for (let n = 1; n <= 25; n++) onSite.push(await store.reviews.add(review(100 + n, `Shown ${String(n).padStart(2, "0")}`)));
+    for (const r of onSite) await store.reviews.decide({ id: r.id, approved: true, via: "desk", by: "owner@example.com" });
+    const screen = async (query = "") => plain((await owner.get(`/owner/reviews${query}`)).text);
+    const count = (html: string, prefix: string) => html.match(new RegExp(`>${prefix} \\d\\d, Irmo, SC<`, "g"))?.length ?? 0;
+    // What a page says, without printing the whole page when it does not.
+    const says = (html: string, text: string) => expect(html.includes(text), text).toBe(true);
+    const saysNot = (html: string, text: string) => expect(html.includes(text), text).toBe(false);
+
+    const first = await screen();
+    says(first, "Waiting for you (45)");
+    expect(count(first, "Waiting")).toBe(20);
+    says(first, "Showing the newest 20 of 45 waiting reviews.");
+    says(first, 'href="/owner/reviews?pending=40"');
+    says(first, 'href="/owner/reviews?approved=40"');
+    expect(count(first, "Shown")).toBe(20);
+
+    const more = await screen("?pending=40");
+    expect(count(more, "Waiting")).toBe(40);
+    says(more, 'href="/owner/reviews?pending=60"');
+    // The other group keeps its first page, and a group asked for comes open.
+    expect(/<details[^>]*open=""[^>]*><summary[^>]*>On the site \(25\)/.test(await screen("?pending=40&approved=40"))).toBe(true);
+    const all = await screen("?pending=60");
+    expect(count(all, "Waiting")).toBe(45);
+    saysNot(all, "waiting reviews.");
+    saysNot(all, "?pending=80");
+    // Anything else asked for is the first page; a huge number is held to its most.
+    for (const asked of ["abc", "-5", "0", "1e9", "99999"]) expect(count(await screen(`?pending=${asked}`), "Waiting"), asked).toBe(asked === "99999" ? 45 : 20);
+  });
+
   it("refuses a decision without the token, from another site, signed out, or on an unknown review: nothing is decided", async () => {
     const owner = await signedIn();
     const one = await desk.store().reviews.add(review(1));

@@ -408,6 +408,22 @@ export function describeStore(name: string, makeHarness: () => Promise<StoreHarn
         expect(await again.reviews.decide({ id, approved: true, via: "link", by: "owner@example.com", token: "one-link" })).toMatchObject({ ok: false, problem: "link-used" });
       });
 
+      it("lists every review once with its last decision while reviews arrive and are decided at once", async () => {
+        const { store } = await fresh();
+        const first = await Promise.all(Array.from({ length: 20 }, (_, i) => store.reviews.add(review(i))));
+        const lists: Promise<unknown>[] = [];
+        const arriving = Array.from({ length: 30 }, (_, i) => store.reviews.add(review(100 + i)));
+        const deciding = first.map((r, i) => store.reviews.decide({ id: r.id, approved: i % 2 === 0, via: "desk", by: "owner@example.com" }));
+        for (let i = 0; i < 20; i++) lists.push(store.reviews.list(), store.reviews.get(first[i % first.length]?.id ?? ""));
+        const [added] = await Promise.all([Promise.all(arriving), Promise.all(deciding), Promise.all(lists)]);
+        const listed = await store.reviews.list();
+        expect(listed).toHaveLength(50);
+        expect(new Set(listed.map((r) => r.id)).size).toBe(50);
+        expect(listed.filter((r) => r.state === "pending").map((r) => r.id).sort()).toEqual(added.map((r) => r.id).sort());
+        for (const [i, r] of first.entries()) expect((await store.reviews.get(r.id))?.state).toBe(i % 2 === 0 ? "approved" : "rejected");
+        expect((await store.reviews.approved())?.map((r) => r.id).sort()).toEqual(first.filter((_, i) => i % 2 === 0).map((r) => r.id).sort());
+      });
+
       it("signals once per change of the approved reviews, not for a decision that shows nothing new", async () => {
         const { store } = await fresh();
         const [a, b] = [await store.reviews.add(review(1)), await store.reviews.add(review(2))];

@@ -145,6 +145,20 @@ export const settingsPath = `${deskBase}/settings`;
 /** POST: the hours offered for estimate visits, saved into content/estimate-visits.json. */
 export const estimateVisitHoursPath = `${settingsPath}/estimate-visits`;
 
+/** The Reviews screen's three groups; each shows its newest REVIEWS_SHOWN, and "Show more" adds as many again. */
+export type ReviewGroup = "pending" | "approved" | "rejected";
+export const REVIEWS_SHOWN = 20;
+
+/** The Reviews screen showing `shown` reviews of the groups named (the others: their first REVIEWS_SHOWN). */
+export function reviewsHref(shown: Partial<Record<ReviewGroup, number>> = {}): string {
+  const query = new URLSearchParams();
+  for (const group of ["pending", "approved", "rejected"] as const) {
+    const count = shown[group];
+    if (count !== undefined && count > REVIEWS_SHOWN) query.set(group, String(count));
+  }
+  return query.size > 0 ? `${deskPath.reviews}?${query}` : deskPath.reviews;
+}
+
 /** POST `approved=yes|no`: the desk's decision on one review (store.reviews.decide, via "desk"). */
 export const reviewDecisionPath = (id: string): string => `${deskPath.reviews}/${encodeURIComponent(id)}/decision`;
 

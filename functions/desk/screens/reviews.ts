@@ -1,5 +1,5 @@
-import { deskPath } from "../../../src/desk/desk-routes";
-import type { ReviewRow, ReviewsData } from "../../../src/desk/screens/reviews-screen";
+import { deskPath, REVIEWS_SHOWN, reviewsHref, type ReviewGroup } from "../../../src/desk/desk-routes";
+import type { ReviewRow, ReviewsData, ReviewsShown } from "../../../src/desk/screens/reviews-screen";
 import { formatBusinessTime } from "../../../src/format/business-time";
 import type { DecisionVia } from "../../store/records";
 import type { ReviewItem } from "../../store/review-store";
@@ -7,6 +7,14 @@ import type { DeskScreenModule } from "../desk-contract";
 
 const title = "Reviews";
 const ID = /^[\w-]{1,64}$/;
+/** The most a "Show more" address may ask for (a flood of spam reviews is shown a page at a time, never whole). */
+const MOST_SHOWN = 2_000;
+
+/** How many of a group the address asks to see: REVIEWS_SHOWN unless it names more (rounded up to a whole page). */
+function shownOf(value: unknown): number {
+  const asked = typeof value === "string" && /^\d{1,5}$/.test(value) ? Number(value) : REVIEWS_SHOWN;
+  return Math.min(MOST_SHOWN, Math.max(REVIEWS_SHOWN, Math.ceil(asked / REVIEWS_SHOWN) * REVIEWS_SHOWN));
+}
 
 /** What made a decision, as the owner knows it. */
 const viaWords: Record<DecisionVia, string> = { link: "email link", cli: "npm run reviews", desk: "the desk" };
@@ -34,8 +42,20 @@ export function reviewRow(review: ReviewItem, timeZone: string): ReviewRow {
 export const reviewsScreen: DeskScreenModule = (routes, { store, publish }) => {
   routes.get(deskPath.reviews, async (ctx) => {
     const all = await store.reviews.list();
-    const rows = (state: ReviewItem["state"]) => all.filter((r) => r.state === state).map((r) => reviewRow(r, ctx.site.timeZone));
-    const data: ReviewsData = { pending: rows("pending"), approved: rows("approved"), rejected: rows("rejected"), publishes: publish !== undefined };
+    const query = ctx.req.query;
+    const asked: Record<ReviewGroup, number> = { pending: shownOf(query.pending), approved: shownOf(query.approved), rejected: shownOf(query.rejected) };
+    // Rows are made only for the reviews shown: a screen costs its page, however many wait.
+    const group = (state: ReviewGroup): ReviewsShown => {
+      const inGroup = all.filter((r) => r.state === state);
+      const shown = inGroup.slice(0, asked[state]);
+      return {
+        rows: shown.map((r) => reviewRow(r, ctx.site.timeZone)),
+        total: inGroup.length,
+        opened: query[state] !== undefined,
+        ...(inGroup.length > shown.length ? { more: reviewsHref({ ...asked, [state]: asked[state] + REVIEWS_SHOWN }) } : {}),
+      };
+    };
+    const data: ReviewsData = { pending: group("pending"), approved: group("approved"), rejected: group("rejected"), publishes: publish !== undefined };
     await ctx.show({ screen: "reviews", title, section: "reviews", data });
   });
 

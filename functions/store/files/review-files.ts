@@ -8,7 +8,7 @@ import { createApprovedWatch } from "./approved-watch";
 import { appendIn } from "./data-dir";
 import { DECISIONS_FILE, REVIEW_SPAM_FILE, REVIEWS_FILE } from "./file-names";
 import { createJsonlAppender, type JsonlAppender } from "./jsonl-append";
-import { readJsonl } from "./jsonl-read";
+import { readJsonlFrom } from "./jsonl-read";
 import type { OutboxFiles } from "./outbox-files";
 
 export type ReviewFiles = ReviewStore & { close(): Promise<void> };
@@ -17,8 +17,9 @@ export type ReviewFiles = ReviewStore & { close(): Promise<void> };
  * Reviews in DATA_DIR, append-only JSON lines: reviews.jsonl (every review as posted,
  * `approved: false`; the line is also its mail job), review-spam.jsonl (held back),
  * review-decisions.jsonl (every approve and reject, with the email link's signature when a
- * link made it). A review's state is its last decision. Reviews are few: each read takes
- * the files whole.
+ * link made it). A review's state is its last decision. The two files are read once and then
+ * only what was appended since (reviewIndex): the desk's screen, a decision and the site's
+ * rebuild each read them, and a flood of reviews must not make each of those read it all.
  */
 export function createReviewFiles(options: { dataDir: string; clock: () => number; logger: Logger; outbox: OutboxFiles }): ReviewFiles {
   const { dataDir, clock, logger, outbox } = options;
@@ -29,6 +30,7 @@ export function createReviewFiles(options: { dataDir: string; clock: () => numbe
   const decisions = createJsonlAppender(decisionsFile, logger);
   const now = (): string => new Date(clock()).toISOString();
   let deciding: Promise<unknown> = Promise.resolve();
+  const index = reviewIndex(reviewsFile, decisionsFile, logger);
 
   async function write<T>(appender: JsonlAppender, record: T): Promise<T> {
     await appendIn(dataDir, appender, record);
@@ -37,20 +39,8 @@ export function createReviewFiles(options: { dataDir: string; clock: () => numbe
 
   const record = (input: ReviewInput, source: LeadSource | undefined): StoredReview => newPost({ ...input, approved: false }, now(), source);
 
-  const readDecisions = (): Promise<Decision[]> => readJsonl(decisionsFile, (value) => decisionSchema.safeParse(value).data, logger);
-
   /** Every review with its last decision applied, newest first. */
-  async function states(): Promise<ReviewItem[]> {
-    const [stored, decided] = await Promise.all([readJsonl(reviewsFile, (value) => storedReviewSchema.safeParse(value).data, logger), readDecisions()]);
-    const last = new Map(decided.map((decision) => [decision.id, decision]));
-    return stored
-      .map((review): ReviewItem => {
-        const decision = last.get(review.id);
-        if (!decision) return { ...review, state: "pending" };
-        return { ...review, approved: decision.approved, decision, state: decision.approved ? "approved" : "rejected" };
-      })
-      .sort(newestFirst);
-  }
+  const states = async (): Promise<readonly ReviewItem[]> => (await index.read()).items;
 
   const watch = createApprovedWatch(dataDir, async () => (await states()).filter((r) => r.approved).map((r) => r.id), logger);
 
@@ -65,19 +55,20 @@ export function createReviewFiles(options: { dataDir: string; clock: () => numbe
 
     async list(filter = {}) {
       const all = await states();
-      return filter.state ? all.filter((review) => review.state === filter.state) : all;
+      return filter.state ? all.filter((review) => review.state === filter.state) : [...all];
     },
 
-    get: async (id) => (await states()).find((review) => review.id === id),
+    get: async (id) => (await index.read()).byId.get(id),
 
     decide(request) {
       // One decision at a time, so that two presses of one link's button cannot both use it.
       const turn = deciding.then(async (): Promise<DecisionResult> => {
+        const read = await index.read();
         if (request.token !== undefined) {
-          const used = (await readDecisions()).find((decision) => decision.token === request.token);
+          const used = read.byToken.get(request.token);
           if (used) return { ok: false, problem: "link-used", decision: used };
         }
-        if (!(await states()).some((review) => review.id === request.id)) return { ok: false, problem: "unknown-review" };
+        if (!read.byId.has(request.id)) return { ok: false, problem: "unknown-review" };
         await watch.settled();
         const decision = await write(decisions, decisionOf(request, now()));
         void watch.check();
@@ -87,7 +78,7 @@ export function createReviewFiles(options: { dataDir: string; clock: () => numbe
       return turn;
     },
 
-    linkUse: async (token) => (await readDecisions()).find((decision) => decision.token === token),
+    linkUse: async (token) => (await index.read()).byToken.get(token),
 
     async approved() {
       // No reviews file: this store never had a review, and the build reads content/reviews.json.
@@ -102,6 +93,83 @@ export function createReviewFiles(options: { dataDir: string; clock: () => numbe
     async close() {
       watch.close();
       await Promise.all([reviews.close(), spam.close(), decisions.close()]);
+    },
+  };
+}
+
+interface ReviewsRead {
+  /** Newest first. */
+  items: readonly ReviewItem[];
+  byId: ReadonlyMap<string, ReviewItem>;
+  /** Decisions made by an email link, by its signature. */
+  byToken: ReadonlyMap<string, Decision>;
+}
+
+/**
+ * The reviews and their decisions as read so far, brought up to date by reading what was appended
+ * to each file since (by this process or another: `npm run reviews` decides from the shell). A
+ * file that is shorter than what was read, or another file at its name (a restore), is read again
+ * whole. Reads take turns, so no line is applied twice.
+ */
+function reviewIndex(reviewsFile: string, decisionsFile: string, logger: Logger): { read(): Promise<ReviewsRead> } {
+  const stored = new Map<string, StoredReview>();
+  const last = new Map<string, Decision>();
+  const byToken = new Map<string, Decision>();
+  const at = { reviews: { end: 0, ino: -1 }, decisions: { end: 0, ino: -1 } };
+  let current: ReviewsRead | undefined;
+  let turn: Promise<ReviewsRead> | undefined;
+
+  /** Where to go on reading `file` from (0 when it must be read again whole), or undefined when nothing was appended. */
+  async function from(file: string, mark: { end: number; ino: number }): Promise<number | undefined> {
+    const found = await stat(file).catch(() => undefined);
+    const ino = found?.ino ?? -1;
+    const size = found?.size ?? 0;
+    if (ino !== mark.ino || size < mark.end) return 0;
+    return size > mark.end ? mark.end : undefined;
+  }
+
+  /** The records appended to `file` since `mark`, which moves past them. */
+  async function readOn<T>(file: string, mark: { end: number; ino: number }, accept: (value: unknown) => T | undefined): Promise<T[]> {
+    const ino = (await stat(file).catch(() => undefined))?.ino ?? -1;
+    const { lines, end } = await readJsonlFrom(file, mark.end, accept, logger);
+    mark.end = end;
+    mark.ino = ino;
+    return lines.map((line) => line.record);
+  }
+
+  async function catchUp(): Promise<ReviewsRead> {
+    const [reviewsFrom, decisionsFrom] = await Promise.all([from(reviewsFile, at.reviews), from(decisionsFile, at.decisions)]);
+    if (reviewsFrom === undefined && decisionsFrom === undefined && current) return current;
+    if (reviewsFrom === 0 || decisionsFrom === 0) {
+      stored.clear();
+      last.clear();
+      byToken.clear();
+      at.reviews = { end: 0, ino: -1 };
+      at.decisions = { end: 0, ino: -1 };
+    }
+    const reviewLines = await readOn(reviewsFile, at.reviews, (value) => storedReviewSchema.safeParse(value).data);
+    for (const review of reviewLines) stored.set(review.id, review);
+    const decisionLines = await readOn(decisionsFile, at.decisions, (value) => decisionSchema.safeParse(value).data);
+    for (const decision of decisionLines) {
+      last.set(decision.id, decision);
+      if (decision.token !== undefined) byToken.set(decision.token, decision);
+    }
+    const items = [...stored.values()]
+      .map((review): ReviewItem => {
+        const decision = last.get(review.id);
+        if (!decision) return { ...review, state: "pending" };
+        return { ...review, approved: decision.approved, decision, state: decision.approved ? "approved" : "rejected" };
+      })
+      .sort(newestFirst);
+    current = { items, byId: new Map(items.map((item) => [item.id, item])), byToken: new Map(byToken) };
+    return current;
+  }
+
+  return {
+    read() {
+      const next = (turn ?? Promise.resolve(current)).catch(() => undefined).then(() => catchUp());
+      turn = next;
+      return next;
     },
   };
 }

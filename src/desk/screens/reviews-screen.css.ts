@@ -32,3 +32,6 @@ export const summary = style({
   cursor: "pointer",
   color: vars.color.brandDark,
 });
+
+/** "Showing the newest 20 of 140" and its button, on one line where they fit. */
+export const more = style({ display: "flex", flexWrap: "wrap", gap: vars.space.sm, alignItems: "center", justifyContent: "space-between", margin: `${vars.space.md} 0 0` });

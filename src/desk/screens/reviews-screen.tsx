@@ -16,11 +16,22 @@ export interface ReviewRow {
   decided?: string;
 }
 
+/** One group of the screen: its newest reviews, as many as the address asked for. */
+export interface ReviewsShown {
+  rows: ReviewRow[];
+  /** How many the group holds (its heading says so, however many are shown). */
+  total: number;
+  /** The address showing more of this group; absent when every one is shown. */
+  more?: string;
+  /** The address asked for this group ("Show more" was pressed): it is shown open. */
+  opened: boolean;
+}
+
 /** The Reviews screen: what waits for a decision first, then what is on the site and what was turned down. */
 export interface ReviewsData {
-  pending: ReviewRow[];
-  approved: ReviewRow[];
-  rejected: ReviewRow[];
+  pending: ReviewsShown;
+  approved: ReviewsShown;
+  rejected: ReviewsShown;
   /** False where this server does not build the site (a static host builds it): an approval shows after its next build. */
   publishes: boolean;
 }
@@ -30,9 +41,9 @@ export function ReviewsScreen({ data }: { data: ReviewsData }) {
     <>
       <section aria-labelledby="pending-title">
         <h2 className={ui.cardTitle} id="pending-title">
-          Waiting for you ({data.pending.length})
+          Waiting for you ({data.pending.total})
         </h2>
-        {data.pending.length === 0 ? (
+        {data.pending.total === 0 ? (
           <Card>
             <p>No review is waiting. Each new one comes to you by email too.</p>
           </Card>
@@ -43,30 +54,48 @@ export function ReviewsScreen({ data }: { data: ReviewsData }) {
               below.
             </p>
             <ul className={ui.rowList}>
-              {data.pending.map((review) => (
+              {data.pending.rows.map((review) => (
                 <ReviewItem key={review.id} review={review} state="pending" />
               ))}
             </ul>
+            <ShowMore group={data.pending} what="waiting reviews" />
           </>
         )}
       </section>
-      <details className={css.group} open={data.pending.length === 0 && data.approved.length > 0}>
-        <summary className={css.summary}>On the site ({data.approved.length})</summary>
+      <details className={css.group} open={data.approved.opened || (data.pending.total === 0 && data.approved.total > 0)}>
+        <summary className={css.summary}>On the site ({data.approved.total})</summary>
         <ul className={ui.rowList}>
-          {data.approved.map((review) => (
+          {data.approved.rows.map((review) => (
             <ReviewItem key={review.id} review={review} state="approved" />
           ))}
         </ul>
+        <ShowMore group={data.approved} what="reviews on the site" />
       </details>
-      <details className={css.group}>
-        <summary className={css.summary}>Rejected ({data.rejected.length})</summary>
+      <details className={css.group} open={data.rejected.opened}>
+        <summary className={css.summary}>Rejected ({data.rejected.total})</summary>
         <ul className={ui.rowList}>
-          {data.rejected.map((review) => (
+          {data.rejected.rows.map((review) => (
             <ReviewItem key={review.id} review={review} state="rejected" />
           ))}
         </ul>
+        <ShowMore group={data.rejected} what="rejected reviews" />
       </details>
     </>
+  );
+}
+
+/** "Show more" under a group that has more than it shows: newest first, a page more at each press. */
+function ShowMore({ group, what }: { group: ReviewsShown; what: string }) {
+  if (!group.more) return null;
+  return (
+    <p className={css.more}>
+      <span className={ui.muted}>
+        Showing the newest {group.rows.length} of {group.total} {what}.
+      </span>
+      <a className={ui.button.quiet} href={group.more}>
+        Show more
+      </a>
+    </p>
   );
 }
 
