@@ -1,4 +1,4 @@
-// `npm run bench -- soak [--minutes N] [--stores files,postgres] [--gc]`: the owner's day repeated over
+// `npm run bench -- soak [--minutes N] [--stores files,postgres] [--gc] [--pending-reviews N]`: the owner's day repeated over
 // HTTP, without a browser, against ONE `npm start` (in a copy of this checkout, as the README runs
 // it) for N minutes (default 30) per store: the files store, then PostgreSQL (a cluster of its own).
 // Meanwhile visitors post the contact and review forms (one a second, from 250 addresses) and
@@ -30,6 +30,8 @@ export interface SoakSettings {
   stores: ("files" | "postgres")[];
   /** `--gc`: the server's processes trace V8's collections (scripts/soak/trace-gc.cjs), and the live heap after each full collection is reported per heap. */
   gc: boolean;
+  /** `--pending-reviews N`: the store starts with N reviews waiting for the owner (as after a flood of them), added before npm start. */
+  pendingReviews: number;
 }
 
 export function soakSettings(args: string[]): SoakSettings {
@@ -41,7 +43,9 @@ export function soakSettings(args: string[]): SoakSettings {
   if (!(minutes > 0)) throw new Error(`--minutes must be a number of minutes above 0, not "${value("--minutes")}"`);
   const stores = (value("--stores") ?? "files,postgres").split(",").filter(Boolean);
   for (const store of stores) if (store !== "files" && store !== "postgres") throw new Error(`--stores: "${store}" is not files or postgres`);
-  return { minutes, stores: stores as SoakSettings["stores"], gc: args.includes("--gc") };
+  const pendingReviews = Number(value("--pending-reviews") ?? 0);
+  if (!Number.isInteger(pendingReviews) || pendingReviews < 0) throw new Error(`--pending-reviews must be a whole number, not "${value("--pending-reviews")}"`);
+  return { minutes, stores: stores as SoakSettings["stores"], gc: args.includes("--gc"), pendingReviews };
 }
 
 interface Sample {
@@ -200,7 +204,23 @@ async function ownerRound(desk: DeskHttp, round: number, photo: Buffer): Promise
   if (deleted.status !== 303) throw new Error(`Delete answered ${deleted.status}`);
 }
 
-export async function soakStore(store: "files" | "postgres", minutes: number, say: (line: string) => void, gc = false): Promise<SoakResult> {
+/** `count` reviews from visitors, waiting for the owner, in the store the server will open (before it starts). */
+async function addPendingReviews(count: number, where: { dataDir: string; databaseUrl?: string }): Promise<void> {
+  const store = await createStore({ ...where, logger: recordingLogger() });
+  try {
+    await store.ready;
+    for (let n = 0; n < count; n += 50) {
+      const batch = Array.from({ length: Math.min(50, count - n) }, (_, k) => n + k);
+      await Promise.all(
+        batch.map((i) => store.reviews.add({ name: `Waiting ${i}`, location: "Chapin", rating: 5, text: `Review ${i} from before the day: they took the oak down cleanly and hauled it all away.` })),
+      );
+    }
+  } finally {
+    await store.close();
+  }
+}
+
+export async function soakStore(store: "files" | "postgres", minutes: number, say: (line: string) => void, gc = false, pendingReviews = 0): Promise<SoakResult> {
   const repo = await copyRepo(`soak-${store}`);
   const mail = await startSmtpPeer();
   let cluster: TestCluster | undefined;
@@ -219,9 +239,10 @@ export async function soakStore(store: "files" | "postgres", minutes: number, sa
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       ...(gc ? { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --require ${join(import.meta.dirname, "soak", "trace-gc.cjs")}`.trim() } : {}),
     };
+    if (pendingReviews > 0) await addPendingReviews(pendingReviews, { dataDir, ...(databaseUrl ? { databaseUrl } : {}) });
     server = runNpm(["start"], repo.dir, env);
     await server.waitFor(/Serving http:\/\/\S+ /, 240_000);
-    say(`  ${store}: npm start serving ${baseUrl}; ${minutes} min`);
+    say(`  ${store}: npm start serving ${baseUrl}; ${minutes} min${pendingReviews > 0 ? `, ${pendingReviews} reviews waiting at the start` : ""}`);
 
     const answers = new Answers();
     const visitors = new Visitors(() => [baseUrl], answers, { everyMs: 1_000, addresses: 250, label: "soak", from: "forwarded" });
@@ -373,7 +394,7 @@ export async function runSoak(args: string[], say: (line: string) => void = cons
   say(`npm run bench -- soak: ${new Date().toISOString()}, ${settings.minutes} min per store (${settings.stores.join(", ")})`);
   let ok = true;
   for (const store of settings.stores) {
-    const result = await soakStore(store, settings.minutes, say, settings.gc);
+    const result = await soakStore(store, settings.minutes, say, settings.gc, settings.pendingReviews);
     for (const line of describeSoak(result)) say(line);
     if (result.stoppedEarly || result.serverErrors.length + result.ownerProblems.length + result.unmailed.length + result.unstored.length > 0) ok = false;
   }

@@ -101,7 +101,7 @@ const seconds = (value: number): string => value.toFixed(3).padStart(8);
 const ratio = (a: number, b: number): string => (a / b).toFixed(2).padStart(8);
 const figures = describeFigures;
 
-// `npm run bench -- soak [--minutes N] [--stores files,postgres]`: the owner's day repeated for
+// `npm run bench -- soak [--minutes N] [--stores files,postgres] [--gc] [--pending-reviews N]`: the owner's day repeated for
 // N minutes on one server per store instead of the table (scripts/bench-soak.ts).
 if (process.argv[2] === "soak") {
   const { runSoak } = await import("./bench-soak");
