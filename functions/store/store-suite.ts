@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { contactSchema } from "../../src/content/contact-schema";
 import { reviewInputSchema } from "../../src/content/review";
 import * as z from "zod/mini";
-import { messageNoticeTag, type PushDevice, type PushJob, type SignInJob, type Submission, type VisitJob } from "./records";
+import { noticeTag, type ErasedKind, type PushDevice, type PushJob, type SignInJob, type Submission, type VisitJob } from "./records";
 import type { NewEstimateVisit } from "./estimate-visit-store";
 import { InvalidCursorError } from "./store-errors";
 import type { DeviceClass, Store, VisitCount } from "./store";
@@ -53,13 +53,13 @@ export function describeStore(name: string, makeHarness: () => Promise<StoreHarn
       await harness?.cleanup();
       harness = undefined;
     });
-    /** A notification to the owner's phone about message `about`, as functions/push/push-notice.ts tags it. */
-    const pushAbout = (about: string, id: string, body = "Tree removal"): PushJob => ({
+    /** A notification to the owner's phone about message (or review, visit) `about`, as functions/push/push-notice.ts tags it. */
+    const pushAbout = (about: string, id: string, body = "Tree removal", kind: ErasedKind = "message"): PushJob => ({
       kind: "push",
       id,
       createdAt: new Date(now).toISOString(),
       device: "0123456789abcdef01234567",
-      notice: { title: "New message", body, url: `/owner/messages/${about}`, tag: messageNoticeTag(about), urgency: "high" },
+      notice: { title: `New ${kind}`, body, url: `/owner/${kind}s/${about}`, tag: noticeTag(kind, about), urgency: "high" },
     });
     /** Takes every job due now, as one sender would. */
     const claimAll = async (store: Store, at = now) => (await store.outbox.claim({ now: at, limit: 100, leaseMs: 10 * MINUTE })).jobs;
@@ -857,6 +857,82 @@ export function describeStore(name: string, makeHarness: () => Promise<StoreHarn
         expect((await again.estimateVisits.get(a?.id ?? ""))?.remindedAt).toBe(new Date(now).toISOString());
         const byVisit = (x: unknown[], y: unknown[]) => `${String(x[2])}${String(x[1])}`.localeCompare(`${String(y[2])}${String(y[1])}`);
         expect(visitJobsOf(await claimAll(again)).map(summary).sort(byVisit)).toEqual([["reminder", "visitor", a?.id], ["cancelled", "owner", b?.id], ["cancelled", "visitor", b?.id]].sort(byVisit));
+      });
+
+      it("erases a visit for good: its lines, its seat, its emails and notifications not sent, across a restart", async () => {
+        const { store, harness } = await fresh();
+        await store.outbox.open();
+        const ten = "2026-03-09T10:00:00-04:00";
+        const words = { name: "Erin Erased", email: "erin.erased@example.com", address: "4417 Secret Gate Rd", message: "Gate code 4417, the dog is friendly." };
+        const kept = await store.estimateVisits.book(visit(1), 1);
+        const gone = await store.estimateVisits.book({ ...visit(2, ten), ...words }, 1);
+        // The invitations went out; then a reminder and a notification wait, and the process restarts.
+        for (const { job } of await claimAll(store)) await store.outbox.settle(job.id, 1, { outcome: "sent" });
+        now += MINUTE;
+        expect(await store.estimateVisits.remind(gone?.id ?? "")).toBe(true);
+        await store.outbox.add(pushAbout(gone?.id ?? "", "push-visit-gone", `${words.name}: ${words.message}`, "visit"));
+        await store.outbox.add(pushAbout(kept?.id ?? "", "push-visit-kept", "Kept", "visit"));
+        const again = await harness.open({ clock });
+        await again.outbox.open();
+
+        expect(await again.estimateVisits.erase(gone?.id ?? "", "owner@example.com")).toBe(true);
+        expect(await again.estimateVisits.get(gone?.id ?? "")).toBeUndefined();
+        const day = ["2026-03-09T00:00:00Z", "2026-03-10T00:00:00Z"] as const;
+        expect((await again.estimateVisits.starting(...day, { cancelled: true })).map((v) => v.id)).toEqual([kept?.id]);
+        expect((await again.estimateVisits.bookedSince(new Date(T0).toISOString())).map((v) => v.id)).toEqual([kept?.id]);
+        expect((await claimAll(again)).map((c) => c.job.id).sort()).toEqual(["push-visit-kept"]);
+        expect(await harness.atRest()).not.toMatch(/Erin Erased|erin\.erased|Secret Gate|Gate code/);
+        expect(await harness.atRest()).toContain("Visitor 1");
+        // Its seat is free; twice, an unknown id, a cancel or a reminder of it: nothing.
+        expect((await again.estimateVisits.book(visit(3, ten), 1))?.seat).toBe(1);
+        expect(await again.estimateVisits.erase(gone?.id ?? "", "owner@example.com")).toBe(false);
+        expect(await again.estimateVisits.erase("no-such-visit", "owner@example.com")).toBe(false);
+        expect(await again.estimateVisits.cancel(gone?.id ?? "", { by: "visitor", who: words.email })).toBeUndefined();
+        expect(await again.estimateVisits.remind(gone?.id ?? "")).toBe(false);
+
+        const third = await harness.open({ clock });
+        await third.outbox.open();
+        expect(await third.estimateVisits.get(gone?.id ?? "")).toBeUndefined();
+        expect((await third.estimateVisits.starting(...day, { cancelled: true })).map((v) => v.name)).toEqual(["Visitor 1", "Visitor 3"]);
+        // Nothing of it is mailed after the restart; what was open of the others still is.
+        const open = (await claimAll(third, now + 60 * MINUTE)).map((c) => c.job);
+        expect(open.filter((job) => JSON.stringify(job).includes(gone?.id ?? "-"))).toEqual([]);
+        expect(open.map((job) => job.id)).toContain("push-visit-kept");
+        expect(await harness.atRest()).not.toMatch(/Erin Erased|Gate code/);
+      });
+
+      it("erases many visits while bookings, cancellations and lists race it, without failing, bringing one back or giving a seat twice", async () => {
+        const { store, harness } = await fresh();
+        await store.outbox.open();
+        const times = Array.from({ length: 6 }, (_, n) => new Date(Date.parse(nine) + n * 60 * MINUTE).toISOString());
+        const first = await Promise.all(times.map((start, n) => store.estimateVisits.book(visit(n, start), 1)));
+        const ids = first.map((v) => v?.id ?? "");
+        const results = await Promise.all([
+          ...ids.flatMap((id) => [store.estimateVisits.erase(id, "owner@example.com"), store.estimateVisits.erase(id, "helper@example.com")]),
+          ...times.flatMap((start, n) => Array.from({ length: 5 }, (_, k) => store.estimateVisits.book(visit(100 + n * 5 + k, start), 1))),
+          ...ids.map((id) => store.estimateVisits.cancel(id, { by: "visitor", who: "visitor@example.com" })),
+          ...ids.map((id) => store.estimateVisits.remind(id)),
+          store.estimateVisits.starting("2026-03-09T00:00:00Z", "2026-03-10T00:00:00Z", { cancelled: true }),
+          store.estimateVisits.bookedSince(new Date(T0).toISOString()),
+          claimAll(store),
+        ]);
+        // Each visit erased by exactly one of its two erases.
+        expect(results.slice(0, ids.length * 2).filter((r) => r === true)).toHaveLength(ids.length);
+        const newlyBooked = results.slice(ids.length * 2, ids.length * 2 + times.length * 5).flatMap((r) => (r && typeof r === "object" && "seat" in r ? [r.id] : []));
+        const check = async (s: Store) => {
+          const day = await s.estimateVisits.starting("2026-03-09T00:00:00Z", "2026-03-10T00:00:00Z", { cancelled: true });
+          expect(day.filter((v) => ids.includes(v.id))).toEqual([]);
+          expect(day.map((v) => v.id).sort()).toEqual([...newlyBooked].sort());
+          // One seat a time: never two visits not cancelled at one time.
+          for (const start of times) expect(day.filter((v) => !v.cancelled && Date.parse(v.start) === Date.parse(start)).length).toBeLessThanOrEqual(1);
+          for (const id of ids) expect(await s.estimateVisits.get(id)).toBeUndefined();
+        };
+        await check(store);
+        const again = await harness.open({ clock });
+        await again.outbox.open();
+        await check(again);
+        const mailed = (await claimAll(again, now + 60 * MINUTE)).map((c) => c.job);
+        expect(mailed.filter((job) => job.kind === "estimate-visit" && ids.includes(job.visit.id))).toEqual([]);
       });
 
       it("backs up the visits with what happened to them", async () => {

@@ -254,7 +254,7 @@ export function createMessageFiles(options: MessageFilesOptions): MessageFiles {
         }
         if (lines.length === 0) return false;
         // The mail first: a crash after it leaves a message that is not mailed, never a mail of an erased message.
-        await outbox.forgetMessage(id);
+        await outbox.forget("message", id);
         const photos = lines.flatMap(({ message }) => (message.photos ?? []).flatMap((photo) => [photo.sha, photo.thumb]));
         await removePhotos(path.join(dataDir, MESSAGE_PHOTOS_DIR), photos.filter((sha) => !namedElsewhere.has(sha)));
         for (const { box, start } of lines) {
