@@ -251,6 +251,12 @@ export const visitEventSchema = z.discriminatedUnion("event", [
 ]);
 export type VisitEvent = z.infer<typeof visitEventSchema>;
 
+const visitJobId = (visitId: string, event: VisitJob["event"], to: VisitJob["to"]): string => `${visitId}-${event}-${to}`;
+
+/** Every id an email about visit `visitId` can have (visitJobs below): its copies kept as files are found by them. */
+export const visitJobIds = (visitId: string): string[] =>
+  (["booked", "cancelled", "reminder"] as const).flatMap((event) => (["visitor", "owner"] as const).map((to) => visitJobId(visitId, event, to)));
+
 /**
  * The emails an event of a visit sends, each with a stable id (the visit's, what happened, to
  * whom): stored in the same write as the event, on both stores, so it is mailed exactly once.
@@ -258,7 +264,7 @@ export type VisitEvent = z.infer<typeof visitEventSchema>;
 export function visitJobs(change: VisitEvent): VisitJob[] {
   const job = (event: VisitJob["event"], to: VisitJob["to"], createdAt: string, extra: Partial<VisitJob> = {}): VisitJob => ({
     kind: "estimate-visit",
-    id: `${change.visit.id}-${event}-${to}`,
+    id: visitJobId(change.visit.id, event, to),
     createdAt,
     to,
     event,

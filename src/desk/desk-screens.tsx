@@ -25,7 +25,7 @@ import {
   type TownsData,
 } from "./screens/site-page-screen";
 import { VisitsScreen, type VisitsData } from "./screens/visits-screen";
-import { BookingDayScreen, BookingsScreen, type BookingDayData, type BookingsData } from "./screens/bookings-screen";
+import { BookingDayScreen, BookingDeleteScreen, BookingsScreen, type BookingDayData, type BookingDeleteData, type BookingsData } from "./screens/bookings-screen";
 import { SettingsScreen, type SettingsData } from "./screens/settings-screen";
 import type { DeskSectionScreen } from "./desk-routes";
 
@@ -51,6 +51,7 @@ export interface DeskScreenData {
   "post-history": PostHistoryData;
   bookings: BookingsData;
   "booking-day": BookingDayData;
+  "booking-delete": BookingDeleteData;
   settings: SettingsData;
   services: ServicesData;
   towns: TownsData;
@@ -103,6 +104,8 @@ export function DeskScreen({ page }: { page: DeskPage }) {
       return <BookingsScreen data={page.data} />;
     case "booking-day":
       return <BookingDayScreen data={page.data} />;
+    case "booking-delete":
+      return <BookingDeleteScreen data={page.data} />;
     case "settings":
       return <SettingsScreen data={page.data} />;
     case "services":
