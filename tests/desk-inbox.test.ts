@@ -5,6 +5,9 @@ import { connectBrowser, desktop, openPage, touchPhone } from "./chromium";
 import { codeIn, OWNER, startDesk, type DeskHarness } from "./desk-harness";
 import { keepScreenshot } from "./screenshots";
 import { waitFor } from "./test-support";
+import { addDays, businessDay, instantOfWallTime, isoOnClock } from "../src/format/business-time";
+
+const ZONE = "America/New_York";
 
 // The desk's Messages and Reviews as the owner uses them: Chromium on a phone (390 px, touch)
 // and a desktop, against the real desk app, its real bundle and a real files store (tests/desk-harness.ts).
@@ -235,6 +238,60 @@ describe("the desk's Messages and Reviews in Chromium", () => {
         if (javaScriptEnabled) expect(await axeViolations(page)).toEqual([]);
         expect(await desk.store().messages.get(message.id)).toBeUndefined();
         // With JavaScript off, Chromium refuses the desk script's preloaded chunks (reported as "csp"): nothing else may fail.
+        expect(problems.filter((p) => !/^request failed: \S+\/owner\/assets\/[\w-]+\.js csp$/.test(p))).toEqual([]);
+      } finally {
+        await close();
+      }
+    }
+  });
+
+  it("deletes a booking for good after asking once more, on a phone without JavaScript too; axe finds nothing at 390 and 1280 px", async () => {
+    for (const javaScriptEnabled of [true, false]) {
+      const { page, problems, close } = await openPage(browser, { ...touchPhone, javaScriptEnabled });
+      try {
+        const name = javaScriptEnabled ? "Erin Erased" : "Walt Waiting";
+        desk.clock.now += 16 * 60_000;
+        const day = addDays(businessDay(desk.clock.now, ZONE), 3);
+        const start = instantOfWallTime(ZONE, { date: day, time: javaScriptEnabled ? "08:00" : "10:00" });
+        const visit = await desk.store().estimateVisits.book(
+          { start, end: isoOnClock(ZONE, Date.parse(start) + 3_600_000), name, email: "erin@example.com", phone: "(803) 555-0166", address: "12 Lake Murray Blvd", town: "Chapin", serviceType: "tree-removal", message: "Please delete my booking." },
+          1,
+        );
+        await signIn(page);
+        await page.goto(`${desk.url}/owner/bookings/day/${day}`);
+        const ask = page.getByRole("button", { name: `Delete booking: ${name}` });
+        expect(await ask.count()).toBe(1);
+        if (javaScriptEnabled) {
+          expect(await smallTargets(page)).toEqual([]);
+          expect(await axeViolations(page)).toEqual([]);
+          await keepScreenshot(page, "booking-day-with-delete-390", { fullPage: true });
+        }
+        await ask.tap();
+        await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Delete booking");
+        await expect(page.getByRole("main").textContent()).resolves.toContain("Delete this booking and what they wrote for good? This cannot be undone.");
+        if (javaScriptEnabled) {
+          expect(await smallTargets(page)).toEqual([]);
+          expect(await axeViolations(page)).toEqual([]);
+        }
+        await keepScreenshot(page, `booking-delete-390${javaScriptEnabled ? "" : "-no-js"}`);
+        // "Keep it" goes back to the visit's day, where it still is.
+        await page.getByRole("button", { name: "Keep it" }).tap();
+        await expect.poll(() => page.getByRole("button", { name: `Delete booking: ${name}` }).count()).toBe(1);
+        await page.getByRole("button", { name: `Delete booking: ${name}` }).tap();
+        await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Delete booking");
+        if (javaScriptEnabled) {
+          await page.setViewportSize(desktop);
+          expect(await axeViolations(page)).toEqual([]);
+          await keepScreenshot(page, "booking-delete-1280");
+        }
+        await page.getByRole("button", { name: "Delete for good" }).tap();
+        await expect.poll(() => page.getByRole("status").textContent()).toBe("Booking deleted.");
+        expect(await page.getByText(name).count()).toBe(0);
+        if (javaScriptEnabled) {
+          expect(await axeViolations(page)).toEqual([]);
+          await keepScreenshot(page, "booking-deleted-1280");
+        }
+        expect(await desk.store().estimateVisits.get(visit?.id ?? "")).toBeUndefined();
         expect(problems.filter((p) => !/^request failed: \S+\/owner\/assets\/[\w-]+\.js csp$/.test(p))).toEqual([]);
       } finally {
         await close();

@@ -190,7 +190,9 @@ function VisitItem({ visit, whole = false }: { visit: DeskVisit; whole?: boolean
           <dd className={css.factValue}>{visit.phone}</dd>
           <dt className={css.factName}>Email</dt>
           <dd className={css.factValue}>
-            <a href={`mailto:${visit.email}`}>{visit.email}</a>
+            <a className={css.factLink} href={`mailto:${visit.email}`}>
+              {visit.email}
+            </a>
           </dd>
           <dt className={css.factName}>What the tree needs</dt>
           <dd className={css.message}>{visit.message}</dd>
