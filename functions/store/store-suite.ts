@@ -428,6 +428,84 @@ export function describeStore(name: string, makeHarness: () => Promise<StoreHarn
         await store.reviews.decide({ id: a.id, approved: true, via: "desk", by: "owner@example.com" });
         await settled(2);
       });
+
+      it("erases a review for good: its line or row, its email and notification not sent, off the site with one signal, across a restart", async () => {
+        const { store, harness } = await fresh();
+        await store.outbox.open();
+        const words = { name: "Erin Erased", location: "Secret Hollow, SC", rating: 4, text: "Please take my review down, the gate code 4417 is in it." };
+        const kept = await store.reviews.add(review(1));
+        now += MINUTE;
+        const shown = await store.reviews.add(words);
+        now += MINUTE;
+        const waiting = await store.reviews.add({ ...review(3), name: "Walt Waiting" });
+        const held = await store.reviews.hold({ ...review(4), name: "Sam Spam" }, "honeypot");
+        // The first two emails went; the third waits with a notification about it, and the process restarts.
+        for (const { job } of await claimAll(store)) if (job.id !== waiting.id) await store.outbox.settle(job.id, 1, { outcome: "sent" });
+        await store.outbox.add(pushAbout(waiting.id, "push-review-waiting", "Walt Waiting: 5 stars", "review"));
+        await store.reviews.decide({ id: kept.id, approved: true, via: "desk", by: "owner@example.com" });
+        await store.reviews.decide({ id: shown.id, approved: true, via: "link", by: "owner@example.com", token: "link-of-shown" });
+        const again = await harness.open({ clock });
+        await again.outbox.open();
+        let signals = 0;
+        const stop = again.reviews.watchApproved(() => void (signals += 1));
+
+        expect(await again.reviews.erase(shown.id, "owner@example.com")).toBe(true);
+        expect(await again.reviews.erase(waiting.id, "owner@example.com")).toBe(true);
+        expect(await again.reviews.erase(held.id, "owner@example.com")).toBe(true);
+        // The site: the set shown changed once (the pending one was never on it).
+        await expect.poll(() => signals, { timeout: 5_000 }).toBe(1);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        expect(signals).toBe(1);
+        stop();
+        expect(await again.reviews.approved()).toEqual([{ id: kept.id, ...review(1), approved: true, createdAt: kept.createdAt }]);
+        expect((await again.reviews.list()).map((r) => r.id)).toEqual([kept.id]);
+        expect(await again.reviews.get(shown.id)).toBeUndefined();
+        expect((await claimAll(again)).map((c) => c.job.id)).toEqual([]);
+        expect(await harness.atRest()).not.toMatch(/Erin Erased|Secret Hollow|gate code|Walt Waiting|Sam Spam/);
+        // Twice, unknown, or decided after: nothing.
+        expect(await again.reviews.erase(shown.id, "owner@example.com")).toBe(false);
+        expect(await again.reviews.erase("no-such-id", "owner@example.com")).toBe(false);
+        expect(await again.reviews.decide({ id: shown.id, approved: false, via: "desk", by: "owner@example.com" })).toEqual({ ok: false, problem: "unknown-review" });
+
+        const third = await harness.open({ clock });
+        await third.outbox.open();
+        expect((await third.reviews.list()).map((r) => r.id)).toEqual([kept.id]);
+        expect(await claimAll(third, now + 60 * MINUTE)).toEqual([]);
+        // With every review erased the site shows none, not an older export (content/reviews.json).
+        expect(await third.reviews.erase(kept.id, "owner@example.com")).toBe(true);
+        expect(await third.reviews.approved()).toEqual([]);
+      });
+
+      it("erases many reviews while decisions, new reviews and lists race it, without failing or bringing one back", async () => {
+        const { store, harness } = await fresh();
+        await store.outbox.open();
+        const first: Array<Awaited<ReturnType<Store["reviews"]["add"]>>> = [];
+        for (let n = 0; n < 10; n += 1) first.push(await store.reviews.add(review(n)));
+        for (const r of first.slice(0, 5)) await store.reviews.decide({ id: r.id, approved: true, via: "desk", by: "owner@example.com" });
+        const erased = first.filter((_, n) => n % 2 === 0).map((r) => r.id);
+        const results = await Promise.all([
+          ...erased.flatMap((id) => [store.reviews.erase(id, "owner@example.com"), store.reviews.erase(id, "helper@example.com")]),
+          ...first.map((r, n) => store.reviews.decide({ id: r.id, approved: n % 3 !== 0, via: "link", by: "owner@example.com", token: `race-${n}` })),
+          ...Array.from({ length: 10 }, (_, n) => store.reviews.add(review(100 + n))),
+          store.reviews.list(),
+          store.reviews.approved(),
+          claimAll(store),
+        ]);
+        expect(results.slice(0, erased.length * 2).filter((r) => r === true)).toHaveLength(erased.length);
+        const added = results.slice(erased.length * 2 + first.length, erased.length * 2 + first.length + 10).flatMap((r) => (r && typeof r === "object" && "rating" in r ? [r.id] : []));
+        expect(added).toHaveLength(10);
+        const check = async (s: Store) => {
+          const listed = (await s.reviews.list()).map((r) => r.id);
+          expect(listed.filter((id) => erased.includes(id))).toEqual([]);
+          expect(listed.sort()).toEqual([...first.map((r) => r.id).filter((id) => !erased.includes(id)), ...added].sort());
+          expect(((await s.reviews.approved()) ?? []).filter((r) => erased.includes(r.id))).toEqual([]);
+        };
+        await check(store);
+        const again = await harness.open({ clock });
+        await again.outbox.open();
+        await check(again);
+        expect((await claimAll(again, now + 60 * MINUTE)).filter((c) => erased.includes(c.job.id))).toEqual([]);
+      });
     });
 
     describe("outbox", () => {

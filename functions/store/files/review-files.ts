@@ -5,10 +5,11 @@ import type { Logger } from "../../logger";
 import { decisionSchema, newPost, reviewJob, storedReviewSchema, type Decision, type LeadSource, type StoredReview } from "../records";
 import { decisionOf, type DecisionResult, type ReviewItem, type ReviewStore } from "../review-store";
 import { createApprovedWatch } from "./approved-watch";
-import { appendIn } from "./data-dir";
+import { appendIn, classifyDataDirError } from "./data-dir";
 import { DECISIONS_FILE, REVIEW_SPAM_FILE, REVIEWS_FILE } from "./file-names";
 import { createJsonlAppender, type JsonlAppender } from "./jsonl-append";
-import { readJsonl } from "./jsonl-read";
+import { parseJsonLine, readJsonl, scanBackward } from "./jsonl-read";
+import { erasedLineText } from "./erased-line";
 import type { OutboxFiles } from "./outbox-files";
 
 export type ReviewFiles = ReviewStore & { close(): Promise<void> };
@@ -25,10 +26,17 @@ export function createReviewFiles(options: { dataDir: string; clock: () => numbe
   const reviewsFile = path.join(dataDir, REVIEWS_FILE);
   const decisionsFile = path.join(dataDir, DECISIONS_FILE);
   const reviews = createJsonlAppender(reviewsFile, logger);
-  const spam = createJsonlAppender(path.join(dataDir, REVIEW_SPAM_FILE), logger);
+  const spamFile = path.join(dataDir, REVIEW_SPAM_FILE);
+  const spam = createJsonlAppender(spamFile, logger);
   const decisions = createJsonlAppender(decisionsFile, logger);
   const now = (): string => new Date(clock()).toISOString();
+  // Decisions and erasures take turns: a decision checks the review is there, then writes.
   let deciding: Promise<unknown> = Promise.resolve();
+  function inTurn<T>(work: () => Promise<T>): Promise<T> {
+    const turn = deciding.then(work);
+    deciding = turn.catch(() => undefined);
+    return turn;
+  }
 
   async function write<T>(appender: JsonlAppender, record: T): Promise<T> {
     await appendIn(dataDir, appender, record);
@@ -72,7 +80,7 @@ export function createReviewFiles(options: { dataDir: string; clock: () => numbe
 
     decide(request) {
       // One decision at a time, so that two presses of one link's button cannot both use it.
-      const turn = deciding.then(async (): Promise<DecisionResult> => {
+      return inTurn(async (): Promise<DecisionResult> => {
         if (request.token !== undefined) {
           const used = (await readDecisions()).find((decision) => decision.token === request.token);
           if (used) return { ok: false, problem: "link-used", decision: used };
@@ -83,8 +91,35 @@ export function createReviewFiles(options: { dataDir: string; clock: () => numbe
         void watch.check();
         return { ok: true, decision };
       });
-      deciding = turn.catch(() => undefined);
-      return turn;
+    },
+
+    // The review's line is erased in place (erased-line.ts): the outbox's watermark on reviews.jsonl is a byte offset and stays true.
+    erase(id) {
+      return inTurn(async () => {
+        const lineId = (text: string): string | undefined => {
+          const value = storedReviewSchema.safeParse(parseJsonLine(text)).data;
+          return value?.id === id ? id : undefined;
+        };
+        const found: Array<{ appender: JsonlAppender; start: number }> = [];
+        for (const [file, appender] of [[reviewsFile, reviews], [spamFile, spam]] as const) {
+          await scanBackward(file, (text, start) => {
+            if (text.includes(id) && lineId(text)) found.push({ appender, start });
+            return false;
+          });
+        }
+        if (found.length === 0) return false;
+        // The mail first: a crash after it leaves a review that is not mailed, never a mail of an erased review.
+        await outbox.forget("review", id);
+        await watch.settled();
+        try {
+          for (const { appender, start } of found) await appender.overwrite(start, (line) => (lineId(line) ? erasedLineText(id, Buffer.byteLength(line)) : undefined));
+        } catch (error) {
+          throw classifyDataDirError(dataDir, error);
+        }
+        // On the site: the watch sees the approved set change, and npm start rebuilds it without the review.
+        void watch.check();
+        return true;
+      });
     },
 
     linkUse: async (token) => (await readDecisions()).find((decision) => decision.token === token),
