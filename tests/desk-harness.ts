@@ -87,9 +87,10 @@ export async function startDesk(options: DeskHarnessOptions = {}): Promise<DeskH
   const clock = { now: Date.now() };
   // The server's sending loop, as the contact function runs it: the desk queues its sign-in emails in the store's outbox.
   // Notifications of the messages and reviews a test stores go to the site's address, as by default.
-  // Visits' emails carry a cancel link; its token is no concern of the desk's tests.
+  // Visits' and reviews' emails carry signed links; their tokens are no concern of the desk's tests.
   const visitLinks = async (visit: { id: string }) => ({ cancel: `${site.url}/api/estimate-visits/cancel?token=test-${visit.id}`, desk: `${site.url}/owner/bookings` });
-  const mailer = createMailer({ transport, site, addresses: defaultAddresses(site, {}), visitLinks });
+  const reviewLinks = async (review: { id: string }) => ({ approve: `${site.url}/api/reviews/moderate?approve=test-${review.id}`, reject: `${site.url}/api/reviews/moderate?reject=test-${review.id}` });
+  const mailer = createMailer({ transport, site, addresses: defaultAddresses(site, {}), visitLinks, reviewLinks });
   let outbox: Outbox | undefined;
   const openStore = async () => {
     const opened = options.databaseUrl

@@ -149,6 +149,8 @@ export const estimateVisitHoursPath = `${settingsPath}/estimate-visits`;
 
 /** POST `approved=yes|no`: the desk's decision on one review (store.reviews.decide, via "desk"). */
 export const reviewDecisionPath = (id: string): string => `${deskPath.reviews}/${encodeURIComponent(id)}/decision`;
+/** GET: the step that asks "Delete this review … for good?"; POST: erase it (store `reviews.erase`; off the site when it was on it). */
+export const reviewDeletePath = (id: string): string => `${deskPath.reviews}/${encodeURIComponent(id)}/delete`;
 
 /** A section of the desk: one item of the navigation every desk screen shows, one screen. */
 export interface DeskSection {

@@ -2,7 +2,7 @@ import { AccountScreen, type AccountData } from "./screens/account-screen";
 import { BusinessScreen, type BusinessData } from "./screens/business-screen";
 import { ElsewhereScreen, type ElsewhereData } from "./screens/elsewhere-screen";
 import { MessageDeleteScreen, MessageScreen, MessagesScreen, type MessageData, type MessageDeleteData, type MessagesData } from "./screens/messages-screen";
-import { ReviewsScreen, type ReviewsData } from "./screens/reviews-screen";
+import { ReviewDeleteScreen, ReviewsScreen, type ReviewDeleteData, type ReviewsData } from "./screens/reviews-screen";
 import { HomeScreen, type HomeData } from "./screens/home-screen";
 import { ProblemScreen, type ProblemData } from "./screens/problem-screen";
 import { JobEditorScreen, type JobEditorData } from "./screens/job-editor-screen";
@@ -45,6 +45,7 @@ export interface DeskScreenData {
   message: MessageData;
   "message-delete": MessageDeleteData;
   reviews: ReviewsData;
+  "review-delete": ReviewDeleteData;
   visits: VisitsData;
   posts: PostsData;
   "post-editor": PostEditorData;
@@ -92,6 +93,8 @@ export function DeskScreen({ page }: { page: DeskPage }) {
       return <MessageDeleteScreen data={page.data} />;
     case "reviews":
       return <ReviewsScreen data={page.data} />;
+    case "review-delete":
+      return <ReviewDeleteScreen data={page.data} />;
     case "visits":
       return <VisitsScreen data={page.data} />;
     case "posts":

@@ -32,3 +32,6 @@ export const summary = style({
   cursor: "pointer",
   color: vars.color.brandDark,
 });
+
+/** "Delete review" on a line of its own below the decision: a step of its own follows. */
+export const deleteForm = style({ display: "grid", margin: 0, "@media": { "(min-width: 640px)": { display: "flex" } } });
