@@ -298,4 +298,57 @@ describe("the desk's Messages and Reviews in Chromium", () => {
       }
     }
   });
+
+  it("deletes a review for good after asking once more, on a phone without JavaScript too; axe finds nothing at 390 and 1280 px", async () => {
+    for (const javaScriptEnabled of [true, false]) {
+      const { page, problems, close } = await openPage(browser, { ...touchPhone, javaScriptEnabled });
+      try {
+        const name = javaScriptEnabled ? "Erin Erased" : "Walt Waiting";
+        desk.clock.now += 16 * 60_000;
+        const review = await desk.store().reviews.add({ name, location: "Chapin, SC", rating: 4, text: "Please take my review down." });
+        // One on the site, one pending: the step says what happens to each.
+        if (javaScriptEnabled) await desk.store().reviews.decide({ id: review.id, approved: true, via: "desk", by: OWNER });
+        await signIn(page);
+        await page.goto(`${desk.url}/owner/reviews`);
+        const ask = page.getByRole("button", { name: `Delete review: ${name}, Chapin, SC` });
+        // "On the site" is folded unless nothing waits for a decision.
+        if (javaScriptEnabled && (await ask.count()) === 0) await page.getByText(/^On the site/).tap();
+        expect(await ask.count()).toBe(1);
+        if (javaScriptEnabled) {
+          expect(await smallTargets(page)).toEqual([]);
+          expect(await axeViolations(page)).toEqual([]);
+          await keepScreenshot(page, "reviews-with-delete-390", { fullPage: true });
+        }
+        await ask.tap();
+        await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Delete review");
+        await expect(page.getByRole("main").textContent()).resolves.toContain("Delete this review for good? This cannot be undone.");
+        if (javaScriptEnabled) {
+          await expect(page.getByRole("main").textContent()).resolves.toContain("It comes off the site within a minute.");
+          expect(await smallTargets(page)).toEqual([]);
+          expect(await axeViolations(page)).toEqual([]);
+        }
+        await keepScreenshot(page, `review-delete-390${javaScriptEnabled ? "" : "-no-js"}`);
+        // "Keep it" goes back to the reviews, where it still is.
+        await page.getByRole("button", { name: "Keep it" }).tap();
+        await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Reviews");
+        await page.goto(`${desk.url}/owner/reviews/${review.id}/delete`);
+        if (javaScriptEnabled) {
+          await page.setViewportSize(desktop);
+          expect(await axeViolations(page)).toEqual([]);
+          await keepScreenshot(page, "review-delete-1280");
+        }
+        await page.getByRole("button", { name: "Delete for good" }).tap();
+        await expect.poll(() => page.getByRole("status").textContent()).toBe(javaScriptEnabled ? "Review deleted. It is off the site within a minute." : "Review deleted.");
+        expect(await page.getByText(name).count()).toBe(0);
+        if (javaScriptEnabled) {
+          expect(await axeViolations(page)).toEqual([]);
+          await keepScreenshot(page, "review-deleted-1280");
+        }
+        expect(await desk.store().reviews.get(review.id)).toBeUndefined();
+        expect(problems.filter((p) => !/^request failed: \S+\/owner\/assets\/[\w-]+\.js csp$/.test(p))).toEqual([]);
+      } finally {
+        await close();
+      }
+    }
+  });
 });
