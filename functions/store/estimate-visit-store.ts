@@ -46,6 +46,6 @@ export interface EstimateVisitStore {
    * when something was erased; false for an unknown id, or one erased before. `by` is who asked.
    */
   erase(id: string, by: string): Promise<boolean>;
-  /** The ids of the visits, cancelled ones too, that started before `before` (an ISO time): the retention sweep's (functions/retention). */
+  /** The ids of the visits, cancelled ones too, that started before `before` (an ISO time): the retention sweep's (functions/retention/). */
   startedBefore(before: string): Promise<string[]>;
 }

@@ -1,4 +1,5 @@
 import path from "node:path";
+import { z } from "zod";
 import type { ContactInput } from "../../../src/content/contact-schema";
 import type { Logger } from "../../logger";
 import type { MessageBox, MessageItem, MessageQuery, MessageStore } from "../message-store";
@@ -26,6 +27,9 @@ export type MessageFiles = MessageStore & {
   /** Write + fsync rounds of submissions.jsonl so far (group commit: fewer than posts). */
   readonly flushes: number;
 };
+
+/** What the retention sweep reads of a line: its id and when it came. */
+const receivedSchema = z.object({ id: z.string(), createdAt: z.string() });
 
 const DEFAULT_PAGE = 20;
 const MAX_PAGE = 100;
@@ -271,6 +275,15 @@ export function createMessageFiles(options: MessageFilesOptions): MessageFiles {
     },
 
     all: (box) => readJsonl(files[box], (value) => submissionSchema.safeParse(value).data, logger),
+
+    async receivedBefore(before) {
+      const at = Date.parse(before);
+      const ids = new Set<string>();
+      for (const box of ["inbox", "spam"] as const) {
+        for (const line of await readJsonl(files[box], (value) => receivedSchema.safeParse(value).data, logger)) if (Date.parse(line.createdAt) < at) ids.add(line.id);
+      }
+      return [...ids];
+    },
 
     async close() {
       await answering;

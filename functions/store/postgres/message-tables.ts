@@ -186,6 +186,12 @@ export function createMessageTables(db: Database, outbox: OutboxTables, clock: (
       });
     },
 
+    async receivedBefore(before) {
+      // ISO times in UTC (records.ts newPost) sort as text; migrations/012-retention.sql indexes them.
+      const { rows } = await db.query<{ id: string }>("SELECT DISTINCT id FROM messages WHERE record->>'createdAt' < $1", [new Date(before).toISOString()]);
+      return rows.map((row) => row.id);
+    },
+
     async all(box) {
       const { rows } = await db.query<{ record: unknown }>("SELECT record FROM messages WHERE box = $1 ORDER BY seq", [box]);
       return rows.map((row) => submissionSchema.parse(row.record));
