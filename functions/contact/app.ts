@@ -481,11 +481,13 @@ export async function createContactFunction(env: ContactEnv, options: ContactFun
     async close() {
       for (const stop of unwatch.splice(0)) stop();
       reminders.stop();
-      await retention.stop();
+      // A sweep under way finishes before the store closes; nothing else waits for it.
+      const swept = retention.stop();
       // What the desk writes after answering (a sign-in's email and audit lines) goes to the store first.
       await deskApp?.settled();
       await visits.close();
       await outbox.stop();
+      await swept;
       if (!options.store) await store.close();
       mailer.close();
     },

@@ -90,8 +90,9 @@ for (const [name, openStores] of Object.entries(stores)) {
       const fresh = await store.messages.add(contact(4));
       const coming = await store.estimateVisits.book(visit(3, now + 3 * DAY), 1);
 
-      const sweeper = startRetentionSweep({ store, site: site("two years"), clock, logger: recordingLogger() });
+      const sweeper = startRetentionSweep({ store, site: site("two years"), clock, logger: recordingLogger(), firstAfterMs: 0 });
       // The sweep at start: stop() waits for it.
+      await new Promise((resolve) => setTimeout(resolve, 10));
       await sweeper.stop();
       expect(await store.messages.get(old.id)).toBeUndefined();
       expect((await store.messages.list({ box: "spam" })).items.map((m) => m.id)).not.toContain(oldSpam.id);
@@ -105,10 +106,38 @@ for (const [name, openStores] of Object.entries(stores)) {
       // The owner writes a shorter time: the next sweep goes by it.
       const shorter = startRetentionSweep({ store, site: site("18 months"), clock, logger: recordingLogger() });
       await shorter.stop();
-      expect(await shorter.sweep()).toEqual({ keptSince: expect.stringMatching(/^2024-12-15T0[45]:00:00.000Z$/), messages: 0, bookings: 0 });
+      expect(await shorter.sweep()).toEqual({ keptSince: expect.stringMatching(/^2024-12-15T0[45]:00:00.000Z$/), messages: 1, bookings: 1 });
+      expect(await shorter.sweep()).toMatchObject({ messages: 0, bookings: 0 });
       const again = await opened.reopen();
       expect((await again.messages.list()).items.map((m) => m.id)).toEqual([fresh.id]);
       expect((await again.estimateVisits.starting(new Date(0).toISOString(), new Date(T0 + 30 * DAY).toISOString(), { cancelled: true })).map((v) => v.id)).toEqual([coming?.id]);
+    });
+
+    it("sweeps at start, then once a day, each day's sweep taken by one of the instances", async () => {
+      now = T0;
+      opened = await openStores(clock);
+      const { store, other } = opened;
+      const old = async (n: number) => {
+        const at = now;
+        now = T0 - 3 * YEAR;
+        const message = await store.messages.add(contact(n));
+        now = at;
+        return message.id;
+      };
+      const first = await old(1);
+      const sweepers = [store, other].map((s) => startRetentionSweep({ store: s, site: site("two years"), clock, logger: recordingLogger(), firstAfterMs: 0, everyMs: 20 }));
+      try {
+        await expect.poll(async () => store.messages.get(first), { timeout: 5_000 }).toBeUndefined();
+        // The day's sweep was taken (by one instance, then the other finds it taken): one stored later that day waits for the next day.
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        const second = await old(2);
+        await new Promise((resolve) => setTimeout(resolve, 150));
+        expect(await store.messages.get(second)).toBeDefined();
+        now += 86_400_000;
+        await expect.poll(async () => store.messages.get(second), { timeout: 5_000 }).toBeUndefined();
+      } finally {
+        await Promise.all(sweepers.map((s) => s.stop()));
+      }
     });
 
     it("loses nothing it should keep while two sweeps, the owner's deletes and new posts and bookings race", async () => {
@@ -128,7 +157,7 @@ for (const [name, openStores] of Object.entries(stores)) {
       const recent: string[] = [];
       for (let n = 0; n < 6; n += 1) recent.push((await store.messages.add(contact(100 + n))).id);
       now = T0;
-      const [a, b] = [other, store].map((s) => startRetentionSweep({ store: s, site: site("two years"), clock, logger: recordingLogger() }));
+      const [a, b] = [other, store].map((s) => startRetentionSweep({ store: s, site: site("two years"), clock, logger: recordingLogger(), firstAfterMs: 0 }));
       // The owner deletes some old and some recent ones at the same moment; visitors write and book.
       const ownerDeletes = [...oldMessages.filter((_, n) => n % 3 === 0), recent[0] ?? ""];
       const results = await Promise.all([

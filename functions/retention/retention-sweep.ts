@@ -2,7 +2,7 @@
 // content/site.json's messagesKeptFor, read at each sweep, and the messages received and the
 // visits that started before then erased for good through the same store calls as the desk's
 // Delete message and Delete booking (messages.erase, estimateVisits.erase), their emails kept as
-// files with them. Every server sweeps once when it starts and then once a day; on PostgreSQL
+// files with them. Every server sweeps once when it starts (half a minute in) and then once a day; on PostgreSQL
 // the daily sweep is claimed by one instance (visits.claim), and a sweep that runs on two at once
 // is still right: each erase is one transaction that erases once, and the loser's finds nothing.
 import { keptSince, parseKeptFor } from "../../src/content/kept-for";
@@ -11,8 +11,12 @@ import { businessDay, startOfBusinessDay } from "../../src/format/business-time"
 import { consoleLogger, describeError, type Logger } from "../logger";
 import { visitJobIds } from "../store/records";
 import type { Store } from "../store/store";
+import { StoreUnavailableError } from "../store/store-errors";
 
 const DAY_MS = 86_400_000;
+/** After a sweep that failed, the next try: the day's deletions are not put off a whole day. */
+const RETRY_MS = 3_600_000;
+const FIRST_AFTER_MS = 30_000;
 /** Who the store is told erased them (the desk's erases name the owner). */
 export const SWEEP_BY = "retention sweep (messagesKeptFor)";
 
@@ -39,8 +43,10 @@ export function startRetentionSweep(options: {
   clock?: () => number;
   logger?: Logger;
   everyMs?: number;
+  /** The first sweep, this long after the start: not in the way of the start's own work (the first build, the outbox's replay). */
+  firstAfterMs?: number;
 }): RetentionSweep {
-  const { store, forgetMail, clock = Date.now, logger = consoleLogger, everyMs = DAY_MS } = options;
+  const { store, forgetMail, clock = Date.now, logger = consoleLogger, everyMs = DAY_MS, firstAfterMs = FIRST_AFTER_MS } = options;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
@@ -71,16 +77,23 @@ export function startRetentionSweep(options: {
   }
 
   function run(work: () => Promise<unknown>): void {
-    running = work()
+    let next = everyMs;
+    running = Promise.resolve()
+      .then(work)
       .then(() => undefined)
-      .catch((error: unknown) => logger.error(`retention: could not delete the messages and bookings past keeping (${describeError(error)}); trying again tomorrow`))
+      .catch((error: unknown) => {
+        next = Math.min(everyMs, RETRY_MS);
+        // A store that cannot be reached (DATA_DIR, the database) says so itself, with the contact function.
+        if (!(error instanceof StoreUnavailableError)) logger.error(`retention: could not delete the messages and bookings past keeping (${describeError(error)}); trying again in an hour`);
+      })
       .finally(() => {
         if (stopped) return;
-        timer = setTimeout(() => run(daily), everyMs);
+        timer = setTimeout(() => run(daily), next);
         timer.unref();
       });
   }
-  run(sweep);
+  timer = setTimeout(() => run(sweep), firstAfterMs);
+  timer.unref();
   return {
     sweep,
     stop() {

@@ -280,7 +280,10 @@ export function createMessageFiles(options: MessageFilesOptions): MessageFiles {
       const at = Date.parse(before);
       const ids = new Set<string>();
       for (const box of ["inbox", "spam"] as const) {
-        for (const line of await readJsonl(files[box], (value) => receivedSchema.safeParse(value).data, logger)) if (Date.parse(line.createdAt) < at) ids.add(line.id);
+        const lines = await readJsonl(files[box], (value) => receivedSchema.safeParse(value).data, logger).catch((error: unknown) => {
+          throw classifyDataDirError(dataDir, error);
+        });
+        for (const line of lines) if (Date.parse(line.createdAt) < at) ids.add(line.id);
       }
       return [...ids];
     },
