@@ -1,7 +1,7 @@
 import { readdir, readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { startDesk, type DeskClient, type DeskHarness } from "../../tests/desk-harness";
+import { expectDeleteRefused, startDesk, type DeskClient, type DeskHarness } from "../../tests/desk-harness";
 import { waitFor } from "../../tests/test-support";
 import { addDays, businessDay, instantOfWallTime, isoOnClock } from "../../src/format/business-time";
 import type { NewEstimateVisit } from "../store/estimate-visit-store";
@@ -228,15 +228,7 @@ describe("Bookings: the visits booked", () => {
   it("refuses Delete booking without the token, from another site, signed out, and for an unknown visit: nothing changes", async () => {
     const owner = await signedIn();
     const booked = await desk.store().estimateVisits.book(visit(1, "09:00"), 1);
-    const path = `/owner/bookings/${booked?.id}/delete`;
-    await owner.get(path);
-    expect((await owner.post(path, {}, { csrf: null })).status).toBe(403);
-    expect((await owner.post(path, {}, { origin: "https://evil.example" })).status).toBe(403);
-    const signedOut = desk.client();
-    expect((await signedOut.get(path)).location).toBe("/owner/sign-in");
-    // With the sign-in page's own token: only being signed out stops it.
-    await signedOut.get("/owner/sign-in");
-    expect((await signedOut.post(path)).status).toBe(403);
+    await expectDeleteRefused(desk, owner, `/owner/bookings/${booked?.id}/delete`);
     expect(await desk.store().estimateVisits.get(booked?.id ?? "")).toBeDefined();
     expect((await owner.get("/owner/bookings/no-such-visit/delete")).status).toBe(404);
     expect((await owner.post("/owner/bookings/no%20such/delete")).status).toBe(404);

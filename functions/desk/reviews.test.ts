@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { afterEach, describe, expect, it } from "vitest";
 import { reviewInputSchema } from "../../src/content/review";
-import { startDesk, type DeskHarness } from "../../tests/desk-harness";
+import { expectDeleteRefused, startDesk, type DeskHarness } from "../../tests/desk-harness";
 
 let desk: DeskHarness;
 afterEach(() => desk?.close());
@@ -157,14 +157,7 @@ describe("the desk's Reviews", () => {
   it("refuses Delete review without the token, from another site, signed out, and for an unknown review: nothing is deleted", async () => {
     const owner = await signedIn();
     const one = await desk.store().reviews.add(review(1));
-    const path = `/owner/reviews/${one.id}/delete`;
-    await owner.get(path);
-    expect((await owner.post(path, {}, { csrf: null })).status).toBe(403);
-    expect((await owner.post(path, {}, { origin: "https://evil.example" })).status).toBe(403);
-    const signedOut = desk.client();
-    expect((await signedOut.get(path)).location).toBe("/owner/sign-in");
-    await signedOut.get("/owner/sign-in");
-    expect((await signedOut.post(path)).status).toBe(403);
+    await expectDeleteRefused(desk, owner, `/owner/reviews/${one.id}/delete`);
     expect((await owner.get("/owner/reviews/nope/delete")).status).toBe(404);
     expect((await owner.post("/owner/reviews/no%20such/delete")).status).toBe(404);
     expect((await desk.store().reviews.get(one.id))?.state).toBe("pending");

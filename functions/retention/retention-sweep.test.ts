@@ -3,11 +3,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startCluster, type TestCluster } from "../../tests/postgres-cluster";
 import { makeTempDir, recordingLogger } from "../../tests/test-support";
-import type { NewEstimateVisit } from "../store/estimate-visit-store";
 import { createFilesStore } from "../store/files/files-store";
 import { createPostgresStore } from "../store/postgres/postgres-store";
 import type { Store } from "../store/store";
-import { contact } from "../store/store-suite";
+import { contact, estimateVisit } from "../store/store-suite";
 import { startRetentionSweep, SWEEP_BY } from "./retention-sweep";
 
 const DAY = 86_400_000;
@@ -50,17 +49,7 @@ const stores: Record<string, (clock: () => number) => Promise<Opened>> = {
   },
 };
 
-const visit = (n: number, start: number): NewEstimateVisit => ({
-  start: new Date(start).toISOString(),
-  end: new Date(start + 3_600_000).toISOString(),
-  name: `Visitor ${n}`,
-  email: `visitor${n}@example.com`,
-  phone: "(803) 555-0142",
-  address: `${n} Lake Murray Blvd`,
-  town: "Chapin",
-  serviceType: "tree-removal",
-  message: `Visit number ${n}.`,
-});
+const visit = (n: number, start: number) => estimateVisit(n, new Date(start).toISOString());
 
 for (const [name, openStores] of Object.entries(stores)) {
   describe(`the retention sweep: ${name}`, () => {

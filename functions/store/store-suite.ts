@@ -35,6 +35,20 @@ export const contact = (n: number, extra: Partial<z.input<typeof contactSchema>>
     message: `Message number ${n}: the oak by the driveway leans.`,
     ...extra,
   });
+/** A visit as the booking form gives it (also functions/retention/retention-sweep.test.ts). */
+export const estimateVisit = (n: number, start: string): NewEstimateVisit => ({
+  start,
+  end: new Date(Date.parse(start) + 3_600_000).toISOString(),
+  name: `Visitor ${n}`,
+  email: `visitor${n}@example.com`,
+  phone: "(803) 555-0142",
+  address: `${n} Lake Murray Blvd`,
+  town: "Chapin",
+  serviceType: "tree-removal",
+  message: `Visit number ${n}: a dead pine over the shed.`,
+  landingPage: "/services/tree-removal",
+  referrer: "google.com",
+});
 const review = (n: number) => z.parse(reviewInputSchema, { name: `Reviewer ${n}`, location: "Irmo, SC", rating: 5, text: `Careful crew, review number ${n}.` });
 const T0 = Date.UTC(2025, 2, 1, 12);
 const MINUTE = 60_000;
@@ -833,19 +847,7 @@ export function describeStore(name: string, makeHarness: () => Promise<StoreHarn
 
     describe("estimate visits", () => {
       const nine = "2026-03-09T09:00:00-04:00";
-      const visit = (n: number, start = nine): NewEstimateVisit => ({
-        start,
-        end: new Date(Date.parse(start) + 60 * MINUTE).toISOString(),
-        name: `Visitor ${n}`,
-        email: `visitor${n}@example.com`,
-        phone: "(803) 555-0142",
-        address: `${n} Lake Murray Blvd`,
-        town: "Chapin",
-        serviceType: "tree-removal",
-        message: `Visit number ${n}: a dead pine over the shed.`,
-        landingPage: "/services/tree-removal",
-        referrer: "google.com",
-      });
+      const visit = (n: number, start = nine): NewEstimateVisit => estimateVisit(n, start);
       const visitJobsOf = (jobs: Awaited<ReturnType<typeof claimAll>>) =>
         jobs.flatMap(({ job }) => (job.kind === "estimate-visit" ? [job] : [])).sort((a, b) => a.id.localeCompare(b.id));
       const summary = (job: VisitJob) => [job.event, job.to, job.visit.id];
