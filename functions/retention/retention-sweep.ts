@@ -2,9 +2,9 @@
 // content/site.json's messagesKeptFor, read at each sweep, and the messages received and the
 // visits that started before then erased for good through the same store calls as the desk's
 // Delete message and Delete booking (messages.erase, estimateVisits.erase), their emails kept as
-// files with them. Every server sweeps once when it starts (half a minute in) and then once a day; on PostgreSQL
-// the daily sweep is claimed by one instance (visits.claim), and a sweep that runs on two at once
-// is still right: each erase is one transaction that erases once, and the loser's finds nothing.
+// files with them. Every server sweeps once when it starts (half a minute in) and then once a day;
+// on PostgreSQL the daily sweep is claimed by one instance (visits.claim), and a sweep that runs on
+// two at once is still right: each erase is one transaction that erases once, the other finds nothing.
 import { keptSince, parseKeptFor } from "../../src/content/kept-for";
 import type { Site } from "../../src/content/site";
 import { businessDay, startOfBusinessDay } from "../../src/format/business-time";
@@ -59,11 +59,14 @@ export function startRetentionSweep(options: {
     const since = new Date(startOfBusinessDay(keptSince(businessDay(clock(), site.timeZone), keptFor), site.timeZone)).toISOString();
     let messages = 0;
     for (const id of await store.messages.receivedBefore(since)) {
+      // Stopping (the server closes its store): the rest waits for the next start.
+      if (stopped) break;
       if (await store.messages.erase(id, SWEEP_BY)) messages += 1;
       await forgetMail?.(id);
     }
     let bookings = 0;
     for (const id of await store.estimateVisits.startedBefore(since)) {
+      if (stopped) break;
       if (await store.estimateVisits.erase(id, SWEEP_BY)) bookings += 1;
       for (const job of visitJobIds(id)) await forgetMail?.(job);
     }
@@ -78,17 +81,20 @@ export function startRetentionSweep(options: {
 
   function run(work: () => Promise<unknown>): void {
     let next = everyMs;
+    let failed = false;
     running = Promise.resolve()
       .then(work)
       .then(() => undefined)
       .catch((error: unknown) => {
         next = Math.min(everyMs, RETRY_MS);
+        failed = true;
         // A store that cannot be reached (DATA_DIR, the database) says so itself, with the contact function.
         if (!(error instanceof StoreUnavailableError)) logger.error(`retention: could not delete the messages and bookings past keeping (${describeError(error)}); trying again in an hour`);
       })
       .finally(() => {
         if (stopped) return;
-        timer = setTimeout(() => run(daily), next);
+        // After a failure the day's claim may be taken already (by this sweep): the retry sweeps unclaimed.
+        timer = setTimeout(() => run(failed ? sweep : daily), next);
         timer.unref();
       });
   }
