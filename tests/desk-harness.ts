@@ -1,3 +1,4 @@
+import { expect } from "vitest";
 // The owner's desk as its tests drive it over HTTP: the real desk app (functions/desk/desk-app.ts)
 // with its real bundle, a real JSON-lines store in a temp DATA_DIR (or, given `databaseUrl`, a real
 // PostgreSQL database) with the server's sending loop
@@ -87,7 +88,10 @@ export async function startDesk(options: DeskHarnessOptions = {}): Promise<DeskH
   const clock = { now: Date.now() };
   // The server's sending loop, as the contact function runs it: the desk queues its sign-in emails in the store's outbox.
   // Notifications of the messages and reviews a test stores go to the site's address, as by default.
-  const mailer = createMailer({ transport, site, addresses: defaultAddresses(site, {}) });
+  // Visits' and reviews' emails carry signed links; their tokens are no concern of the desk's tests.
+  const visitLinks = async (visit: { id: string }) => ({ cancel: `${site.url}/api/estimate-visits/cancel?token=test-${visit.id}`, desk: `${site.url}/owner/bookings` });
+  const reviewLinks = async (review: { id: string }) => ({ approve: `${site.url}/api/reviews/moderate?approve=test-${review.id}`, reject: `${site.url}/api/reviews/moderate?reject=test-${review.id}` });
+  const mailer = createMailer({ transport, site, addresses: defaultAddresses(site, {}), visitLinks, reviewLinks });
   let outbox: Outbox | undefined;
   const openStore = async () => {
     const opened = options.databaseUrl
@@ -230,6 +234,21 @@ export function deskClient(base: () => string, mail: SmtpPeer, origin = base()):
 }
 
 /** The 6-digit code in a sign-in email. */
+/**
+ * The refusals of a desk delete step's POST (`path`, a page the owner has open): without the
+ * page's token, from another site, and signed out (GET sent to sign in; POST refused even with the
+ * sign-in page's own token). The caller checks that nothing was deleted.
+ */
+export async function expectDeleteRefused(desk: DeskHarness, owner: DeskClient, path: string): Promise<void> {
+  await owner.get(path);
+  expect((await owner.post(path, {}, { csrf: null })).status).toBe(403);
+  expect((await owner.post(path, {}, { origin: "https://evil.example" })).status).toBe(403);
+  const signedOut = desk.client();
+  expect((await signedOut.get(path)).location).toBe("/owner/sign-in");
+  await signedOut.get("/owner/sign-in");
+  expect((await signedOut.post(path)).status).toBe(403);
+}
+
 export function codeIn(raw: string): string {
   const code = /^Subject: (\d{6}) is your sign-in code/m.exec(raw)?.[1] ?? /\b(\d{6})\b/.exec(parseMail(raw).text)?.[1];
   if (!code) throw new Error("no code in the email");

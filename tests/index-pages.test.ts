@@ -85,7 +85,7 @@ describe("index pages", () => {
   it("/privacy says what the forms keep, how visits are counted, for how long, and how to have it deleted, and the footer and form link to it", async () => {
     const { page, close } = await open("/privacy");
     const text = await page.locator("main").innerText();
-    for (const words of ["name, email address and phone number", site.messagesKeptFor, site.email, site.phone.display]) expect(text).toContain(words);
+    for (const words of ["name, email address and phone number", `for ${site.messagesKeptFor}`, "the server deletes them by itself", site.email, site.phone.display]) expect(text).toContain(words);
     // The booking and the review form link here too: what each keeps, and that notifications are unreadable on their way.
     for (const words of ["the street address and town where we should come", "a link to cancel it", "name, town, rating and words are shown", "without being able to read it"]) {
       expect(text).toContain(words);

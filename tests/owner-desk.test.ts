@@ -185,7 +185,7 @@ describe("the owner's desk under npm start", () => {
     }
   });
 
-  it("rescues a held contact post with Not spam (it is mailed), marks a message handled, and approves a review (it goes live)", async () => {
+  it("rescues a held contact post with Not spam (it is mailed), marks a message handled, approves a review (it goes live) and deletes it (it goes off the site)", async () => {
     const post = (path: string, body: Record<string, unknown>) =>
       fetch(`${baseUrl}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
     const held = await post("/api/contact", { name: "Hal Busby", email: "hal@example.com", phone: "(803) 555-0177", serviceType: "tree-removal", message: "Two dead pines by the fence.", website: "https://spam.example" });
@@ -210,6 +210,12 @@ describe("the owner's desk under npm start", () => {
       await expect.poll(async () => (await fetch(`${baseUrl}/reviews`)).text(), { timeout: 90_000 }).toContain("without touching the fence");
       const decisions = (await readFile(join(dataDir(), "review-decisions.jsonl"), "utf8")).trim().split("\n").map((line) => JSON.parse(line));
       expect(decisions.at(-1)).toMatchObject({ approved: true, via: "desk", by: CREW });
+      // The reviewer asks to have it taken down for good: deleted, the site rebuilt without it, nothing of it in DATA_DIR.
+      await page.getByRole("button", { name: "Delete review: Alma Shealy, Irmo, SC" }).tap();
+      await page.getByRole("button", { name: "Delete for good" }).tap();
+      await expect.poll(() => page.getByRole("status").textContent()).toBe("Review deleted. It is off the site within a minute.");
+      await expect.poll(async () => (await fetch(`${baseUrl}/reviews`)).text(), { timeout: 90_000 }).not.toContain("without touching the fence");
+      expect(await readFile(join(dataDir(), "reviews.jsonl"), "utf8")).not.toContain("Alma Shealy");
       expect(problems).toEqual([]);
     } finally {
       await close();

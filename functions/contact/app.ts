@@ -45,6 +45,7 @@ import { createVisitsFunction, type VisitsFunction } from "../visits/visits-func
 import { createEstimateVisitsApp } from "../estimate-visits/app";
 import { offerReader } from "../estimate-visits/offer-reader";
 import { startReminders, type Reminders } from "../estimate-visits/reminders";
+import { startRetentionSweep, type RetentionSweep } from "../retention/retention-sweep";
 import { createVisitLinks } from "../estimate-visits/visit-links";
 import { bookingDayPath } from "../../src/desk/desk-routes";
 import { isoOnClock } from "../../src/format/business-time";
@@ -178,6 +179,8 @@ export interface ContactFunction {
   visits: VisitsFunction;
   /** The estimate visits' reminders the evening before (functions/estimate-visits/reminders.ts). */
   reminders: Reminders;
+  /** Messages and bookings erased once past content/site.json's messagesKeptFor (functions/retention/retention-sweep.ts). */
+  retention: RetentionSweep;
   /** Notifications to the owner's phones: `push.notify(about, notice)` (functions/push/owner-push.ts). */
   push: OwnerPush;
   /** Stops the outbox (waiting for sends in flight), closes the SMTP pool, and the store unless it was handed in. */
@@ -420,6 +423,8 @@ export async function createContactFunction(env: ContactEnv, options: ContactFun
     onCancelled: (visit) => void tellOwner(visit, "cancelled"),
   });
   const reminders = startReminders({ store: store.estimateVisits, timeZone: async () => (await currentSite()).timeZone, clock: bookingClock, logger });
+  // Its emails kept as files (no SMTP_URL) go with each message and booking erased.
+  const retention = startRetentionSweep({ store, site: currentSite, forgetMail: transport.forget?.bind(transport), logger });
   const visits = await createVisitsFunction({
     visits: store.visits,
     site,
@@ -471,14 +476,18 @@ export async function createContactFunction(env: ContactEnv, options: ContactFun
     trustProxy,
     visits,
     reminders,
+    retention,
     push,
     async close() {
       for (const stop of unwatch.splice(0)) stop();
       reminders.stop();
+      // A sweep under way finishes before the store closes; nothing else waits for it.
+      const swept = retention.stop();
       // What the desk writes after answering (a sign-in's email and audit lines) goes to the store first.
       await deskApp?.settled();
       await visits.close();
       await outbox.stop();
+      await swept;
       if (!options.store) await store.close();
       mailer.close();
     },

@@ -1,7 +1,8 @@
-import { readFile, rm } from "node:fs/promises";
+import { readdir, readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { startDesk, type DeskClient, type DeskHarness } from "../../tests/desk-harness";
+import { expectDeleteRefused, startDesk, type DeskClient, type DeskHarness } from "../../tests/desk-harness";
+import { waitFor } from "../../tests/test-support";
 import { addDays, businessDay, instantOfWallTime, isoOnClock } from "../../src/format/business-time";
 import type { NewEstimateVisit } from "../store/estimate-visit-store";
 
@@ -15,6 +16,13 @@ afterEach(() => desk?.close());
 const ZONE = "America/New_York";
 const offerText = () => readFile(path.join(desk.contentDir, "estimate-visits.json"), "utf8");
 const original = await readFile("content/estimate-visits.json", "utf8");
+
+/** Every file under `dir`, as text: what DATA_DIR keeps at rest. */
+async function allText(dir: string): Promise<string> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  const texts = await Promise.all(entries.filter((e) => e.isFile()).map((e) => readFile(path.join(e.parentPath, e.name), "latin1")));
+  return texts.join("\n");
+}
 
 /** The lines of `after` that are not in `before`, and the other way round. */
 function changedLines(before: string, after: string) {
@@ -164,5 +172,66 @@ describe("Bookings: the visits booked", () => {
     expect(after.text).toContain("Sam Roe");
     expect((await desk.store().desk.auditLog(5)).filter((entry) => entry.action === "cancelled an estimate visit")).toHaveLength(1);
     expect((await owner.post("/owner/bookings/no-such-visit/cancel", {})).status).toBe(404);
+  });
+
+  it("deletes a booking for good after asking once more: its words and its email still waiting are gone, its time free, the audit keeps its id only", async () => {
+    const owner = await signedIn();
+    const store = desk.store();
+    const kept = await store.estimateVisits.book(visit(2, "14:00", "Sam Roe"), 1);
+    await waitFor(async () => desk.mail.received.filter((m) => m.raw.includes("Sam Roe")).length === 2 && (await store.outbox.undelivered()).length === 0, 10_000, "the kept visit's invitations");
+    // The mail server refuses for now: the next booking's invitations wait, to be tried again.
+    desk.mail.rejectWith = 451;
+    const words = { name: "Erin Erased", email: "erin.erased@example.com", address: "4417 Secret Gate Rd", message: "The gate code is 4417." };
+    const gone = await store.estimateVisits.book({ ...visit(2, "08:00"), ...words }, 1);
+    const id = gone?.id ?? "";
+    await waitFor(async () => (await store.outbox.undelivered()).some((job) => job.id.startsWith(id) && job.attempts > 0), 10_000, "a first try of its emails");
+    const day = addDays(businessDay(desk.clock.now, ZONE), 2);
+
+    const dayPage = await owner.get(`/owner/bookings/day/${day}`);
+    expect(dayPage.text).toMatch(new RegExp(`<form class="[^"]+" action="/owner/bookings/${id}/delete" method="get"><button type="submit" class="[^"]+" aria-label="Delete booking: Erin Erased at 8:00 AM">Delete booking</button>`));
+    const ask = await owner.get(`/owner/bookings/${id}/delete`);
+    expect(ask.status).toBe(200);
+    expect(ask.text).toContain("Delete this booking and what they wrote for good? This cannot be undone.");
+    expect(ask.text).toMatch(new RegExp(`action="/owner/bookings/${id}/delete" method="post"><input type="hidden" name="csrf" value="[^"]+"/><button type="submit" class="[^"]+">Delete for good</button>`));
+    expect(ask.text).toMatch(new RegExp(`action="/owner/bookings/day/${day}" method="get"><button type="submit" class="[^"]+">Keep it</button>`));
+    // Opening the step deletes nothing.
+    expect(await store.estimateVisits.get(id)).toBeDefined();
+
+    const deleted = await owner.post(`/owner/bookings/${id}/delete`);
+    expect([deleted.status, deleted.location]).toEqual([303, `/owner/bookings/day/${day}`]);
+    const after = await owner.get(deleted.location ?? "");
+    expect(after.text).toContain("Booking deleted.");
+    expect(after.text).not.toContain("Erin Erased");
+    expect(after.text).toContain("Sam Roe");
+    expect((await owner.get(`/owner/bookings/${id}/delete`)).status).toBe(404);
+    // One email being tried at that moment is forgotten once its try ends.
+    await waitFor(async () => (await store.outbox.undelivered()).length === 0, 10_000, "no email of the booking left waiting");
+    expect((await store.desk.auditLog(5)).filter((e) => e.action === "deleted a booking").map((e) => [e.who, e.detail])).toEqual([["owner@example.com", id]]);
+    // A second tap (a dropped connection) deletes nothing more and says so.
+    const twice = await owner.post(`/owner/bookings/${id}/delete`);
+    expect([twice.status, twice.location]).toEqual([303, "/owner/bookings"]);
+    expect((await owner.get(twice.location ?? "")).text).toContain("it was deleted already");
+    expect((await store.desk.auditLog(5)).filter((e) => e.action === "deleted a booking")).toHaveLength(1);
+
+    // The mail server takes mail again, an hour on: nothing of the deleted booking is sent, nor kept in DATA_DIR.
+    desk.mail.rejectWith = undefined;
+    desk.clock.now += 60 * 60_000;
+    // Its time is free again.
+    expect((await store.estimateVisits.book(visit(2, "08:00", "Next Person"), 1))?.seat).toBe(1);
+    await waitFor(() => desk.mail.received.some((m) => m.raw.includes("Next Person")), 15_000, "the next booking's invitations");
+    expect(desk.mail.received.filter((m) => /Erin Erased|Secret Gate/.test(m.raw))).toEqual([]);
+    const atRest = await allText(desk.dataDir);
+    for (const text of Object.values(words)) expect(atRest).not.toContain(text);
+    expect(await store.estimateVisits.get(kept?.id ?? "")).toBeDefined();
+  });
+
+  it("refuses Delete booking without the token, from another site, signed out, and for an unknown visit: nothing changes", async () => {
+    const owner = await signedIn();
+    const booked = await desk.store().estimateVisits.book(visit(1, "09:00"), 1);
+    await expectDeleteRefused(desk, owner, `/owner/bookings/${booked?.id}/delete`);
+    expect(await desk.store().estimateVisits.get(booked?.id ?? "")).toBeDefined();
+    expect((await owner.get("/owner/bookings/no-such-visit/delete")).status).toBe(404);
+    expect((await owner.post("/owner/bookings/no%20such/delete")).status).toBe(404);
+    expect((await desk.store().desk.auditLog(5)).filter((e) => e.action === "deleted a booking")).toEqual([]);
   });
 });

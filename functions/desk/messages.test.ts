@@ -2,7 +2,7 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { loadServiceChoices } from "../../src/content/services";
-import { startDesk, type DeskHarness } from "../../tests/desk-harness";
+import { expectDeleteRefused, startDesk, type DeskHarness } from "../../tests/desk-harness";
 import { waitFor } from "../../tests/test-support";
 import { messagesCsv } from "../contact/submissions-report";
 import { contact } from "../store/store-suite";
@@ -259,15 +259,9 @@ describe("the desk's Messages", () => {
   it("refuses a change without the token or from another site, a signed-out visitor, and an unknown message: nothing changes", async () => {
     const owner = await signedIn();
     const [id = ""] = await seed(1);
-    await owner.get(`/owner/messages/${id}`);
     // Delete: refused without the token, from another site, and signed out; the message stays.
-    expect((await owner.post(`/owner/messages/${id}/delete`, {}, { csrf: null })).status).toBe(403);
-    expect((await owner.post(`/owner/messages/${id}/delete`, {}, { origin: "https://evil.example" })).status).toBe(403);
-    const signedOut = desk.client();
-    expect((await signedOut.get(`/owner/messages/${id}/delete`)).location).toBe("/owner/sign-in");
-    // With the sign-in page's own token: only being signed out stops it.
-    await signedOut.get("/owner/sign-in");
-    expect((await signedOut.post(`/owner/messages/${id}/delete`)).status).toBe(403);
+    await expectDeleteRefused(desk, owner, `/owner/messages/${id}/delete`);
+    await owner.get(`/owner/messages/${id}`);
     expect(await desk.store().messages.get(id)).toBeDefined();
     expect((await owner.post(`/owner/messages/${id}/handled`, { handled: "yes" }, { csrf: null })).status).toBe(403);
     expect((await owner.post(`/owner/messages/${id}/handled`, { handled: "yes" }, { origin: "https://evil.example" })).status).toBe(403);

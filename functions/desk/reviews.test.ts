@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { afterEach, describe, expect, it } from "vitest";
 import { reviewInputSchema } from "../../src/content/review";
-import { startDesk, type DeskHarness } from "../../tests/desk-harness";
+import { expectDeleteRefused, startDesk, type DeskHarness } from "../../tests/desk-harness";
 
 let desk: DeskHarness;
 afterEach(() => desk?.close());
@@ -133,5 +133,68 @@ describe("the desk's Reviews", () => {
     expect((await owner.post("/owner/reviews/nope/decision", { approved: "yes" })).status).toBe(404);
     expect((await owner.post(`/owner/reviews/${one.id}/decision`, { approved: "perhaps" })).status).toBe(404);
     expect((await desk.store().reviews.get(one.id))?.state).toBe("pending");
+  });
+
+  it("deletes a review for good after asking once more: off the site (one signal, as Take off the site), its email still waiting gone, the audit keeps its id only", async () => {
+    const owner = await signedIn();
+    const shown = await desk.store().reviews.add({ ...review(1, "Erin Erased"), text: "Please take this down, my address is 4417 Secret Gate Rd." });
+    await desk.store().reviews.decide({ id: shown.id, approved: true, via: "link", by: "owner@example.com", token: "sig" });
+    // Its email went out before (it stays in the owner's mailbox); then the mail server refuses for now: the next review's email waits.
+    await expect.poll(() => desk.mail.received.filter((m) => m.raw.includes("Erin Erased")).length, { timeout: 10_000 }).toBe(1);
+    desk.mail.rejectWith = 451;
+    const waiting = await desk.store().reviews.add(review(2, "Walt Waiting"));
+    await expect.poll(async () => (await desk.store().outbox.undelivered()).some((job) => job.id === waiting.id && job.attempts > 0), { timeout: 10_000 }).toBe(true);
+    let signals = 0;
+    const stop = desk.store().reviews.watchApproved(() => void (signals += 1));
+    try {
+      const list = plain((await owner.get("/owner/reviews")).text);
+      expect(list).toMatch(new RegExp(`action="/owner/reviews/${shown.id}/delete" method="get"><button type="submit" class="[^"]+" aria-label="Delete review: Erin Erased, Irmo, SC">Delete review</button>`));
+      const ask = plain((await owner.get(`/owner/reviews/${shown.id}/delete`)).text);
+      expect(ask).toContain("Delete this review for good? This cannot be undone.");
+      expect(ask).toContain("It comes off the site within a minute.");
+      expect(ask).toMatch(new RegExp(`action="/owner/reviews/${shown.id}/delete" method="post"><input type="hidden" name="csrf" value="[^"]+"/><button type="submit" class="[^"]+">Delete for good</button>`));
+      expect(ask).toMatch(/action="\/owner\/reviews" method="get"><button type="submit" class="[^"]+">Keep it<\/button>/);
+      // Opening the step deletes nothing.
+      expect(await desk.store().reviews.get(shown.id)).toBeDefined();
+
+      const deleted = await owner.post(`/owner/reviews/${shown.id}/delete`);
+      expect([deleted.status, deleted.location]).toEqual([303, "/owner/reviews"]);
+      expect(plain((await owner.get("/owner/reviews")).text)).toContain("Review deleted. It is off the site within a minute.");
+      await expect.poll(() => signals, { timeout: 10_000 }).toBe(1);
+      expect(await desk.store().reviews.approved()).toEqual([]);
+      const pendingGone = await owner.post(`/owner/reviews/${waiting.id}/delete`);
+      expect(pendingGone.status).toBe(303);
+      expect(plain((await owner.get("/owner/reviews")).text)).toContain("Review deleted.");
+      await expect.poll(async () => (await desk.store().outbox.undelivered()).map((job) => job.id), { timeout: 10_000 }).toEqual([]);
+      expect(signals).toBe(1);
+    } finally {
+      stop();
+    }
+    expect((await owner.get(`/owner/reviews/${shown.id}/delete`)).status).toBe(404);
+    const audit = await desk.store().desk.auditLog(2);
+    expect(audit.map((e) => [e.who, e.action, e.detail])).toEqual([
+      ["owner@example.com", "deleted a review", waiting.id],
+      ["owner@example.com", "deleted a review", shown.id],
+    ]);
+    // A second tap (a dropped connection) deletes nothing more and says so.
+    const twice = await owner.post(`/owner/reviews/${shown.id}/delete`);
+    expect(plain((await owner.get(twice.location ?? "")).text)).toContain("it was deleted already");
+    // The mail server takes mail again: nothing of the deleted reviews is sent.
+    desk.mail.rejectWith = undefined;
+    desk.clock.now += 60 * 60_000;
+    await desk.store().reviews.add(review(3, "Next Reviewer"));
+    await expect.poll(() => desk.mail.received.some((m) => m.raw.includes("Next Reviewer")), { timeout: 15_000 }).toBe(true);
+    expect(desk.mail.received.filter((m) => m.raw.includes("Walt Waiting"))).toEqual([]);
+    expect(desk.mail.received.filter((m) => m.raw.includes("Erin Erased"))).toHaveLength(1);
+  });
+
+  it("refuses Delete review without the token, from another site, signed out, and for an unknown review: nothing is deleted", async () => {
+    const owner = await signedIn();
+    const one = await desk.store().reviews.add(review(1));
+    await expectDeleteRefused(desk, owner, `/owner/reviews/${one.id}/delete`);
+    expect((await owner.get("/owner/reviews/nope/delete")).status).toBe(404);
+    expect((await owner.post("/owner/reviews/no%20such/delete")).status).toBe(404);
+    expect((await desk.store().reviews.get(one.id))?.state).toBe("pending");
+    expect((await desk.store().desk.auditLog(5)).filter((e) => e.action === "deleted a review")).toEqual([]);
   });
 });

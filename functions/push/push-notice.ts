@@ -8,7 +8,7 @@ import { isoOnClock } from "../../src/format/business-time";
 import { firstLine } from "../desk/message-view";
 import { townOf } from "../desk/town-names";
 import type { BookedVisit } from "../store/estimate-visit-store";
-import { messageNoticeTag, type PushNotice, type StoredReview, type Submission } from "../store/records";
+import { noticeTag, type PushNotice, type StoredReview, type Submission } from "../store/records";
 
 /** Cut to `max` characters, an ellipsis where cut: the notice's schema bounds every field. */
 const cut = (text: string, max: number): string => (text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`);
@@ -19,7 +19,7 @@ export function messageNotice(message: Submission, words: { services: readonly S
     title: cut(`New message: ${message.name}`, 120),
     body: cut([about, firstLine(message.message, 140)].filter(Boolean).join("\n"), 400),
     url: messagePath(message.id),
-    tag: messageNoticeTag(message.id),
+    tag: noticeTag("message", message.id),
     // A lead: the phone shows it at once, even saving its battery.
     urgency: "high",
   };
@@ -30,7 +30,7 @@ export function reviewNotice(review: StoredReview): PushNotice {
     title: cut(`New review: ${"★".repeat(review.rating)} ${review.name}`, 120),
     body: cut([review.location, firstLine(review.text, 140)].filter(Boolean).join("\n"), 400),
     url: deskPath.reviews,
-    tag: `review-${review.id}`.slice(0, 64),
+    tag: noticeTag("review", review.id),
     urgency: "normal",
   };
 }
@@ -48,7 +48,7 @@ export function visitNotice(visit: BookedVisit, change: "booked" | "cancelled", 
     title: cut(booked ? `Estimate visit booked: ${visit.name}` : `Estimate visit cancelled: ${visit.name}`, 120),
     body: cut([formatVisitWhen(start), about, booked ? firstLine(visit.message, 140) : "The time is free again."].filter(Boolean).join("\n"), 400),
     url: bookingDayPath(start.slice(0, 10)),
-    tag: `visit-${visit.id}`.slice(0, 64),
+    tag: noticeTag("visit", visit.id),
     urgency: booked ? "high" : "normal",
   };
 }

@@ -39,4 +39,13 @@ export interface EstimateVisitStore {
   cancel(id: string, by: Omit<VisitCancellation, "at">): Promise<{ visit: BookedVisit; cancelled: boolean } | undefined>;
   /** Queues the visitor's reminder, once: false when it was queued before or the visit is cancelled or unknown. */
   remind(id: string): Promise<boolean>;
+  /**
+   * Erases a visit for good (the privacy page's promise): the visit and what happened to it, its
+   * seat freed, its emails and notifications not sent yet (one being handed to the mail server at
+   * this very moment goes out once and is never tried again). Nobody is emailed about it. True
+   * when something was erased; false for an unknown id, or one erased before. `by` is who asked.
+   */
+  erase(id: string, by: string): Promise<boolean>;
+  /** The ids of the visits, cancelled ones too, that started before `before` (an ISO time): the retention sweep's (functions/retention/). */
+  startedBefore(before: string): Promise<string[]>;
 }

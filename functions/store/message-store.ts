@@ -79,6 +79,8 @@ export interface MessageStore {
    * erased; false for an unknown id, or one erased before. `by` is who asked (the desk's audit keeps it).
    */
   erase(id: string, by: string): Promise<boolean>;
+  /** The ids of the messages (inbox and spam, each once) received before `before` (an ISO time): the retention sweep's (functions/retention/). */
+  receivedBefore(before: string): Promise<string[]>;
   /** Every message of a box in the order stored, oldest first (`npm run submissions`, CSV export). */
   all(box: MessageBox): Promise<Submission[]>;
 }

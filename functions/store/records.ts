@@ -251,6 +251,12 @@ export const visitEventSchema = z.discriminatedUnion("event", [
 ]);
 export type VisitEvent = z.infer<typeof visitEventSchema>;
 
+const visitJobId = (visitId: string, event: VisitJob["event"], to: VisitJob["to"]): string => `${visitId}-${event}-${to}`;
+
+/** Every id an email about visit `visitId` can have (visitJobs below): its copies kept as files are found by them. */
+export const visitJobIds = (visitId: string): string[] =>
+  (["booked", "cancelled", "reminder"] as const).flatMap((event) => (["visitor", "owner"] as const).map((to) => visitJobId(visitId, event, to)));
+
 /**
  * The emails an event of a visit sends, each with a stable id (the visit's, what happened, to
  * whom): stored in the same write as the event, on both stores, so it is mailed exactly once.
@@ -258,7 +264,7 @@ export type VisitEvent = z.infer<typeof visitEventSchema>;
 export function visitJobs(change: VisitEvent): VisitJob[] {
   const job = (event: VisitJob["event"], to: VisitJob["to"], createdAt: string, extra: Partial<VisitJob> = {}): VisitJob => ({
     kind: "estimate-visit",
-    id: `${change.visit.id}-${event}-${to}`,
+    id: visitJobId(change.visit.id, event, to),
     createdAt,
     to,
     event,
@@ -295,12 +301,25 @@ export type AddedJob = SignInJob | ReportJob | PushJob;
 /** Jobs of no use later: a sign-in code after its 15 minutes, a notification once the moment passed. Forgotten when they fail, never exported. */
 export const isFleeting = (kind: MailKind): boolean => kind === "sign-in" || kind === "push";
 
-/** The tag of the notifications about message `id` (functions/push/push-notice.ts): erasing the message finds them by it. */
-export const messageNoticeTag = (id: string): string => `message-${id}`.slice(0, 64);
+/** What the owner can erase for good (the privacy page's promise): its emails and notifications go with it. */
+export type ErasedKind = "message" | "review" | "visit";
 
-/** Whether a job carries message `id`'s words: its email, or a notification about it (erased with it, `messages.erase`). */
-export const isAboutMessage = (job: Pick<MailJob, "kind" | "id"> & { notice?: PushNotice }, id: string): boolean =>
-  (job.kind === "contact" && job.id === id) || (job.kind === "push" && job.notice?.tag === messageNoticeTag(id));
+/** The tag of the notifications about a message, review or visit `id` (functions/push/push-notice.ts): erasing it finds them by it. */
+export const noticeTag = (kind: ErasedKind, id: string): string => `${kind}-${id}`.slice(0, 64);
+
+/** The mail job kind that carries a record of each erasable kind's words. */
+const mailKindOf = { message: "contact", review: "review", visit: "estimate-visit" } as const satisfies Record<ErasedKind, MailKind>;
+
+/**
+ * Whether a job carries the words of record `id` of `kind` (erased with it): a message's or a
+ * review's email (the job's id is the record's), a visit's emails (each carries the visit), or a
+ * notification about it (by its tag).
+ */
+export function isAbout(job: Pick<MailJob, "kind" | "id"> & { notice?: PushNotice; visit?: { id: string } }, kind: ErasedKind, id: string): boolean {
+  if (job.kind === "push") return job.notice?.tag === noticeTag(kind, id);
+  if (job.kind !== mailKindOf[kind]) return false;
+  return kind === "visit" ? job.visit?.id === id : job.id === id;
+}
 
 export const contactJob = (message: Submission): ContactJob => ({ kind: "contact", id: message.id, createdAt: message.createdAt, message });
 export const reviewJob = (review: StoredReview): ReviewJob => ({ kind: "review", id: review.id, createdAt: review.createdAt, review });

@@ -45,6 +45,15 @@ export interface ReviewStore {
   get(id: string): Promise<ReviewItem | undefined>;
   /** Records an approve or reject. A token already used, or an unknown review, decides nothing. */
   decide(request: DecisionRequest): Promise<DecisionResult>;
+  /**
+   * Erases a review for good, as the privacy page promises a visitor who asks: the review as posted
+   * (or held as spam), its email and its notification not sent yet (one being handed to the mail
+   * server at this very moment goes out once and is never tried again). Its decisions hold no words
+   * of the visitor's and may stay. When it was on the site, watchApproved's listeners are called
+   * (the site is rebuilt without it). True when something was erased; false for an unknown id, or
+   * one erased before. `by` is who asked.
+   */
+  erase(id: string, by: string): Promise<boolean>;
   /** The decision an email link (by its signature) made, if it was used. */
   linkUse(token: string): Promise<Decision | undefined>;
   /**

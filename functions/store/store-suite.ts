@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { contactSchema } from "../../src/content/contact-schema";
 import { reviewInputSchema } from "../../src/content/review";
 import * as z from "zod/mini";
-import { messageNoticeTag, type PushDevice, type PushJob, type SignInJob, type Submission, type VisitJob } from "./records";
+import { noticeTag, type ErasedKind, type PushDevice, type PushJob, type SignInJob, type Submission, type VisitJob } from "./records";
 import type { NewEstimateVisit } from "./estimate-visit-store";
 import { InvalidCursorError } from "./store-errors";
 import type { DeviceClass, Store, VisitCount } from "./store";
@@ -35,6 +35,20 @@ export const contact = (n: number, extra: Partial<z.input<typeof contactSchema>>
     message: `Message number ${n}: the oak by the driveway leans.`,
     ...extra,
   });
+/** A visit as the booking form gives it (also functions/retention/retention-sweep.test.ts). */
+export const estimateVisit = (n: number, start: string): NewEstimateVisit => ({
+  start,
+  end: new Date(Date.parse(start) + 3_600_000).toISOString(),
+  name: `Visitor ${n}`,
+  email: `visitor${n}@example.com`,
+  phone: "(803) 555-0142",
+  address: `${n} Lake Murray Blvd`,
+  town: "Chapin",
+  serviceType: "tree-removal",
+  message: `Visit number ${n}: a dead pine over the shed.`,
+  landingPage: "/services/tree-removal",
+  referrer: "google.com",
+});
 const review = (n: number) => z.parse(reviewInputSchema, { name: `Reviewer ${n}`, location: "Irmo, SC", rating: 5, text: `Careful crew, review number ${n}.` });
 const T0 = Date.UTC(2025, 2, 1, 12);
 const MINUTE = 60_000;
@@ -53,13 +67,13 @@ export function describeStore(name: string, makeHarness: () => Promise<StoreHarn
       await harness?.cleanup();
       harness = undefined;
     });
-    /** A notification to the owner's phone about message `about`, as functions/push/push-notice.ts tags it. */
-    const pushAbout = (about: string, id: string, body = "Tree removal"): PushJob => ({
+    /** A notification to the owner's phone about message (or review, visit) `about`, as functions/push/push-notice.ts tags it. */
+    const pushAbout = (about: string, id: string, body = "Tree removal", kind: ErasedKind = "message"): PushJob => ({
       kind: "push",
       id,
       createdAt: new Date(now).toISOString(),
       device: "0123456789abcdef01234567",
-      notice: { title: "New message", body, url: `/owner/messages/${about}`, tag: messageNoticeTag(about), urgency: "high" },
+      notice: { title: `New ${kind}`, body, url: `/owner/${kind}s/${about}`, tag: noticeTag(kind, about), urgency: "high" },
     });
     /** Takes every job due now, as one sender would. */
     const claimAll = async (store: Store, at = now) => (await store.outbox.claim({ now: at, limit: 100, leaseMs: 10 * MINUTE })).jobs;
@@ -444,6 +458,84 @@ export function describeStore(name: string, makeHarness: () => Promise<StoreHarn
         await store.reviews.decide({ id: a.id, approved: true, via: "desk", by: "owner@example.com" });
         await settled(2);
       });
+
+      it("erases a review for good: its line or row, its email and notification not sent, off the site with one signal, across a restart", async () => {
+        const { store, harness } = await fresh();
+        await store.outbox.open();
+        const words = { name: "Erin Erased", location: "Secret Hollow, SC", rating: 4, text: "Please take my review down, the gate code 4417 is in it." };
+        const kept = await store.reviews.add(review(1));
+        now += MINUTE;
+        const shown = await store.reviews.add(words);
+        now += MINUTE;
+        const waiting = await store.reviews.add({ ...review(3), name: "Walt Waiting" });
+        const held = await store.reviews.hold({ ...review(4), name: "Sam Spam" }, "honeypot");
+        // The first two emails went; the third waits with a notification about it, and the process restarts.
+        for (const { job } of await claimAll(store)) if (job.id !== waiting.id) await store.outbox.settle(job.id, 1, { outcome: "sent" });
+        await store.outbox.add(pushAbout(waiting.id, "push-review-waiting", "Walt Waiting: 5 stars", "review"));
+        await store.reviews.decide({ id: kept.id, approved: true, via: "desk", by: "owner@example.com" });
+        await store.reviews.decide({ id: shown.id, approved: true, via: "link", by: "owner@example.com", token: "link-of-shown" });
+        const again = await harness.open({ clock });
+        await again.outbox.open();
+        let signals = 0;
+        const stop = again.reviews.watchApproved(() => void (signals += 1));
+
+        expect(await again.reviews.erase(shown.id, "owner@example.com")).toBe(true);
+        expect(await again.reviews.erase(waiting.id, "owner@example.com")).toBe(true);
+        expect(await again.reviews.erase(held.id, "owner@example.com")).toBe(true);
+        // The site: the set shown changed once (the pending one was never on it).
+        await expect.poll(() => signals, { timeout: 5_000 }).toBe(1);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        expect(signals).toBe(1);
+        stop();
+        expect(await again.reviews.approved()).toEqual([{ id: kept.id, ...review(1), approved: true, createdAt: kept.createdAt }]);
+        expect((await again.reviews.list()).map((r) => r.id)).toEqual([kept.id]);
+        expect(await again.reviews.get(shown.id)).toBeUndefined();
+        expect((await claimAll(again)).map((c) => c.job.id)).toEqual([]);
+        expect(await harness.atRest()).not.toMatch(/Erin Erased|Secret Hollow|gate code|Walt Waiting|Sam Spam/);
+        // Twice, unknown, or decided after: nothing.
+        expect(await again.reviews.erase(shown.id, "owner@example.com")).toBe(false);
+        expect(await again.reviews.erase("no-such-id", "owner@example.com")).toBe(false);
+        expect(await again.reviews.decide({ id: shown.id, approved: false, via: "desk", by: "owner@example.com" })).toEqual({ ok: false, problem: "unknown-review" });
+
+        const third = await harness.open({ clock });
+        await third.outbox.open();
+        expect((await third.reviews.list()).map((r) => r.id)).toEqual([kept.id]);
+        expect(await claimAll(third, now + 60 * MINUTE)).toEqual([]);
+        // With every review erased the site shows none, not an older export (content/reviews.json).
+        expect(await third.reviews.erase(kept.id, "owner@example.com")).toBe(true);
+        expect(await third.reviews.approved()).toEqual([]);
+      });
+
+      it("erases many reviews while decisions, new reviews and lists race it, without failing or bringing one back", async () => {
+        const { store, harness } = await fresh();
+        await store.outbox.open();
+        const first: Array<Awaited<ReturnType<Store["reviews"]["add"]>>> = [];
+        for (let n = 0; n < 10; n += 1) first.push(await store.reviews.add(review(n)));
+        for (const r of first.slice(0, 5)) await store.reviews.decide({ id: r.id, approved: true, via: "desk", by: "owner@example.com" });
+        const erased = first.filter((_, n) => n % 2 === 0).map((r) => r.id);
+        const results = await Promise.all([
+          ...erased.flatMap((id) => [store.reviews.erase(id, "owner@example.com"), store.reviews.erase(id, "helper@example.com")]),
+          ...first.map((r, n) => store.reviews.decide({ id: r.id, approved: n % 3 !== 0, via: "link", by: "owner@example.com", token: `race-${n}` })),
+          ...Array.from({ length: 10 }, (_, n) => store.reviews.add(review(100 + n))),
+          store.reviews.list(),
+          store.reviews.approved(),
+          claimAll(store),
+        ]);
+        expect(results.slice(0, erased.length * 2).filter((r) => r === true)).toHaveLength(erased.length);
+        const added = results.slice(erased.length * 2 + first.length, erased.length * 2 + first.length + 10).flatMap((r) => (r && typeof r === "object" && "rating" in r ? [r.id] : []));
+        expect(added).toHaveLength(10);
+        const check = async (s: Store) => {
+          const listed = (await s.reviews.list()).map((r) => r.id);
+          expect(listed.filter((id) => erased.includes(id))).toEqual([]);
+          expect(listed.sort()).toEqual([...first.map((r) => r.id).filter((id) => !erased.includes(id)), ...added].sort());
+          expect(((await s.reviews.approved()) ?? []).filter((r) => erased.includes(r.id))).toEqual([]);
+        };
+        await check(store);
+        const again = await harness.open({ clock });
+        await again.outbox.open();
+        await check(again);
+        expect((await claimAll(again, now + 60 * MINUTE)).filter((c) => erased.includes(c.job.id))).toEqual([]);
+      });
     });
 
     describe("outbox", () => {
@@ -771,19 +863,7 @@ export function describeStore(name: string, makeHarness: () => Promise<StoreHarn
 
     describe("estimate visits", () => {
       const nine = "2026-03-09T09:00:00-04:00";
-      const visit = (n: number, start = nine): NewEstimateVisit => ({
-        start,
-        end: new Date(Date.parse(start) + 60 * MINUTE).toISOString(),
-        name: `Visitor ${n}`,
-        email: `visitor${n}@example.com`,
-        phone: "(803) 555-0142",
-        address: `${n} Lake Murray Blvd`,
-        town: "Chapin",
-        serviceType: "tree-removal",
-        message: `Visit number ${n}: a dead pine over the shed.`,
-        landingPage: "/services/tree-removal",
-        referrer: "google.com",
-      });
+      const visit = (n: number, start = nine): NewEstimateVisit => estimateVisit(n, start);
       const visitJobsOf = (jobs: Awaited<ReturnType<typeof claimAll>>) =>
         jobs.flatMap(({ job }) => (job.kind === "estimate-visit" ? [job] : [])).sort((a, b) => a.id.localeCompare(b.id));
       const summary = (job: VisitJob) => [job.event, job.to, job.visit.id];
@@ -873,6 +953,82 @@ export function describeStore(name: string, makeHarness: () => Promise<StoreHarn
         expect((await again.estimateVisits.get(a?.id ?? ""))?.remindedAt).toBe(new Date(now).toISOString());
         const byVisit = (x: unknown[], y: unknown[]) => `${String(x[2])}${String(x[1])}`.localeCompare(`${String(y[2])}${String(y[1])}`);
         expect(visitJobsOf(await claimAll(again)).map(summary).sort(byVisit)).toEqual([["reminder", "visitor", a?.id], ["cancelled", "owner", b?.id], ["cancelled", "visitor", b?.id]].sort(byVisit));
+      });
+
+      it("erases a visit for good: its lines, its seat, its emails and notifications not sent, across a restart", async () => {
+        const { store, harness } = await fresh();
+        await store.outbox.open();
+        const ten = "2026-03-09T10:00:00-04:00";
+        const words = { name: "Erin Erased", email: "erin.erased@example.com", address: "4417 Secret Gate Rd", message: "Gate code 4417, the dog is friendly." };
+        const kept = await store.estimateVisits.book(visit(1), 1);
+        const gone = await store.estimateVisits.book({ ...visit(2, ten), ...words }, 1);
+        // The invitations went out; then a reminder and a notification wait, and the process restarts.
+        for (const { job } of await claimAll(store)) await store.outbox.settle(job.id, 1, { outcome: "sent" });
+        now += MINUTE;
+        expect(await store.estimateVisits.remind(gone?.id ?? "")).toBe(true);
+        await store.outbox.add(pushAbout(gone?.id ?? "", "push-visit-gone", `${words.name}: ${words.message}`, "visit"));
+        await store.outbox.add(pushAbout(kept?.id ?? "", "push-visit-kept", "Kept", "visit"));
+        const again = await harness.open({ clock });
+        await again.outbox.open();
+
+        expect(await again.estimateVisits.erase(gone?.id ?? "", "owner@example.com")).toBe(true);
+        expect(await again.estimateVisits.get(gone?.id ?? "")).toBeUndefined();
+        const day = ["2026-03-09T00:00:00Z", "2026-03-10T00:00:00Z"] as const;
+        expect((await again.estimateVisits.starting(...day, { cancelled: true })).map((v) => v.id)).toEqual([kept?.id]);
+        expect((await again.estimateVisits.bookedSince(new Date(T0).toISOString())).map((v) => v.id)).toEqual([kept?.id]);
+        expect((await claimAll(again)).map((c) => c.job.id).sort()).toEqual(["push-visit-kept"]);
+        expect(await harness.atRest()).not.toMatch(/Erin Erased|erin\.erased|Secret Gate|Gate code/);
+        expect(await harness.atRest()).toContain("Visitor 1");
+        // Its seat is free; twice, an unknown id, a cancel or a reminder of it: nothing.
+        expect((await again.estimateVisits.book(visit(3, ten), 1))?.seat).toBe(1);
+        expect(await again.estimateVisits.erase(gone?.id ?? "", "owner@example.com")).toBe(false);
+        expect(await again.estimateVisits.erase("no-such-visit", "owner@example.com")).toBe(false);
+        expect(await again.estimateVisits.cancel(gone?.id ?? "", { by: "visitor", who: words.email })).toBeUndefined();
+        expect(await again.estimateVisits.remind(gone?.id ?? "")).toBe(false);
+
+        const third = await harness.open({ clock });
+        await third.outbox.open();
+        expect(await third.estimateVisits.get(gone?.id ?? "")).toBeUndefined();
+        expect((await third.estimateVisits.starting(...day, { cancelled: true })).map((v) => v.name)).toEqual(["Visitor 1", "Visitor 3"]);
+        // Nothing of it is mailed after the restart; what was open of the others still is.
+        const open = (await claimAll(third, now + 60 * MINUTE)).map((c) => c.job);
+        expect(open.filter((job) => JSON.stringify(job).includes(gone?.id ?? "-"))).toEqual([]);
+        expect(open.map((job) => job.id)).toContain("push-visit-kept");
+        expect(await harness.atRest()).not.toMatch(/Erin Erased|Gate code/);
+      });
+
+      it("erases many visits while bookings, cancellations and lists race it, without failing, bringing one back or giving a seat twice", async () => {
+        const { store, harness } = await fresh();
+        await store.outbox.open();
+        const times = Array.from({ length: 6 }, (_, n) => new Date(Date.parse(nine) + n * 60 * MINUTE).toISOString());
+        const first = await Promise.all(times.map((start, n) => store.estimateVisits.book(visit(n, start), 1)));
+        const ids = first.map((v) => v?.id ?? "");
+        const results = await Promise.all([
+          ...ids.flatMap((id) => [store.estimateVisits.erase(id, "owner@example.com"), store.estimateVisits.erase(id, "helper@example.com")]),
+          ...times.flatMap((start, n) => Array.from({ length: 5 }, (_, k) => store.estimateVisits.book(visit(100 + n * 5 + k, start), 1))),
+          ...ids.map((id) => store.estimateVisits.cancel(id, { by: "visitor", who: "visitor@example.com" })),
+          ...ids.map((id) => store.estimateVisits.remind(id)),
+          store.estimateVisits.starting("2026-03-09T00:00:00Z", "2026-03-10T00:00:00Z", { cancelled: true }),
+          store.estimateVisits.bookedSince(new Date(T0).toISOString()),
+          claimAll(store),
+        ]);
+        // Each visit erased by exactly one of its two erases.
+        expect(results.slice(0, ids.length * 2).filter((r) => r === true)).toHaveLength(ids.length);
+        const newlyBooked = results.slice(ids.length * 2, ids.length * 2 + times.length * 5).flatMap((r) => (r && typeof r === "object" && "seat" in r ? [r.id] : []));
+        const check = async (s: Store) => {
+          const day = await s.estimateVisits.starting("2026-03-09T00:00:00Z", "2026-03-10T00:00:00Z", { cancelled: true });
+          expect(day.filter((v) => ids.includes(v.id))).toEqual([]);
+          expect(day.map((v) => v.id).sort()).toEqual([...newlyBooked].sort());
+          // One seat a time: never two visits not cancelled at one time.
+          for (const start of times) expect(day.filter((v) => !v.cancelled && Date.parse(v.start) === Date.parse(start)).length).toBeLessThanOrEqual(1);
+          for (const id of ids) expect(await s.estimateVisits.get(id)).toBeUndefined();
+        };
+        await check(store);
+        const again = await harness.open({ clock });
+        await again.outbox.open();
+        await check(again);
+        const mailed = (await claimAll(again, now + 60 * MINUTE)).map((c) => c.job);
+        expect(mailed.filter((job) => job.kind === "estimate-visit" && ids.includes(job.visit.id))).toEqual([]);
       });
 
       it("backs up the visits with what happened to them", async () => {

@@ -30,6 +30,15 @@ describe("loadSite", () => {
     await expect(loadSite(dir, {})).rejects.toThrow(/site\.json: phone\.dial: expected an international number like \+18035550142/);
   });
 
+  it("takes messagesKeptFor as a length of time the server deletes by, in the owner's words, and names the field of anything else", async () => {
+    for (const words of ["two years", "18 months", "90 days", "Twelve Weeks"]) expect((await loadSite(await contentWithSite({ ...(await realSite()), messagesKeptFor: words }), {})).messagesKeptFor).toBe(words);
+    for (const words of ["a while", "forever", "0 days", "2 decades", ""]) {
+      await expect(loadSite(await contentWithSite({ ...(await realSite()), messagesKeptFor: words }), {})).rejects.toThrow(
+        /site\.json: messagesKeptFor: expected a length of time like "two years", "18 months" or "90 days"/,
+      );
+    }
+  });
+
   it("works out the number to dial from the phone as shown, so it is written once", async () => {
     const site = await loadSite(await contentWithSite({ ...(await realSite()), phone: "803.555.0199" }), {});
     expect(site.phone).toEqual({ display: "803.555.0199", dial: "+18035550199" });

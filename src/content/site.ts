@@ -103,8 +103,15 @@ export const siteSchema = z.object({
    * remains (scripts/build-engine/placeholders.ts); remove each entry once it is real.
    */
   placeholders: z.array(z.string().min(1)).default([]),
-  /** How long contact messages are kept before they are deleted, as the privacy page says it: "two years". */
-  messagesKeptFor: z.string().min(1).default("two years"),
+  /**
+   * How long contact messages and booked estimate visits are kept before they are deleted: "two
+   * years", "18 months", "90 days". The privacy page says it in these words, and the servers delete
+   * by them (functions/retention/retention-sweep.ts, kept-for.ts).
+   */
+  messagesKeptFor: z
+    .string()
+    .refine((text) => parseKeptFor(text) !== undefined, 'expected a length of time like "two years", "18 months" or "90 days"')
+    .default("two years"),
   /**
    * How long the daily visit counts (page views, call taps, where visitors came from) are
    * kept before they are deleted: "13 months". The privacy page says it, and the servers

@@ -140,6 +140,8 @@ export const bookingsPath = `${deskBase}/bookings`;
 export const bookingDayPath = (day: string): string => `${bookingsPath}/day/${day}`;
 /** POST: cancel one visit (the store frees its time and mails both a cancellation). */
 export const bookingCancelPath = (id: string): string => `${bookingsPath}/${encodeURIComponent(id)}/cancel`;
+/** GET: the step that asks "Delete this booking … for good?"; POST: erase it (store `estimateVisits.erase`), then back to its day. */
+export const bookingDeletePath = (id: string): string => `${bookingsPath}/${encodeURIComponent(id)}/delete`;
 /** The owner's settings: the section "Settings", one form per part (shared/CONTRACT.md: its part "Estimate visits", a button "Save"). */
 export const settingsPath = `${deskBase}/settings`;
 /** POST: the hours offered for estimate visits, saved into content/estimate-visits.json. */
@@ -161,6 +163,8 @@ export function reviewsHref(shown: Partial<Record<ReviewGroup, number>> = {}): s
 
 /** POST `approved=yes|no`: the desk's decision on one review (store.reviews.decide, via "desk"). */
 export const reviewDecisionPath = (id: string): string => `${deskPath.reviews}/${encodeURIComponent(id)}/decision`;
+/** GET: the step that asks "Delete this review … for good?"; POST: erase it (store `reviews.erase`; off the site when it was on it). */
+export const reviewDeletePath = (id: string): string => `${deskPath.reviews}/${encodeURIComponent(id)}/delete`;
 
 /** A section of the desk: one item of the navigation every desk screen shows, one screen. */
 export interface DeskSection {

@@ -2,7 +2,7 @@ import { AccountScreen, type AccountData } from "./screens/account-screen";
 import { BusinessScreen, type BusinessData } from "./screens/business-screen";
 import { ElsewhereScreen, type ElsewhereData } from "./screens/elsewhere-screen";
 import { MessageDeleteScreen, MessageScreen, MessagesScreen, type MessageData, type MessageDeleteData, type MessagesData } from "./screens/messages-screen";
-import { ReviewsScreen, type ReviewsData } from "./screens/reviews-screen";
+import { ReviewDeleteScreen, ReviewsScreen, type ReviewDeleteData, type ReviewsData } from "./screens/reviews-screen";
 import { HomeScreen, type HomeData } from "./screens/home-screen";
 import { ProblemScreen, type ProblemData } from "./screens/problem-screen";
 import { JobEditorScreen, type JobEditorData } from "./screens/job-editor-screen";
@@ -25,7 +25,7 @@ import {
   type TownsData,
 } from "./screens/site-page-screen";
 import { VisitsScreen, type VisitsData } from "./screens/visits-screen";
-import { BookingDayScreen, BookingsScreen, type BookingDayData, type BookingsData } from "./screens/bookings-screen";
+import { BookingDayScreen, BookingDeleteScreen, BookingsScreen, type BookingDayData, type BookingDeleteData, type BookingsData } from "./screens/bookings-screen";
 import { SettingsScreen, type SettingsData } from "./screens/settings-screen";
 import type { DeskSectionScreen } from "./desk-routes";
 
@@ -45,12 +45,14 @@ export interface DeskScreenData {
   message: MessageData;
   "message-delete": MessageDeleteData;
   reviews: ReviewsData;
+  "review-delete": ReviewDeleteData;
   visits: VisitsData;
   posts: PostsData;
   "post-editor": PostEditorData;
   "post-history": PostHistoryData;
   bookings: BookingsData;
   "booking-day": BookingDayData;
+  "booking-delete": BookingDeleteData;
   settings: SettingsData;
   services: ServicesData;
   towns: TownsData;
@@ -91,6 +93,8 @@ export function DeskScreen({ page }: { page: DeskPage }) {
       return <MessageDeleteScreen data={page.data} />;
     case "reviews":
       return <ReviewsScreen data={page.data} />;
+    case "review-delete":
+      return <ReviewDeleteScreen data={page.data} />;
     case "visits":
       return <VisitsScreen data={page.data} />;
     case "posts":
@@ -103,6 +107,8 @@ export function DeskScreen({ page }: { page: DeskPage }) {
       return <BookingsScreen data={page.data} />;
     case "booking-day":
       return <BookingDayScreen data={page.data} />;
+    case "booking-delete":
+      return <BookingDeleteScreen data={page.data} />;
     case "settings":
       return <SettingsScreen data={page.data} />;
     case "services":

@@ -116,8 +116,8 @@ export function Component() {
 
         <h2>How long we keep it</h2>
         <p>
-          We keep messages and bookings for {site.messagesKeptFor}, so that we can look up an estimate or a job we did for you, and
-          then delete them. A review stays on the site while we show it. The daily visit totals are kept for {site.visitsKeptFor} and then deleted by the server itself; the key and codes
+          We keep messages and bookings for {site.messagesKeptFor}, so that we can look up an estimate or a job we did for you; then
+          the server deletes them by itself. A review stays on the site while we show it. The daily visit totals are kept for {site.visitsKeptFor} and then deleted by the server itself; the key and codes
           that count each person once a day are deleted every midnight. Cookies: this site sets none.
         </p>
 

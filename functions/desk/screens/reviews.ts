@@ -1,9 +1,9 @@
 import { deskPath, REVIEWS_SHOWN, reviewsHref, type ReviewGroup } from "../../../src/desk/desk-routes";
-import type { ReviewRow, ReviewsData, ReviewsShown } from "../../../src/desk/screens/reviews-screen";
+import type { ReviewDeleteData, ReviewRow, ReviewsData, ReviewsShown } from "../../../src/desk/screens/reviews-screen";
 import { formatBusinessTime } from "../../../src/format/business-time";
 import type { DecisionVia } from "../../store/records";
 import type { ReviewItem } from "../../store/review-store";
-import type { DeskScreenModule } from "../desk-contract";
+import type { DeskContext, DeskScreenModule } from "../desk-contract";
 
 const title = "Reviews";
 const ID = /^[\w-]{1,64}$/;
@@ -37,9 +37,14 @@ export function reviewRow(review: ReviewItem, timeZone: string): ReviewRow {
  * Reviews: pending ones with Approve and Reject, then those on the site and those rejected,
  * each of which can be decided again. A decision goes through `store.reviews.decide` (via
  * "desk", by the owner's address) exactly as an email link's or `npm run reviews`' does, so it
- * shows in each of them; the store's watchApproved makes `npm start` rebuild the site.
+ * shows in each of them; the store's watchApproved makes `npm start` rebuild the site. "Delete
+ * review" is asked once more on a screen of its own, then erased for good by the store, as the
+ * privacy page promises (off the site by the same rebuild when it was on it).
  */
-export const reviewsScreen: DeskScreenModule = (routes, { store, publish }) => {
+export const reviewsScreen: DeskScreenModule = (routes, { store, publish, forgetMail }) => {
+  const noSuchReview = (ctx: DeskContext) =>
+    ctx.show({ screen: "problem", title, section: "reviews", data: { message: "There is no such review.", back: { href: deskPath.reviews, label: "Back to the list" } } }, { status: 404 });
+
   routes.get(deskPath.reviews, async (ctx) => {
     const all = await store.reviews.list();
     const query = ctx.req.query;
@@ -59,13 +64,41 @@ export const reviewsScreen: DeskScreenModule = (routes, { store, publish }) => {
     await ctx.show({ screen: "reviews", title, section: "reviews", data });
   });
 
+  routes.get(`${deskPath.reviews}/:id/delete`, async (ctx) => {
+    const id = String(ctx.req.params.id ?? "");
+    const review = ID.test(id) ? await store.reviews.get(id) : undefined;
+    if (!review) return noSuchReview(ctx);
+    const data: ReviewDeleteData = {
+      id,
+      who: `${review.name}, ${review.location}`,
+      when: formatBusinessTime(review.createdAt, ctx.site.timeZone),
+      shown: review.state === "approved",
+      publishes: publish !== undefined,
+    };
+    await ctx.show({ screen: "review-delete", title: "Delete review", section: "reviews", data });
+  });
+
+  // Erased for good (store reviews.erase; its watchApproved rebuilds the site when it was on it).
+  // A second post (a dropped connection, the back button) finds nothing and says so.
+  routes.post(`${deskPath.reviews}/:id/delete`, async (ctx) => {
+    const id = String(ctx.req.params.id ?? "");
+    if (!ID.test(id)) return noSuchReview(ctx);
+    const review = await store.reviews.get(id);
+    const erased = await store.reviews.erase(id, ctx.owner.email);
+    // Its email as a file in DATA_DIR (no mail server set up), also when a first try stopped before it.
+    await forgetMail?.(id);
+    if (!erased) return ctx.redirect(deskPath.reviews, { tone: "info", text: "That review is not here: it was deleted already." });
+    // The id only: the audit log keeps nothing of what the visitor wrote.
+    await ctx.audit("deleted a review", id);
+    const off = review?.state === "approved" ? (publish ? " It is off the site within a minute." : " It is off the site after the site's next build.") : "";
+    ctx.redirect(deskPath.reviews, { tone: "done", text: `Review deleted.${off}` });
+  });
+
   routes.post(`${deskPath.reviews}/:id/decision`, async (ctx) => {
     const id = String(ctx.req.params.id ?? "");
     const approved = ctx.req.body?.approved === "yes" ? true : ctx.req.body?.approved === "no" ? false : undefined;
     const review = ID.test(id) && approved !== undefined ? await store.reviews.get(id) : undefined;
-    if (!review || approved === undefined) {
-      return ctx.show({ screen: "problem", title, section: "reviews", data: { message: "There is no such review.", back: { href: deskPath.reviews, label: "Back to the list" } } }, { status: 404 });
-    }
+    if (!review || approved === undefined) return noSuchReview(ctx);
     // A second press (or a post repeated after a dropped connection) records nothing new.
     if (review.state === (approved ? "approved" : "rejected")) {
       return ctx.redirect(deskPath.reviews, { tone: "info", text: `${review.name}'s review was ${approved ? "approved" : "rejected"} already.` });

@@ -3,10 +3,11 @@ import path from "node:path";
 import type { Logger } from "../../logger";
 import type { BookedVisit, EstimateVisitStore } from "../estimate-visit-store";
 import { estimateVisitSchema, visitEventSchema, visitJobs, type VisitEvent } from "../records";
-import { appendIn } from "./data-dir";
+import { appendIn, classifyDataDirError } from "./data-dir";
 import { ESTIMATE_VISITS_FILE } from "./file-names";
 import { createJsonlAppender } from "./jsonl-append";
-import { readJsonlFrom } from "./jsonl-read";
+import { parseJsonLine, readJsonlFrom, scanBackward } from "./jsonl-read";
+import { erasedLineText } from "./erased-line";
 import { inTurns } from "./turns";
 import type { OutboxFiles } from "./outbox-files";
 
@@ -114,6 +115,34 @@ export function createEstimateVisitFiles(options: { dataDir: string; clock: () =
         if (!visit || visit.cancelled || visit.remindedAt) return false;
         await record({ event: "reminded", visit: recordOf(visit), at: now() });
         return true;
+      }),
+
+    // Every line of the visit is erased in place (erased-line.ts): the outbox's watermark on this
+    // file is a byte offset and stays true, and a start reads the visit nowhere.
+    erase: (id) =>
+      exclusive(async () => {
+        if (!visits.has(id)) return false;
+        // The mail first: a crash after it leaves a visit that is not mailed, never a mail of an erased visit.
+        await outbox.forget("visit", id);
+        const lineOf = (text: string): string | undefined => (visitEventSchema.safeParse(parseJsonLine(text)).data?.visit.id === id ? id : undefined);
+        const lines: number[] = [];
+        await scanBackward(file, (text, start) => {
+          if (text.includes(id) && lineOf(text)) lines.push(start);
+          return false;
+        });
+        try {
+          for (const start of lines) await log.overwrite(start, (line) => (lineOf(line) ? erasedLineText(id, Buffer.byteLength(line)) : undefined));
+        } catch (error) {
+          throw classifyDataDirError(dataDir, error);
+        }
+        visits.delete(id);
+        return true;
+      }),
+
+    startedBefore: (before) =>
+      exclusive(async () => {
+        const at = Date.parse(before);
+        return [...visits.values()].filter((v) => Date.parse(v.start) < at).map((v) => v.id);
       }),
 
     async close() {

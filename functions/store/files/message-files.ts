@@ -1,4 +1,5 @@
 import path from "node:path";
+import { z } from "zod";
 import type { ContactInput } from "../../../src/content/contact-schema";
 import type { Logger } from "../../logger";
 import type { MessageBox, MessageItem, MessageQuery, MessageStore } from "../message-store";
@@ -26,6 +27,9 @@ export type MessageFiles = MessageStore & {
   /** Write + fsync rounds of submissions.jsonl so far (group commit: fewer than posts). */
   readonly flushes: number;
 };
+
+/** What the retention sweep reads of a line: its id and when it came. */
+const receivedSchema = z.object({ id: z.string(), createdAt: z.string() });
 
 const DEFAULT_PAGE = 20;
 const MAX_PAGE = 100;
@@ -254,7 +258,7 @@ export function createMessageFiles(options: MessageFilesOptions): MessageFiles {
         }
         if (lines.length === 0) return false;
         // The mail first: a crash after it leaves a message that is not mailed, never a mail of an erased message.
-        await outbox.forgetMessage(id);
+        await outbox.forget("message", id);
         const photos = lines.flatMap(({ message }) => (message.photos ?? []).flatMap((photo) => [photo.sha, photo.thumb]));
         await removePhotos(path.join(dataDir, MESSAGE_PHOTOS_DIR), photos.filter((sha) => !namedElsewhere.has(sha)));
         for (const { box, start } of lines) {
@@ -271,6 +275,18 @@ export function createMessageFiles(options: MessageFilesOptions): MessageFiles {
     },
 
     all: (box) => readJsonl(files[box], (value) => submissionSchema.safeParse(value).data, logger),
+
+    async receivedBefore(before) {
+      const at = Date.parse(before);
+      const ids = new Set<string>();
+      for (const box of ["inbox", "spam"] as const) {
+        const lines = await readJsonl(files[box], (value) => receivedSchema.safeParse(value).data, logger).catch((error: unknown) => {
+          throw classifyDataDirError(dataDir, error);
+        });
+        for (const line of lines) if (Date.parse(line.createdAt) < at) ids.add(line.id);
+      }
+      return [...ids];
+    },
 
     async close() {
       await answering;

@@ -6,7 +6,7 @@ import type { ClaimedJob, DeliveryState, OutboxStore, Settlement, UndeliveredJob
 import {
   contactJob,
   contactJobSchema,
-  isAboutMessage,
+  isAbout,
   isFleeting,
   pushJobSchema,
   reportJobSchema,
@@ -20,6 +20,7 @@ import {
   visitJobSchema,
   withoutSecret,
   type AddedJob,
+  type ErasedKind,
   type MailJob,
   type ShownJob,
   type SignInJob,
@@ -145,11 +146,12 @@ export interface OutboxFiles extends OutboxStore {
   /** A post's job is on disk (its line is fsynced): a sender in this process takes it now. */
   noteQueued(job: MailJob): Promise<void>;
   /**
-   * Message `id` was erased (`messages.erase`): its email and its notifications are dropped unsent
-   * and their lines in outbox.jsonl erased in place. One being sent at this moment is with the mail
-   * server already: it goes out (once), and is forgotten when settled, never tried again.
+   * Record `id` of `kind` was erased (`messages.erase`, `reviews.erase`, `estimateVisits.erase`):
+   * its emails and its notifications are dropped unsent and their lines in outbox.jsonl erased in
+   * place. One being sent at this moment is with the mail server already: it goes out (once), and
+   * is forgotten when settled, never tried again.
    */
-  forgetMessage(id: string): Promise<void>;
+  forget(kind: ErasedKind, id: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -165,10 +167,10 @@ export function createOutboxFiles(options: { dataDir: string; clock?: () => numb
   let signInsDue = createDueQueue();
   // Sent since this open: a late noteQueued of a job the replay already found and sent must not send it twice.
   const sent = new Set<string>();
-  // Messages erased since this open, and the jobs about them that were being sent then (forgotten when settled).
-  const erasedMessages = new Set<string>();
+  // Records erased since this open, and the jobs about them that were being sent then (forgotten when settled).
+  const erased: Array<{ kind: ErasedKind; id: string }> = [];
   const forgotten = new Set<string>();
-  const aboutErased = (job: MailJob | ShownJob): boolean => [...erasedMessages].some((id) => isAboutMessage(job, id));
+  const aboutErased = (job: MailJob | ShownJob): boolean => erased.some(({ kind, id }) => isAbout(job, kind, id));
   const listeners = new Set<() => void>();
   let started = false;
   let opening: Promise<void> | undefined;
@@ -287,19 +289,19 @@ export function createOutboxFiles(options: { dataDir: string; clock?: () => numb
       return ids.filter((id) => jobs.get(id)?.claimed === true);
     },
 
-    async forgetMessage(messageId) {
+    async forget(kind, recordId) {
       // Not while an open replays and replaces outbox.jsonl: the lines found would move.
       if (opening) await opening.catch(() => undefined);
-      erasedMessages.add(messageId);
+      erased.push({ kind, id: recordId });
       for (const [id, open] of jobs) {
-        if (!isAboutMessage(open.job, messageId)) continue;
+        if (!isAbout(open.job, kind, recordId)) continue;
         if (open.claimed) forgotten.add(id);
         else jobs.delete(id);
       }
       // A job open at the last start is a `queued` line carrying the message: erased where it is.
       const carries = (text: string): string | undefined => {
         const event = parseEvent(parseJsonLine(text));
-        return event?.event === "queued" && isAboutMessage(event.job, messageId) ? event.id : undefined;
+        return event?.event === "queued" && isAbout(event.job, kind, recordId) ? event.id : undefined;
       };
       const lines: number[] = [];
       await scanBackward(file, (text, start) => {
@@ -502,8 +504,11 @@ async function watermarkHolds(file: string, source: JobSource, mark: Watermark):
   if (!mark.last) return true;
   try {
     const value: unknown = JSON.parse(bytes.toString("utf8", 0, bytes.indexOf(0x0a)));
-    // Erased in place since (erased-line.ts): the line is where it was, the same length.
-    return (erasedId(value) ?? source.parse(value)?.id) === mark.last.id;
+    // Erased in place since (erased-line.ts): the line is where it was, the same length. A visit's
+    // line is remembered by its first email's id, `<visit id>-<event>-<to>` (records.ts visitJobs).
+    const erased = erasedId(value);
+    if (erased !== undefined) return erased === mark.last.id || mark.last.id.startsWith(`${erased}-`);
+    return source.parse(value)?.id === mark.last.id;
   } catch {
     return false;
   }

@@ -5,10 +5,11 @@ import type { Logger } from "../../logger";
 import { decisionSchema, newPost, reviewJob, storedReviewSchema, type Decision, type LeadSource, type StoredReview } from "../records";
 import { decisionOf, type DecisionResult, type ReviewItem, type ReviewStore } from "../review-store";
 import { createApprovedWatch } from "./approved-watch";
-import { appendIn } from "./data-dir";
+import { appendIn, classifyDataDirError } from "./data-dir";
 import { DECISIONS_FILE, REVIEW_SPAM_FILE, REVIEWS_FILE } from "./file-names";
 import { createJsonlAppender, type JsonlAppender } from "./jsonl-append";
-import { readJsonlFrom } from "./jsonl-read";
+import { parseJsonLine, readJsonlFrom, scanBackward } from "./jsonl-read";
+import { erasedLineText } from "./erased-line";
 import type { OutboxFiles } from "./outbox-files";
 
 export type ReviewFiles = ReviewStore & { close(): Promise<void> };
@@ -26,10 +27,17 @@ export function createReviewFiles(options: { dataDir: string; clock: () => numbe
   const reviewsFile = path.join(dataDir, REVIEWS_FILE);
   const decisionsFile = path.join(dataDir, DECISIONS_FILE);
   const reviews = createJsonlAppender(reviewsFile, logger);
-  const spam = createJsonlAppender(path.join(dataDir, REVIEW_SPAM_FILE), logger);
+  const spamFile = path.join(dataDir, REVIEW_SPAM_FILE);
+  const spam = createJsonlAppender(spamFile, logger);
   const decisions = createJsonlAppender(decisionsFile, logger);
   const now = (): string => new Date(clock()).toISOString();
+  // Decisions and erasures take turns: a decision checks the review is there, then writes.
   let deciding: Promise<unknown> = Promise.resolve();
+  function inTurn<T>(work: () => Promise<T>): Promise<T> {
+    const turn = deciding.then(work);
+    deciding = turn.catch(() => undefined);
+    return turn;
+  }
   const index = reviewIndex(reviewsFile, decisionsFile, logger);
 
   async function write<T>(appender: JsonlAppender, record: T): Promise<T> {
@@ -62,7 +70,7 @@ export function createReviewFiles(options: { dataDir: string; clock: () => numbe
 
     decide(request) {
       // One decision at a time, so that two presses of one link's button cannot both use it.
-      const turn = deciding.then(async (): Promise<DecisionResult> => {
+      return inTurn(async (): Promise<DecisionResult> => {
         const read = await index.read();
         if (request.token !== undefined) {
           const used = read.byToken.get(request.token);
@@ -74,8 +82,38 @@ export function createReviewFiles(options: { dataDir: string; clock: () => numbe
         void watch.check();
         return { ok: true, decision };
       });
-      deciding = turn.catch(() => undefined);
-      return turn;
+    },
+
+    // The review's line is erased in place (erased-line.ts): the outbox's watermark on reviews.jsonl is a byte offset and stays true.
+    erase(id) {
+      return inTurn(async () => {
+        const lineId = (text: string): string | undefined => {
+          const value = storedReviewSchema.safeParse(parseJsonLine(text)).data;
+          return value?.id === id ? id : undefined;
+        };
+        const found: Array<{ appender: JsonlAppender; start: number }> = [];
+        for (const [file, appender] of [[reviewsFile, reviews], [spamFile, spam]] as const) {
+          await scanBackward(file, (text, start) => {
+            if (text.includes(id) && lineId(text)) found.push({ appender, start });
+            return false;
+          });
+        }
+        if (found.length === 0) return false;
+        // The mail first: a crash after it leaves a review that is not mailed, never a mail of an erased review.
+        await outbox.forget("review", id);
+        await watch.settled();
+        try {
+          for (const { appender, start } of found) await appender.overwrite(start, (line) => (lineId(line) ? erasedLineText(id, Buffer.byteLength(line)) : undefined));
+        } catch (error) {
+          throw classifyDataDirError(dataDir, error);
+        } finally {
+          // The files keep their length: what was read of them is read again.
+          await index.readAgain();
+        }
+        // On the site: the watch sees the approved set change, and npm start rebuilds it without the review.
+        void watch.check();
+        return true;
+      });
     },
 
     linkUse: async (token) => (await index.read()).byToken.get(token),
@@ -111,13 +149,13 @@ interface ReviewsRead {
  * file that is shorter than what was read, or another file at its name (a restore), is read again
  * whole. Reads take turns, so no line is applied twice.
  */
-function reviewIndex(reviewsFile: string, decisionsFile: string, logger: Logger): { read(): Promise<ReviewsRead> } {
+function reviewIndex(reviewsFile: string, decisionsFile: string, logger: Logger): { read(): Promise<ReviewsRead>; readAgain(): Promise<void> } {
   const stored = new Map<string, StoredReview>();
   const last = new Map<string, Decision>();
   const byToken = new Map<string, Decision>();
   const at = { reviews: { end: 0, ino: -1 }, decisions: { end: 0, ino: -1 } };
   let current: ReviewsRead | undefined;
-  let turn: Promise<ReviewsRead> | undefined;
+  let turn: Promise<unknown> = Promise.resolve();
 
   /** Where to go on reading `file` from (0 when it must be read again whole), or undefined when nothing was appended. */
   async function from(file: string, mark: { end: number; ino: number }): Promise<number | undefined> {
@@ -137,16 +175,19 @@ function reviewIndex(reviewsFile: string, decisionsFile: string, logger: Logger)
     return lines.map((line) => line.record);
   }
 
+  function forgetAll(): void {
+    stored.clear();
+    last.clear();
+    byToken.clear();
+    at.reviews = { end: 0, ino: -1 };
+    at.decisions = { end: 0, ino: -1 };
+    current = undefined;
+  }
+
   async function catchUp(): Promise<ReviewsRead> {
     const [reviewsFrom, decisionsFrom] = await Promise.all([from(reviewsFile, at.reviews), from(decisionsFile, at.decisions)]);
     if (reviewsFrom === undefined && decisionsFrom === undefined && current) return current;
-    if (reviewsFrom === 0 || decisionsFrom === 0) {
-      stored.clear();
-      last.clear();
-      byToken.clear();
-      at.reviews = { end: 0, ino: -1 };
-      at.decisions = { end: 0, ino: -1 };
-    }
+    if (reviewsFrom === 0 || decisionsFrom === 0) forgetAll();
     const reviewLines = await readOn(reviewsFile, at.reviews, (value) => storedReviewSchema.safeParse(value).data);
     for (const review of reviewLines) stored.set(review.id, review);
     const decisionLines = await readOn(decisionsFile, at.decisions, (value) => decisionSchema.safeParse(value).data);
@@ -165,11 +206,16 @@ function reviewIndex(reviewsFile: string, decisionsFile: string, logger: Logger)
     return current;
   }
 
+  /** `work` after every read under way. */
+  function inOrder<T>(work: () => Promise<T>): Promise<T> {
+    const next = turn.catch(() => undefined).then(work);
+    turn = next;
+    return next;
+  }
+
   return {
-    read() {
-      const next = (turn ?? Promise.resolve(current)).catch(() => undefined).then(() => catchUp());
-      turn = next;
-      return next;
-    },
+    read: () => inOrder(catchUp),
+    /** After a line was overwritten in place (an erased review): the next read reads the files whole. */
+    readAgain: () => inOrder(async () => forgetAll()),
   };
 }

@@ -116,6 +116,21 @@ export function createEstimateVisitTables(db: Database, outbox: OutboxTables, cl
       return { visit: bookedVisitOf(rows[0]), cancelled: true };
     },
 
+    erase: (id) =>
+      db.transaction(async (client) => {
+        // The row's lock waits for a cancellation or reminder under way (one statement each, with its emails):
+        // the emails it queued are committed before the DELETE of them below, which sees them.
+        const gone = await client.query("DELETE FROM estimate_visits WHERE id = $1 RETURNING id", [id]);
+        if (gone.rowCount === 0) return false;
+        await outbox.forget(client, "visit", id);
+        return true;
+      }),
+
+    async startedBefore(before) {
+      const { rows } = await db.query<{ id: string }>("SELECT id FROM estimate_visits WHERE start_at < $1 ORDER BY start_at", [before]);
+      return rows.map((row) => row.id);
+    },
+
     async remind(id) {
       const visit = await get(id);
       if (!visit || visit.cancelled || visit.remindedAt) return false;

@@ -1,6 +1,6 @@
 import type { MessageBox, MessageItem, MessageQuery, MessageStore } from "../message-store";
 import type { DeliveryState } from "../outbox-store";
-import { answerSchema, contactJob, handledEventSchema, messageNoticeTag, newPost, submissionSchema, withPhotos, type Answer, type HandledEvent, type Submission } from "../records";
+import { answerSchema, contactJob, handledEventSchema, newPost, submissionSchema, withPhotos, type Answer, type HandledEvent, type Submission } from "../records";
 import { InvalidCursorError } from "../store-errors";
 import type { Database } from "./database";
 import type { OutboxTables } from "./outbox-tables";
@@ -173,7 +173,7 @@ export function createMessageTables(db: Database, outbox: OutboxTables, clock: (
         await client.query("DELETE FROM message_answers WHERE id = $1", [id]);
         // Its email and its notifications, whatever their state: a sent one's row still holds the visitor's words.
         // One being sent now goes out; its sender's settling then finds no row (outbox-tables.ts).
-        await client.query("DELETE FROM mail_jobs WHERE (kind = 'contact' AND id = $1) OR (kind = 'push' AND job #>> '{notice,tag}' = $2)", [id, messageNoticeTag(id)]);
+        await outbox.forget(client, "message", id);
         const shas = gone.rows.flatMap((row) => (submissionSchema.parse(row.record).photos ?? []).flatMap((photo) => [photo.sha, photo.thumb]));
         // Photos no other message names (the same bytes sent twice stay the other message's).
         await client.query(
@@ -184,6 +184,12 @@ export function createMessageTables(db: Database, outbox: OutboxTables, clock: (
         );
         return true;
       });
+    },
+
+    async receivedBefore(before) {
+      // ISO times in UTC (records.ts newPost) sort as text; migrations/012-retention.sql indexes them.
+      const { rows } = await db.query<{ id: string }>("SELECT DISTINCT id FROM messages WHERE record->>'createdAt' < $1", [new Date(before).toISOString()]);
+      return rows.map((row) => row.id);
     },
 
     async all(box) {

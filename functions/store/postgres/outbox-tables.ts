@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { ClaimedJob, OutboxStore, UndeliveredJob } from "../outbox-store";
-import { mailJobSchema, signInJobSchema, withoutSecret, type MailJob } from "../records";
+import { mailJobSchema, noticeTag, signInJobSchema, withoutSecret, type ErasedKind, type MailJob } from "../records";
 import type { Database } from "./database";
 import type { Notifications } from "./notifications";
 
@@ -15,6 +15,19 @@ export const OUTBOX_POLL_MS = 15_000;
 export type OutboxTables = OutboxStore & {
   /** A post's job was stored by this process: its sender takes it now. */
   queued(): void;
+  /**
+   * Deletes, in the erasing transaction `client`, every job carrying record `id` of `kind`'s words
+   * (records.ts isAbout: its emails, whatever their state, and its notifications). One being sent
+   * now goes out; its sender's settling then finds no row.
+   */
+  forget(client: Queryable, kind: ErasedKind, id: string): Promise<void>;
+};
+
+/** The statement's condition for isAbout (records.ts), `$1` the record's id and `$2` its notifications' tag. */
+const ABOUT: Record<ErasedKind, string> = {
+  message: "kind = 'contact' AND id = $1",
+  review: "kind = 'review' AND id = $1",
+  visit: "kind = 'estimate-visit' AND job #>> '{visit,id}' = $1",
 };
 
 interface JobRow {
@@ -45,6 +58,10 @@ export function createOutboxTables(db: Database, notifications: Notifications, c
   /** This store's name on its claims: another instance's, or this process's before a restart, are not its own. */
   const sender = randomUUID();
   return {
+    async forget(client, kind, id) {
+      await client.query(`DELETE FROM mail_jobs WHERE (${ABOUT[kind]}) OR (kind = 'push' AND job #>> '{notice,tag}' = $2)`, [id, noticeTag(kind, id)]);
+    },
+
     queued,
 
     async add(job) {

@@ -91,10 +91,26 @@ export function createReviewTables(db: Database, notifications: Notifications, o
         return { ok: true, decision };
       }),
 
+    erase: (id) =>
+      db.transaction(async (client) => {
+        // Its rows locked: a decision under way (which locks the posted row) finishes first, and what it decided is read below.
+        const gone = await client.query("DELETE FROM reviews WHERE id = $1 RETURNING box", [id]);
+        if (gone.rowCount === 0) return false;
+        await outbox.forget(client, "review", id);
+        const last = await client.query<{ approved: boolean }>(
+          "SELECT (record->>'approved')::boolean AS approved FROM review_decisions WHERE id = $1 ORDER BY seq DESC LIMIT 1",
+          [id],
+        );
+        // It was on the site: the instance that builds it rebuilds without it.
+        if (last.rows[0]?.approved) await client.query("SELECT pg_notify('approved_reviews', '')");
+        return true;
+      }),
+
     linkUse: (token) => usedBy(token),
 
     async approved() {
-      const { rows } = await db.query<{ any: boolean }>("SELECT EXISTS (SELECT 1 FROM reviews WHERE box = 'posted') AS any");
+      // A review erased since (`erase`) leaves its decisions: the site shows none rather than an older export.
+      const { rows } = await db.query<{ any: boolean }>("SELECT EXISTS (SELECT 1 FROM reviews WHERE box = 'posted') OR EXISTS (SELECT 1 FROM review_decisions) AS any");
       // No review ever: the build reads content/reviews.json.
       if (!rows[0]?.any) return undefined;
       return (await states())

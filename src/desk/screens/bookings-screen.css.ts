@@ -44,3 +44,9 @@ export const message = style([factValue, { whiteSpace: "pre-wrap" }]);
 export const dayNav = style({ display: "flex", justifyContent: "space-between", gap: vars.space.sm, margin: `0 0 ${vars.space.md}` });
 export const back = style({ display: "inline-flex", alignItems: "center", minHeight: "44px", fontWeight: 600 });
 
+
+/** "Delete booking" below what was said, apart from the everyday buttons: a step of its own follows. */
+export const deleteForm = style({ display: "grid", margin: `${vars.space.md} 0 0`, "@media": { "(min-width: 640px)": { display: "flex" } } });
+
+/** The email address, a link the thumb can hit (44 px tall, the desk's rule) though it reads as text. */
+export const factLink = style({ display: "inline-flex", alignItems: "center", minHeight: "44px" });

@@ -1,4 +1,5 @@
-import { bookingCancelPath, bookingDayPath, bookingsPath, settingsPath } from "../desk-routes";
+import { bookingCancelPath, bookingDayPath, bookingDeletePath, bookingsPath, settingsPath } from "../desk-routes";
+import { DeleteStep } from "./delete-step";
 import { Button, Card, DeskForm } from "../desk-ui";
 import * as ui from "../desk-ui.css";
 import * as css from "./bookings-screen.css";
@@ -48,6 +49,16 @@ export interface BookingsData {
   aheadDays: number;
   /** Whether content/estimate-visits.json is there: without it nothing is booked online until Settings saves the hours. */
   offered: boolean;
+}
+
+/** The step before a booking is deleted for good (the same server module fills it). */
+export interface BookingDeleteData {
+  id: string;
+  name: string;
+  /** "Monday, March 9, 8:00 AM". */
+  when: string;
+  /** YYYY-MM-DD: "Keep it" goes back to the visit's day. */
+  day: string;
 }
 
 /** One day's visits, cancelled ones too. */
@@ -124,6 +135,20 @@ export function BookingDayScreen({ data }: { data: BookingDayData }) {
   );
 }
 
+/** "Delete booking", asked once more in plain words. */
+export function BookingDeleteScreen({ data }: { data: BookingDeleteData }) {
+  return (
+    <DeleteStep
+      title="Delete this booking?"
+      about={`${data.name}, ${data.when}.`}
+      question="Delete this booking and what they wrote for good? This cannot be undone."
+      detail="The booking and any email about it still waiting to go are deleted from the website's files, and its time is free again. Nobody is emailed about it: if the visit is still on, call or cancel first. An email already sent stays in the mailboxes."
+      action={bookingDeletePath(data.id)}
+      keep={bookingDayPath(data.day)}
+    />
+  );
+}
+
 /** A visit with what the owner does with it: Call, Text, Directions, Cancel (and, on the day's page, everything said). */
 function VisitItem({ visit, whole = false }: { visit: DeskVisit; whole?: boolean }) {
   return (
@@ -165,7 +190,9 @@ function VisitItem({ visit, whole = false }: { visit: DeskVisit; whole?: boolean
           <dd className={css.factValue}>{visit.phone}</dd>
           <dt className={css.factName}>Email</dt>
           <dd className={css.factValue}>
-            <a href={`mailto:${visit.email}`}>{visit.email}</a>
+            <a className={css.factLink} href={`mailto:${visit.email}`}>
+              {visit.email}
+            </a>
           </dd>
           <dt className={css.factName}>What the tree needs</dt>
           <dd className={css.message}>{visit.message}</dd>
@@ -175,6 +202,14 @@ function VisitItem({ visit, whole = false }: { visit: DeskVisit; whole?: boolean
             {visit.origin ? `, ${visit.origin}` : ""}
           </dd>
         </dl>
+      )}
+      {whole && (
+        // A plain link of a step: nothing is deleted until the next screen's "Delete for good".
+        <form method="get" action={bookingDeletePath(visit.id)} className={css.deleteForm}>
+          <Button tone="danger" label={`Delete booking: ${visit.name} at ${visit.time}`}>
+            Delete booking
+          </Button>
+        </form>
       )}
     </li>
   );

@@ -94,14 +94,6 @@ export const reply = style({
   "@media": { "(min-width: 640px)": { display: "flex", flexWrap: "wrap" } },
 });
 
-/** The delete step's two answers: one above the other on a phone (each a whole-width target), side by side wider. */
-export const decide = style({
-  display: "grid",
-  gap: vars.space.md,
-  margin: `${vars.space.md} 0 0`,
-  "@media": { "(min-width: 640px)": { display: "flex", flexWrap: "wrap" } },
-});
-
 /** "Answered by text, 9:42 AM": said once a reply was tapped (empty until then, read out when it changes). */
 export const answered = style({ fontWeight: 600, color: vars.color.brandDark, margin: `0 0 ${vars.space.md}`, selectors: { "&:empty": { display: "none" } } });
 

@@ -3,6 +3,7 @@ import { deskPath, messageAnsweredPath, messageDeletePath, messageHandledPath, m
 import { sectionPath } from "../desk-routes";
 import { Button, Card, DeskForm } from "../desk-ui";
 import * as ui from "../desk-ui.css";
+import { DeleteStep } from "./delete-step";
 import { MessagePhotos, type MessagePhotoLink } from "./message-photos";
 import * as css from "./messages-screen.css";
 
@@ -326,24 +327,17 @@ export function MessageScreen({ data }: { data: MessageData }) {
   );
 }
 
-/** "Delete message", asked once more in plain words: works without the desk script, as every step of the desk. */
+/** "Delete message", asked once more in plain words. */
 export function MessageDeleteScreen({ data }: { data: MessageDeleteData }) {
   const photos = data.photos === 0 ? "" : data.photos === 1 ? " and its photo" : ` and its ${data.photos} photos`;
   return (
-    <Card title="Delete this message?">
-      <p>
-        From {data.name}, {data.when}.
-      </p>
-      <p>Delete this message and its photos for good? This cannot be undone.</p>
-      <p className={ui.muted}>The message{photos} and any email to you still waiting to go are deleted from the website's files. An email already sent to you stays in your mailbox.</p>
-      <div className={css.decide}>
-        <DeskForm action={messageDeletePath(data.id)}>
-          <Button tone="danger">Delete for good</Button>
-        </DeskForm>
-        <form method="get" action={messagePath(data.id)} className={ui.form}>
-          <Button tone="quiet">Keep it</Button>
-        </form>
-      </div>
-    </Card>
+    <DeleteStep
+      title="Delete this message?"
+      about={`From ${data.name}, ${data.when}.`}
+      question="Delete this message and its photos for good? This cannot be undone."
+      detail={`The message${photos} and any email to you still waiting to go are deleted from the website's files. An email already sent to you stays in your mailbox.`}
+      action={messageDeletePath(data.id)}
+      keep={messagePath(data.id)}
+    />
   );
 }

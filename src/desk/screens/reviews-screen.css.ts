@@ -35,3 +35,6 @@ export const summary = style({
 
 /** "Showing the newest 20 of 140" and its button, on one line where they fit. */
 export const more = style({ display: "flex", flexWrap: "wrap", gap: vars.space.sm, alignItems: "center", justifyContent: "space-between", margin: `${vars.space.md} 0 0` });
+
+/** "Delete review" on a line of its own below the decision: a step of its own follows. */
+export const deleteForm = style({ display: "grid", margin: 0, "@media": { "(min-width: 640px)": { display: "flex" } } });

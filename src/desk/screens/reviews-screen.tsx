@@ -1,4 +1,5 @@
-import { reviewDecisionPath } from "../desk-routes";
+import { deskPath, reviewDecisionPath, reviewDeletePath } from "../desk-routes";
+import { DeleteStep } from "./delete-step";
 import { Button, Card, DeskForm } from "../desk-ui";
 import * as ui from "../desk-ui.css";
 import * as css from "./reviews-screen.css";
@@ -34,6 +35,32 @@ export interface ReviewsData {
   rejected: ReviewsShown;
   /** False where this server does not build the site (a static host builds it): an approval shows after its next build. */
   publishes: boolean;
+}
+
+/** The step before a review is deleted for good (the same server module fills it). */
+export interface ReviewDeleteData {
+  id: string;
+  /** "Jane Doe, Irmo, SC". */
+  who: string;
+  when: string;
+  /** On the site now: deleting it takes it off. */
+  shown: boolean;
+  publishes: boolean;
+}
+
+/** "Delete review", asked once more in plain words. */
+export function ReviewDeleteScreen({ data }: { data: ReviewDeleteData }) {
+  const off = data.shown ? ` It comes off the site ${data.publishes ? "within a minute" : "at the site's next build"}.` : "";
+  return (
+    <DeleteStep
+      title="Delete this review?"
+      about={`From ${data.who}, ${data.when}.`}
+      question="Delete this review for good? This cannot be undone."
+      detail={`The review and any email to you about it still waiting to go are deleted from the website's files.${off} An email already sent to you stays in your mailbox.`}
+      action={reviewDeletePath(data.id)}
+      keep={deskPath.reviews}
+    />
+  );
 }
 
 export function ReviewsScreen({ data }: { data: ReviewsData }) {
@@ -119,6 +146,12 @@ function ReviewItem({ review, state }: { review: ReviewRow; state: "pending" | "
         {state !== "approved" && <Decide id={review.id} approve label={`Approve: ${who}`} text="Approve" />}
         {state !== "rejected" && <Decide id={review.id} approve={false} label={`${state === "approved" ? "Take off the site" : "Reject"}: ${who}`} text={state === "approved" ? "Take off the site" : "Reject"} />}
       </div>
+      {/* A plain link of a step: nothing is deleted until the next screen's "Delete for good". */}
+      <form method="get" action={reviewDeletePath(review.id)} className={css.deleteForm}>
+        <Button tone="danger" label={`Delete review: ${who}`}>
+          Delete review
+        </Button>
+      </form>
     </li>
   );
 }
