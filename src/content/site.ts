@@ -106,7 +106,7 @@ export const siteSchema = z.object({
   /**
    * How long contact messages and booked estimate visits are kept before they are deleted: "two
    * years", "18 months", "90 days". The privacy page says it in these words, and the servers delete
-   * by them (functions/retention/retention-sweep.ts, kept-for.ts).
+   * by them (the servers' retention sweep, with kept-for.ts).
    */
   messagesKeptFor: z
     .string()
