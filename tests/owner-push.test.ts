@@ -240,7 +240,10 @@ describe("speed to lead on the owner's phone", () => {
         expect(await axeViolations(page), `Visits at ${name} px`).toEqual([]);
         await keepScreenshot(replies, `desk-visits-replies-${name}`);
       }
-      expect(problems.filter((p) => !/sms:|tel:/.test(p))).toEqual([]);
+      // The sms: and tel: navigations the headless browser aborts, and with them, now and then, the tap's
+      // "answered" request on its way (ERR_ABORTED seen once in CI as an ordinary user): both answers were
+      // stored all the same (the polls above), so only those are let through.
+      expect(problems.filter((p) => !/sms:|tel:/.test(p) && !/^request failed: \S+\/owner\/messages\/[\w-]+\/answered net::ERR_ABORTED$/.test(p))).toEqual([]);
     } finally {
       await close();
     }
