@@ -76,7 +76,10 @@ async function showToast(page: Page, outcome: "sent" | "failed") {
   // After a failure the form keeps what was typed: sent again as it is.
   if (!(await field(page, "name").inputValue())) await fillValid(page, uniqueMessage(outcome));
   await page.locator('form button[type="submit"]').click();
-  const toast = toastRegion(page).locator("li");
+  // This outcome's toast, not the one it replaces: the earlier toast may still be open, or closing, when the answer comes.
+  const toast = toastRegion(page)
+    .locator("li")
+    .filter({ hasText: outcome === "sent" ? "Message Sent!" : "Failed to send message" });
   await expect.poll(() => toast.getAttribute("data-state")).toBe("open");
   // Only once the 200 ms slide-in has ended: mid-animation the box is still off to the right.
   await toast.evaluate((el) => Promise.all(el.getAnimations().map((animation) => animation.finished)));
