@@ -96,6 +96,12 @@ for (const [name, openStores] of Object.entries(stores)) {
       const shorter = startRetentionSweep({ store, site: site("18 months"), clock, logger: recordingLogger(), firstAfterMs: 60_000 });
       expect(await shorter.sweep()).toEqual({ keptSince: expect.stringMatching(/^2024-12-15T0[45]:00:00.000Z$/), messages: 1, bookings: 1 });
       expect(await shorter.sweep()).toMatchObject({ messages: 0, bookings: 0 });
+      // Each sweep that deleted something is in the desk's audit log, by counts; one that deleted nothing is not.
+      const swept = (await store.desk.auditLog(10)).filter((entry) => entry.who === SWEEP_BY);
+      expect(swept.map(({ action, from }) => ({ action, from }))).toEqual([
+        { action: "deleted 1 message and 1 booking older than 18 months", from: "the server" },
+        { action: "deleted 2 messages and 1 booking older than two years", from: "the server" },
+      ]);
       await shorter.stop();
       const again = await opened.reopen();
       expect((await again.messages.list()).items.map((m) => m.id)).toEqual([fresh.id]);
@@ -118,7 +124,7 @@ for (const [name, openStores] of Object.entries(stores)) {
       const tries = [0, 0];
       const sweepers = [store, other].map((s, n) => {
         const visits = { ...s.visits, claim: (name: string) => ((tries[n] = (tries[n] ?? 0) + 1), s.visits.claim(name)) };
-        return startRetentionSweep({ store: { messages: s.messages, estimateVisits: s.estimateVisits, visits }, site: site("two years"), clock, logger: recordingLogger(), firstAfterMs: 0, everyMs: 20 });
+        return startRetentionSweep({ store: { messages: s.messages, estimateVisits: s.estimateVisits, visits, desk: s.desk }, site: site("two years"), clock, logger: recordingLogger(), firstAfterMs: 0, everyMs: 20 });
       });
       try {
         await expect.poll(async () => store.messages.get(first), { timeout: 5_000 }).toBeUndefined();

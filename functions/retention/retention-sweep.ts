@@ -5,6 +5,7 @@
 // files with them. Every server sweeps once when it starts (half a minute in) and then once a day;
 // on PostgreSQL the daily sweep is claimed by one instance (visits.claim), and a sweep that runs on
 // two at once is still right: each erase is one transaction that erases once, the other finds nothing.
+// A sweep that erased something says so in the desk's audit log, counts only (no visitor's words).
 import { keptSince, parseKeptFor } from "../../src/content/kept-for";
 import type { Site } from "../../src/content/site";
 import { businessDay, startOfBusinessDay } from "../../src/format/business-time";
@@ -19,6 +20,9 @@ const RETRY_MS = 3_600_000;
 const FIRST_AFTER_MS = 30_000;
 /** Who the store is told erased them (the desk's erases name the owner). */
 export const SWEEP_BY = "retention sweep (messagesKeptFor)";
+
+/** "3 messages", "1 booking"; nothing for none. */
+const counted = (n: number, noun: string) => (n === 0 ? "" : `${n} ${noun}${n === 1 ? "" : "s"}`);
 
 export interface SweepResult {
   /** The first moment still kept (an ISO time): midnight on the business clock, messagesKeptFor before today. */
@@ -35,7 +39,7 @@ export interface RetentionSweep {
 }
 
 export function startRetentionSweep(options: {
-  store: Pick<Store, "messages" | "estimateVisits" | "visits">;
+  store: Pick<Store, "messages" | "estimateVisits" | "visits" | "desk">;
   /** The site as content/site.json says it now (the owner may change messagesKeptFor while the server runs). */
   site: () => Promise<Pick<Site, "messagesKeptFor" | "timeZone">>;
   /** The mail transport's copies of a job's emails kept as files (functions/contact/mailer.ts forget). */
@@ -69,6 +73,10 @@ export function startRetentionSweep(options: {
       if (stopped) break;
       if (await store.estimateVisits.erase(id, SWEEP_BY)) bookings += 1;
       for (const job of visitJobIds(id)) await forgetMail?.(job);
+    }
+    if (messages + bookings > 0) {
+      const what = [counted(messages, "message"), counted(bookings, "booking")].filter(Boolean).join(" and ");
+      await store.desk.audit({ at: new Date(clock()).toISOString(), who: SWEEP_BY, action: `deleted ${what} older than ${site.messagesKeptFor}`, from: "the server" });
     }
     return { keptSince: since, messages, bookings };
   }

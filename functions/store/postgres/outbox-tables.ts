@@ -30,6 +30,10 @@ const ABOUT: Record<ErasedKind, string> = {
   visit: "kind = 'estimate-visit' AND job #>> '{visit,id}' = $1",
 };
 
+/** `forget`'s statement: `$1` the record's id, `$2` its notifications' tag; each side found by an index (migrations 001, 013). */
+export const forgetStatement = (kind: ErasedKind): string =>
+  `DELETE FROM mail_jobs WHERE (${ABOUT[kind]}) OR (kind = 'push' AND job #>> '{notice,tag}' = $2)`;
+
 interface JobRow {
   id: string;
   kind: MailJob["kind"];
@@ -59,7 +63,7 @@ export function createOutboxTables(db: Database, notifications: Notifications, c
   const sender = randomUUID();
   return {
     async forget(client, kind, id) {
-      await client.query(`DELETE FROM mail_jobs WHERE (${ABOUT[kind]}) OR (kind = 'push' AND job #>> '{notice,tag}' = $2)`, [id, noticeTag(kind, id)]);
+      await client.query(forgetStatement(kind), [id, noticeTag(kind, id)]);
     },
 
     queued,

@@ -3,11 +3,13 @@ import { startCluster, withClient, type TestCluster } from "../../../tests/postg
 import { recordingLogger } from "../../../tests/test-support";
 import { deskStoreBehaviour } from "../desk-store-behaviour";
 import { describePostsStore } from "../posts-store-behaviour";
+import { noticeTag } from "../records";
 import { contact, describeStore, type StoreHarness } from "../store-suite";
 import type { Store } from "../store";
 import { createDeskTables } from "./desk-tables";
 import { openDatabase, type Database } from "./database";
 import { migrate } from "./migrate";
+import { forgetStatement } from "./outbox-tables";
 import { createPostgresStore } from "./postgres-store";
 
 let cluster: TestCluster;
@@ -140,6 +142,42 @@ describe("PostgreSQL: erasing a message while another instance rescues it", () =
       expect(await allRows(url)).not.toContain("Rita Rescued");
     } finally {
       await Promise.all([one.close(), other.close()]);
+      await cluster.dropDatabase(url);
+    }
+  });
+});
+
+describe("PostgreSQL: forgetting a record's emails", () => {
+  it("finds the jobs about one message, review or booking by an index, not by reading every job ever queued", async () => {
+    const url = await cluster.createDatabase();
+    const store = await createPostgresStore({ url, logger: recordingLogger() });
+    try {
+      // A few years of a busy site's mail, sent: each kind's jobs as the outbox writes them.
+      await withClient(url, async (client) => {
+        await client.query(`
+          INSERT INTO mail_jobs (id, kind, job, state, due_at)
+          SELECT kind || '-' || n, kind,
+                 CASE kind WHEN 'estimate-visit' THEN jsonb_build_object('visit', jsonb_build_object('id', 'visit-' || n))
+                           WHEN 'push' THEN jsonb_build_object('notice', jsonb_build_object('tag', 'message-' || n))
+                           ELSE '{}'::jsonb END,
+                 'sent', n
+          FROM generate_series(1, 20000) AS n, unnest(ARRAY['contact', 'review', 'estimate-visit', 'push']) AS kind`);
+        await client.query("ANALYZE mail_jobs");
+      });
+      for (const kind of ["message", "review", "visit"] as const) {
+        const plan = await withClient(url, async (client) => {
+          const { rows } = await client.query<{ "QUERY PLAN": string }>(`EXPLAIN ${forgetStatement(kind)}`, [`${kind}-7`, noticeTag(kind, `${kind}-7`)]);
+          return rows.map((row) => row["QUERY PLAN"]).join("\n");
+        });
+        expect(plan, kind).not.toMatch(/Seq Scan/);
+      }
+      // And it still deletes them: a booking's, with its notification.
+      await withClient(url, (client) => client.query("INSERT INTO mail_jobs (id, kind, job, due_at) VALUES ('n-visit', 'push', $1, 1)", [{ notice: { tag: noticeTag("visit", "visit-9") } }]));
+      await withClient(url, (client) => client.query(forgetStatement("visit"), ["visit-9", noticeTag("visit", "visit-9")]));
+      const left = await withClient(url, (client) => client.query("SELECT id FROM mail_jobs WHERE id IN ('estimate-visit-9', 'n-visit', 'estimate-visit-8')"));
+      expect(left.rows).toEqual([{ id: "estimate-visit-8" }]);
+    } finally {
+      await store.close();
       await cluster.dropDatabase(url);
     }
   });
