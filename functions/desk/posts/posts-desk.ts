@@ -32,6 +32,15 @@ export interface ProcessedPhoto {
   files: Array<{ urlPath: string; cachedFile: string }>;
 }
 
+/**
+ * The photo with its files' addresses where the desk serves them (`urlPrefix` + the file's name):
+ * they are not on the site yet. A post's photos in its preview, and a page's new hero photo in
+ * its preview (pages/site-pages.ts).
+ */
+export function servableCopy(processed: ProcessedPhoto, urlPrefix: string): Photo {
+  return { ...processed.photo, variants: processed.photo.variants.map((v) => ({ ...v, url: urlPrefix + path.posix.basename(v.url) })) };
+}
+
 export interface PostsDeskOptions {
   contentDir: string;
   store: PostsStore;
@@ -179,9 +188,8 @@ export class PostsDesk {
     return { ...(result.html ? { html: result.html } : {}), problems: toField(result.problems) };
   }
 
-  /** The photo with its files' addresses where the desk serves them (they are not on the site yet). */
   private servableCopy(processed: ProcessedPhoto): Photo {
-    return { ...processed.photo, variants: processed.photo.variants.map((v) => ({ ...v, url: this.opts.photoUrlPrefix + path.posix.basename(v.url) })) };
+    return servableCopy(processed, this.opts.photoUrlPrefix);
   }
 
   // ---------------------------------------------------------------- photos
