@@ -6,6 +6,7 @@ import { readIsoDate } from "../../../src/content/iso-date";
 import { loadSite } from "../../../src/content/load-content";
 import type { Photo } from "../../../src/content/photo";
 import type { FieldProblem, FormField, HistoryItem, OpenedPost, PostForm, PostListItem, PostStatus } from "../../../src/content/post-form";
+import { photoFileName } from "../../../src/content/photo-name";
 import { isSlug, SLUG_HINT, slugFromTitle } from "../../../src/content/post-slug";
 import { loadRedirects, REDIRECTS_FILE, withRedirect } from "../../../src/content/redirects";
 import type { Site } from "../../../src/content/site";
@@ -17,7 +18,7 @@ import { PostIndex } from "./post-index";
 import { ConflictError, PostFiles, type PostOnDisk, type PhotoToWrite } from "./post-files";
 import type { PostRenderer } from "./post-renderer";
 import { postValues, readPostSource, writePostSource, type KeyValue, type PostSource, type PostValues } from "./post-source";
-import { photoFileName, prepareUpload } from "./photo-upload";
+import { prepareUpload } from "./photo-upload";
 
 // The owner's posts, as the desk's screens ask for them: list, open, autosave, preview, save a
 // draft, publish, schedule, unpublish, delete and undo, history and restore. Every change is
