@@ -6,6 +6,7 @@ import { axeViolations } from "./axe";
 import { connectBrowser, desktop, openPage, touchPhone, type WatchedPage } from "./chromium";
 import { ambiguous, photo, signInWithCode } from "./desk-browser";
 import { serveCopy, type RepoCopy, type ServedCopy } from "./repo-copy";
+import { keepScreenshot } from "./screenshots";
 import type { SmtpPeer } from "./test-support";
 
 // The site's own pages in the owner's desk as the owner uses them (issue 38): `npm start` in a
@@ -101,6 +102,19 @@ describe("the site's pages in the owner's desk under npm start", () => {
       await page.getByRole("button", { name: "Back to editing" }).tap();
       expect(await readFile(join(repo.dir, "content/services/stump-removal.md"), "utf8")).toBe(savedBefore);
       await page.getByLabel("Hero photo", { exact: true }).setInputFiles({ name: "IMG_2041.JPG", mimeType: "image/jpeg", buffer: await photo("jpeg", 2400, 1600) });
+      await page.getByLabel("Hero photo description", { exact: true }).fill("A stump");
+      // Preview, the photo not saved yet: its hero shows the new photo, loaded from the desk's files, at the phone's width.
+      await page.getByRole("button", { name: "Preview" }).tap();
+      await page.getByRole("button", { name: "Phone" }).tap();
+      expect(page.viewportSize()?.width).toBe(390);
+      expect(await page.locator("[data-preview-frame]").evaluate((frame) => frame.getBoundingClientRect().width)).toBeLessThanOrEqual(390);
+      const newHero = frame.getByRole("img", { name: "A stump" });
+      await expect.poll(() => newHero.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)), { timeout: 60_000 }).toBeGreaterThan(0);
+      expect(await newHero.evaluate((img: HTMLImageElement) => new URL(img.currentSrc).pathname)).toMatch(/^\/owner\/photos\/thumb\/[a-z0-9-]+-[0-9a-f]{10}-\d+\.(avif|webp|jpg)$/);
+      await keepScreenshot(page, "page-preview-new-hero-390");
+      await page.getByRole("button", { name: "Back to editing" }).tap();
+      expect(await readFile(join(repo.dir, "content/services/stump-removal.md"), "utf8")).toBe(savedBefore);
+      // Described better after the preview: the file is named by the description saved (below).
       await page.getByLabel("Hero photo description", { exact: true }).fill("A freshly ground stump beside a lawn");
       await page.getByRole("button", { name: "Save" }).tap();
       await expect.poll(() => page.locator("[data-notice]").textContent(), { timeout: 60_000 }).toBe("Saved. The site shows it now.");

@@ -304,7 +304,7 @@ export function createDeskApp(options: DeskAppOptions): DeskApp {
       : undefined;
   const sitePages =
     options.posts && options.publish
-      ? new SitePages({ contentDir, store: options.posts.store, publish: options.publish, processPhoto: options.posts.processPhoto, processedPhotoFile: options.posts.processedPhotoFile, renderer: options.posts.renderer, thumbUrlPrefix: `${deskPath.photos}/thumb/`, clock: () => new Date(clock()) })
+      ? new SitePages({ contentDir, store: options.posts.store, publish: options.publish, processPhoto: options.posts.processPhoto, processedPhotoFile: options.posts.processedPhotoFile, renderer: options.posts.renderer, photoUrlPrefix: `${deskPath.photos}/thumb/`, clock: () => new Date(clock()) })
       : undefined;
   for (const mount of deskScreenModules) mount(routes, { store, contentDir, clock, logger, publish: options.publish, visits: options.visits, posts, sitePages, forgetMail: options.forgetMail });
 

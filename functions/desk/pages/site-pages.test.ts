@@ -67,7 +67,7 @@ const pagesOptions = () => {
     publish,
     processPhoto: (bytes: Buffer, name: string) => processPhoto(bytes, name, cache),
     processedPhotoFile: (fileName: string) => cachedPhotoFile(fileName, cache),
-    thumbUrlPrefix: "/owner/photos/thumb/",
+    photoUrlPrefix: "/owner/photos/thumb/",
     // The preview's own test builds the site (page-preview.test.ts); these never preview.
     renderer: { page: () => Promise.reject(new Error("no build here")) },
   };

@@ -20,7 +20,7 @@ import { writeFileAtomic } from "../../store/files/atomic-file";
 import { pageVersionId, type PostPhotoRef, type PostsStore, type PostVersion } from "../../store/posts-store";
 import { editJson } from "../json-edit";
 import { PHOTO_NAME } from "../posts/post-files";
-import type { ProcessedPhoto } from "../posts/posts-desk";
+import { servableCopy, type ProcessedPhoto } from "../posts/posts-desk";
 import type { PostRenderer } from "../posts/post-renderer";
 import type { PublishOutcome } from "../publish-outcome";
 import { editFrontMatter, replaceBody } from "../yaml-edit";
@@ -82,6 +82,8 @@ export interface PagePost {
   place?: LatLng;
 }
 
+const UPLOAD_LOST = "This photo's upload was lost: add the photo again.";
+
 const sha = (text: string) => createHash("sha256").update(text).digest("hex");
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
@@ -111,8 +113,8 @@ export interface SitePagesOptions {
   processPhoto: (bytes: Buffer, name: string) => Promise<ProcessedPhoto>;
   /** A file processPhoto made, by its name, from that cache (scripts/build-engine/photos.ts cachedPhotoFile). */
   processedPhotoFile: (fileName: string) => Promise<string | undefined>;
-  /** Where the desk serves those thumbnails: the file's name is appended. */
-  thumbUrlPrefix: string;
+  /** Where the desk serves the files processPhoto made (thumbnails, a new hero photo in the preview): the file's name is appended. */
+  photoUrlPrefix: string;
   /** The site's build, to show a page as it will be published (scripts/build-engine/post-preview.ts, in a worker thread). */
   renderer: Pick<PostRenderer, "page">;
   clock?: () => Date;
@@ -270,18 +272,54 @@ export class SitePages {
   /**
    * The page as it will be published with the form's values (nothing is written): checked as
    * Save checks it (each problem beside its field), then rendered by the build's own page
-   * renderer with the rest of the last build's content. The hero photo shown is the saved one.
+   * renderer with the rest of the last build's content. The hero photo is the form's: a new one
+   * (still only in the store) from the photo pipeline, its files where the desk serves them, as
+   * a post's preview shows its photos; none once taken out.
    */
   async preview(kind: SitePageKind, slug: string, post: PagePost): Promise<{ ok: true; html: string } | { ok: false; errors: Record<string, string>; other: string[] }> {
     const file = await this.read(kind, slug);
     if (!file) return { ok: false, errors: {}, other: ["This page is not there any more: it was removed since you opened it."] };
     const { data, body } = this.applied(file, post);
-    const names = new Set(pageFieldsOf(kind, file.data, file.body).map((f) => f.name));
-    const checked = this.check(kind, file.shown, data, body, names);
+    const placed = await this.applyPhoto(kind, data, post);
+    if (placed === "lost") return { ok: false, errors: { heroPhoto: UPLOAD_LOST }, other: [] };
+    const checked = this.checkForm(file, data, body);
     if (Object.keys(checked.errors).length > 0 || checked.other.length > 0) return { ok: false, ...checked };
-    const rendered = await this.opts.renderer.page({ kind, slug, file: file.shown, data, body });
+    // The pipeline made it at upload already (posts-desk.ts addPhoto): its cache answers, by the bytes.
+    const heroPhoto = placed.photo && servableCopy(await this.opts.processPhoto(placed.photo.bytes, placed.photo.name.replace(/\.\w+$/, "")), this.opts.photoUrlPrefix);
+    const rendered = await this.opts.renderer.page({ kind, slug, file: file.shown, data, body, ...(heroPhoto ? { heroPhoto } : {}) });
     if (rendered.html !== undefined && rendered.problems.length === 0) return { ok: true, html: rendered.html };
-    return { ok: false, ...byField(rendered.problems, names) };
+    return { ok: false, ...byField(rendered.problems, this.formNames(file)) };
+  }
+
+  /**
+   * The form's hero photo put in `data` as Save writes it: taken out ("remove"), or a new one's
+   * path beside the page (placePhoto, which writes nothing); "lost" when its upload is not in the store.
+   */
+  private async applyPhoto(kind: SitePageKind, data: Record<string, unknown>, post: PagePost): Promise<{ photo?: PhotoToPlace } | "lost"> {
+    const { src, alt } = heroPhotoPaths[kind];
+    if (post.photo === "remove") {
+      setAt(data, src, undefined);
+      setAt(data, alt, undefined);
+      return {};
+    }
+    if (!post.photo) return {};
+    const photo = await this.placePhoto(kind, post.photo);
+    if (!photo) return "lost";
+    setAt(data, src, `./photos/${photo.name}`);
+    return { photo };
+  }
+
+  /** The names a problem can be placed beside: the form's fields and the hero photo's path. */
+  private formNames(file: PageFile): Set<string> {
+    return new Set([...pageFieldsOf(file.kind, file.data, file.body).map((f) => f.name), heroPhotoPaths[file.kind].src]);
+  }
+
+  /** The build's judgement of the form's page (check), a problem with the photo's path beside the photo. */
+  private checkForm(file: PageFile, data: Record<string, unknown>, body: string): { errors: Record<string, string>; other: string[] } {
+    const { src } = heroPhotoPaths[file.kind];
+    const checked = this.check(file.kind, file.shown, data, body, this.formNames(file));
+    if (checked.errors[src]) checked.errors.heroPhoto = checked.errors[src]!;
+    return checked;
   }
 
   /** Saves the form over the file it was filled from, then publishes. */
@@ -291,23 +329,14 @@ export class SitePages {
       if (!file) return { ok: false, errors: {}, other: ["This page is not there any more: it was removed since you opened it."] };
       if (file.sha !== post.baseSha) return { ok: false, conflict: this.differences(file, post), file };
       const { data, body } = this.applied(file, post);
-      let photo: PhotoToPlace | undefined;
-      const { src, alt } = heroPhotoPaths[kind];
-      if (post.photo === "remove") {
-        setAt(data, src, undefined);
-        setAt(data, alt, undefined);
-      } else if (post.photo) {
-        photo = await this.placePhoto(kind, post.photo);
-        if (!photo) return { ok: false, errors: { heroPhoto: "This photo's upload was lost: add the photo again." }, other: [] };
-        setAt(data, src, `./photos/${photo.name}`);
-      }
+      const placed = await this.applyPhoto(kind, data, post);
+      if (placed === "lost") return { ok: false, errors: { heroPhoto: UPLOAD_LOST }, other: [] };
+      const { photo } = placed;
       if (kind === "town" && post.place) {
         const map = isRecord(data.map) ? data.map : {};
         data.map = { ...map, latitude: Math.round(post.place.latitude * 10_000) / 10_000, longitude: Math.round(post.place.longitude * 10_000) / 10_000, label: map.label ?? "right" };
       }
-      const names = new Set([...pageFieldsOf(kind, file.data, file.body).map((f) => f.name), src]);
-      const checked = this.check(kind, file.shown, data, body, names);
-      if (checked.errors[src]) checked.errors.heroPhoto = checked.errors[src]!;
+      const checked = this.checkForm(file, data, body);
       if (Object.keys(checked.errors).length > 0 || checked.other.length > 0) return { ok: false, ...checked };
       const text = this.textOf(file, data, body);
       if (text === file.text && !photo) return { ok: true, file, message: "Nothing to save: the page was already like this.", changed: false };
@@ -391,7 +420,7 @@ export class SitePages {
     const smallest = processed?.photo.variants.filter((v) => v.format === fallback).sort((a, b) => a.width - b.width)[0];
     const file = smallest && processed?.files.find((f) => f.urlPath === smallest.url);
     if (!file) return undefined;
-    return this.opts.thumbUrlPrefix + path.posix.basename(file.urlPath);
+    return this.opts.photoUrlPrefix + path.posix.basename(file.urlPath);
   }
 
   /** A thumbnail's file by its name. Found in the photo cache, not kept in memory: it is asked of whichever instance nginx picks (README "Several instances") and after a restart, and memory would grow with every photo. */

@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { loadSharp } from "../../../scripts/build-engine/sharp";
-import { MAX_SIDE, photoFileName, prepareUpload, UploadRefused } from "./photo-upload";
+import { MAX_SIDE, prepareUpload, UploadRefused } from "./photo-upload";
 
 const sharpForDesk = await loadSharp();
 const refusal = (bytes: Uint8Array) => prepareUpload(bytes, sharpForDesk).then(() => "accepted", (e: unknown) => (e instanceof UploadRefused ? e.message : `threw ${String(e)}`));
@@ -50,11 +50,5 @@ describe("a photo added in the desk", () => {
 
   it("is refused when the file is too big", async () => {
     expect(await refusal(Buffer.concat([cameraJpeg, Buffer.alloc(26 * 1024 * 1024)]))).toMatch(/^This photo is 2\d MB; the site takes photos up to 25 MB/);
-  });
-
-  it("is named after its description", () => {
-    expect(photoFileName("The crew raking leaves", "jpeg", [])).toBe("the-crew-raking-leaves.jpg");
-    expect(photoFileName("The crew raking leaves", "jpeg", ["the-crew-raking-leaves.jpg"])).toBe("the-crew-raking-leaves-2.jpg");
-    expect(photoFileName("???", "png", [])).toBe("photo.png");
   });
 });

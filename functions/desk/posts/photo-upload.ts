@@ -1,5 +1,4 @@
 import type sharpModule from "sharp";
-import { slugFromTitle } from "../../../src/content/post-slug";
 import { MAX_PHOTO_PIXELS, megapixels, readPhotoHeader, type OtherFormat, type PhotoFormat } from "../../photos/image-bytes";
 import { preparePhoto, type PhotoRefusal } from "../../photos/prepare-photo";
 
@@ -80,14 +79,4 @@ function refusal(refused: PhotoRefusal): UploadRefused {
   return new UploadRefused(
     `This photo is ${megapixels(refused.pixels)} (${refused.width.toLocaleString("en-US")} × ${refused.height.toLocaleString("en-US")} pixels); the site takes photos up to ${megapixels(MAX_UPLOAD_PIXELS)}. Choose a smaller size when you share or export it.`,
   );
-}
-
-/** The file name for a photo from its description: "The crew raking leaves" -> the-crew-raking-leaves.jpg, not one of `taken`. */
-export function photoFileName(description: string, format: "jpeg" | "png", taken: readonly string[]): string {
-  const base = slugFromTitle(description).slice(0, 60).replace(/-+$/, "") || "photo";
-  const ext = format === "png" ? "png" : "jpg";
-  for (let n = 1; ; n++) {
-    const name = n === 1 ? `${base}.${ext}` : `${base}-${n}.${ext}`;
-    if (!taken.includes(name)) return name;
-  }
 }

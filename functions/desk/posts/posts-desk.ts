@@ -6,6 +6,7 @@ import { readIsoDate } from "../../../src/content/iso-date";
 import { loadSite } from "../../../src/content/load-content";
 import type { Photo } from "../../../src/content/photo";
 import type { FieldProblem, FormField, HistoryItem, OpenedPost, PostForm, PostListItem, PostStatus } from "../../../src/content/post-form";
+import { photoFileName } from "../../../src/content/photo-name";
 import { isSlug, SLUG_HINT, slugFromTitle } from "../../../src/content/post-slug";
 import { loadRedirects, REDIRECTS_FILE, withRedirect } from "../../../src/content/redirects";
 import type { Site } from "../../../src/content/site";
@@ -17,7 +18,7 @@ import { PostIndex } from "./post-index";
 import { ConflictError, PostFiles, type PostOnDisk, type PhotoToWrite } from "./post-files";
 import type { PostRenderer } from "./post-renderer";
 import { postValues, readPostSource, writePostSource, type KeyValue, type PostSource, type PostValues } from "./post-source";
-import { photoFileName, prepareUpload } from "./photo-upload";
+import { prepareUpload } from "./photo-upload";
 
 // The owner's posts, as the desk's screens ask for them: list, open, autosave, preview, save a
 // draft, publish, schedule, unpublish, delete and undo, history and restore. Every change is
@@ -30,6 +31,15 @@ import { photoFileName, prepareUpload } from "./photo-upload";
 export interface ProcessedPhoto {
   photo: Photo;
   files: Array<{ urlPath: string; cachedFile: string }>;
+}
+
+/**
+ * The photo with its files' addresses where the desk serves them (`urlPrefix` + the file's name):
+ * they are not on the site yet. A post's photos in its preview, and a page's new hero photo in
+ * its preview (pages/site-pages.ts).
+ */
+export function servableCopy(processed: ProcessedPhoto, urlPrefix: string): Photo {
+  return { ...processed.photo, variants: processed.photo.variants.map((v) => ({ ...v, url: urlPrefix + path.posix.basename(v.url) })) };
 }
 
 export interface PostsDeskOptions {
@@ -179,9 +189,8 @@ export class PostsDesk {
     return { ...(result.html ? { html: result.html } : {}), problems: toField(result.problems) };
   }
 
-  /** The photo with its files' addresses where the desk serves them (they are not on the site yet). */
   private servableCopy(processed: ProcessedPhoto): Photo {
-    return { ...processed.photo, variants: processed.photo.variants.map((v) => ({ ...v, url: this.opts.photoUrlPrefix + path.posix.basename(v.url) })) };
+    return servableCopy(processed, this.opts.photoUrlPrefix);
   }
 
   // ---------------------------------------------------------------- photos

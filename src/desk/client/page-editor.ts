@@ -1,12 +1,13 @@
 // A page's hero photo in Services, Service areas and Home page (src/desk/screens/site-page-screen.tsx):
 // chosen from the camera or the phone's photos, it goes up at once (photo-send.ts) while the owner
-// types; Save waits for it, has the server make it ready, and sends the form with the photo's
-// hash and name. The rest of the form is a plain POST. The preview (preview-column.ts) shows the
-// page as it will be published with the fields as typed; a field the build refuses gets its words
-// beside it instead.
+// types; Save and Preview wait for it, have the server make it ready (once), and send the form
+// with the photo's hash and name. The rest of the form is a plain POST. The preview
+// (preview-column.ts) shows the page as it will be published with the fields as typed, the new
+// photo too; a field the build refuses gets its words beside it instead.
 import { csrfField } from "../desk-page";
 import { deskPath } from "../desk-routes";
 import * as ui from "../desk-ui.css";
+import { photoFileName } from "../../content/photo-name";
 import { finishPhoto, sendPhoto } from "./photo-send";
 import { postJson } from "./post-json";
 import { startPreview, type PreviewProblem } from "./preview-column";
@@ -15,16 +16,25 @@ import { start as startUnsaved } from "./unsaved";
 export function start(form: HTMLElement): void {
   if (!(form instanceof HTMLFormElement)) return;
   startUnsaved(form);
-  startPagePreview(form);
+  const photo = startHeroPhoto(form);
+  startPagePreview(form, photo.ready);
+}
+
+/** The hero photo's file input: the photo goes up when chosen, and is made ready for Save or Preview (`ready`). */
+function startHeroPhoto(form: HTMLFormElement): { ready: () => Promise<boolean> } {
   const input = form.querySelector<HTMLInputElement>("[data-hero-file]");
   const progress = form.querySelector<HTMLProgressElement>("[data-hero-progress]");
   const status = form.querySelector<HTMLElement>("[data-hero-status]");
   const sha = form.querySelector<HTMLInputElement>('input[name="heroPhotoSha"]');
   const name = form.querySelector<HTMLInputElement>('input[name="heroPhotoName"]');
   const alt = form.querySelector<HTMLInputElement>('[name="heroImageAlt"], [name="hero.imageAlt"]');
-  if (!input || !progress || !status || !sha || !name) return;
+  if (!input || !progress || !status || !sha || !name) return { ready: async () => true };
 
+  /** The chosen photo going up, and then made ready by the server: each once per photo chosen. */
   let upload: Promise<string | undefined> | undefined;
+  let made: Promise<boolean> | undefined;
+  /** Made ready: its hash and name are in the form. */
+  let isReady = false;
   const say = (words: string, problem = false) => {
     status.textContent = words;
     input.setAttribute("aria-invalid", problem ? "true" : "false");
@@ -34,6 +44,8 @@ export function start(form: HTMLElement): void {
     const file = input.files?.[0];
     sha.value = "";
     name.value = "";
+    made = undefined;
+    isReady = false;
     upload = file
       ? sendPhoto(deskPath.pageUpload, file, say, progress).then((id) => {
           if (id) say("Photo sent. Say what it shows, then Save.");
@@ -42,23 +54,35 @@ export function start(form: HTMLElement): void {
       : undefined;
   });
 
-  let ready = false;
+  /** The photo sent, made ready by the server, its hash and name in the form; false when that failed (said beside the photo). */
+  const finish = async (): Promise<boolean> => {
+    const sending = upload;
+    const id = await sending;
+    if (!id) return false;
+    const done = await finishPhoto(deskPath.pageUpload, id, { description: alt?.value ?? "" }, say);
+    // Another photo was chosen meanwhile: this one is not the form's any more.
+    if (!done || sending !== upload) return false;
+    sha.value = done.sha;
+    name.value = done.name;
+    isReady = true;
+    say("Photo ready. Say what it shows, then Save.");
+    return true;
+  };
+  const ready = () => (upload ? (made ??= finish()) : Promise.resolve(true));
+
   form.addEventListener("submit", (event) => {
-    if (ready || !upload) return;
+    if (!upload) return;
+    if (isReady) {
+      // Named by its description as saved: Preview may have made it ready before that was written.
+      if (alt?.value.trim()) name.value = photoFileName(alt.value, name.value.endsWith(".png") ? "png" : "jpeg", []);
+      return;
+    }
+    // Sent again once ready (only then: a form asked to submit while its submit event is still going is not sent).
     event.preventDefault();
-    const submitter = event.submitter instanceof HTMLElement ? event.submitter : null;
-    void (async () => {
-      const id = await upload;
-      if (!id) return;
-      const done = await finishPhoto(deskPath.pageUpload, id, { description: alt?.value ?? "" }, say);
-      if (!done) return;
-      sha.value = done.sha;
-      name.value = done.name;
-      upload = undefined;
-      ready = true;
-      form.requestSubmit(submitter instanceof HTMLButtonElement ? submitter : undefined);
-    })();
+    const submitter = event.submitter instanceof HTMLButtonElement ? event.submitter : undefined;
+    void ready().then((ok) => ok && form.requestSubmit(submitter));
   });
+  return { ready };
 }
 
 /** The form's fields as Save posts them (without the token). */
@@ -68,11 +92,16 @@ function typed(form: HTMLFormElement): Record<string, string> {
   return out;
 }
 
-function startPagePreview(form: HTMLFormElement): void {
+/** The preview column with the form as typed, a new hero photo made ready first (`photoReady`) so the page shows it. */
+function startPagePreview(form: HTMLFormElement, photoReady: () => Promise<boolean>): void {
   const button = form.querySelector<HTMLButtonElement>("[data-preview-button]");
   if (!button) return;
   const path = new URL(button.formAction, location.href).pathname;
-  const preview = startPreview({ form, ask: () => postJson(path, typed(form)), showProblems: (problems) => besideFields(form, problems) });
+  const ask = async () => {
+    await photoReady();
+    return postJson(path, typed(form));
+  };
+  const preview = startPreview({ form, ask, showProblems: (problems) => besideFields(form, problems) });
   form.addEventListener("input", preview.changed);
   form.addEventListener("change", preview.changed);
 }
